@@ -1,0 +1,1 @@
+"""The rules of riichi mahjong scoring, in pure Python (no Django)."""

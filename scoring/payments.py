@@ -1,0 +1,200 @@
+"""The value of a win and who pays it.
+
+Basic points are ``fu x 2^(han+2)`` capped at mangan, then the limits by han (seeds 002 and
+004, the EMA rules; ``shared/RULES.md``): 5 mangan, 6-7 haneman, 8-10 baiman, 11-12
+sanbaiman, 13+ kazoe (yakuman or sanbaiman per ruleset), yakuman 8000 per yakuman.
+Every payment is rounded up to the next 100 per payer, so a tsumo can total more than a ron.
+Honba add ``honba_value`` to a ron, a third of it from each payer on a tsumo.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from scoring.errors import IllegalWin
+from scoring.rules import PRESETS, Ruleset
+
+#: The fu a hand can have below 5 han.
+FU_VALUES: Final = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
+_FU_SET: Final = frozenset(FU_VALUES)
+MAX_YAKUMAN: Final = 6
+
+LIMIT_BASIC: Final = {
+    "mangan": 2000,
+    "haneman": 3000,
+    "baiman": 4000,
+    "sanbaiman": 6000,
+    "yakuman": 8000,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class WinValue:
+    """Basic points of a win and its limit name (``None`` below mangan)."""
+
+    basic: int
+    limit: str | None
+
+
+def _up100(points: int) -> int:
+    return -(-points // 100) * 100
+
+
+def impossible_reason(han: int, fu: int | None, *, tsumo: bool) -> str | None:
+    """Why no hand has this han and fu (won this way), or ``None`` when one can.
+
+    >>> impossible_reason(1, 20, tsumo=True)
+    '20 fu needs pinfu tsumo, at least 2 han'
+    """
+    if han < 1:
+        return "han must be at least 1"
+    if han >= 5:
+        if fu is not None and fu not in _FU_SET and not (fu > 110 and fu % 10 == 0):
+            return f"{fu} fu is not a fu value (20, 25, 30, 40, ... 110)"
+        return None
+    if fu is None:
+        return f"fu is needed below 5 han ({han} han)"
+    if fu not in _FU_SET:
+        return f"{fu} fu is not possible below 5 han (20, 25, 30, 40, ... 110)"
+    if fu == 20 and not tsumo:
+        return "20 fu cannot be won by ron (a closed ron has 30 fu at least)"
+    if fu == 20 and han < 2:
+        return "20 fu needs pinfu tsumo, at least 2 han"
+    if fu == 25 and han < 2:
+        return "25 fu is chiitoitsu, at least 2 han"
+    if fu == 25 and tsumo and han < 3:
+        return "25 fu by tsumo is chiitoitsu with menzen tsumo, at least 3 han"
+    if fu == 110 and han < 2 and tsumo:
+        return "1 han 110 fu cannot be won by tsumo (it would add menzen tsumo or sanankou)"
+    return None
+
+
+def win_value(
+    rules: Ruleset, *, han: int | None = None, fu: int | None = None, yakuman: int = 0,
+    tsumo: bool = False,
+) -> WinValue:
+    """Basic points of a win given han and fu, or a yakuman count.
+
+    >>> win_value(PRESETS["tenhou"], han=4, fu=30)
+    WinValue(basic=1920, limit=None)
+    >>> win_value(PRESETS["wrc"], han=4, fu=30)
+    WinValue(basic=2000, limit='mangan')
+    """
+    if yakuman:
+        if han is not None or fu is not None:
+            raise IllegalWin("a yakuman win has no han or fu")
+        if not 1 <= yakuman <= MAX_YAKUMAN:
+            raise IllegalWin(f"yakuman must be 1..{MAX_YAKUMAN}, got {yakuman}")
+        count = yakuman if rules.multiple_yakuman else 1
+        return WinValue(8000 * count, "yakuman")
+    if han is None:
+        raise IllegalWin("a win needs han (and fu) or a yakuman count")
+    reason = impossible_reason(han, fu, tsumo=tsumo)
+    if reason:
+        raise IllegalWin(reason)
+    if han >= 13:
+        limit = "yakuman" if rules.kazoe == "yakuman" else "sanbaiman"
+        return WinValue(LIMIT_BASIC[limit], limit)
+    if han >= 11:
+        return WinValue(6000, "sanbaiman")
+    if han >= 8:
+        return WinValue(4000, "baiman")
+    if han >= 6:
+        return WinValue(3000, "haneman")
+    if han == 5:
+        return WinValue(2000, "mangan")
+    assert fu is not None
+    basic = fu << (han + 2)
+    if basic >= 2000 or (rules.kiriage and basic == 1920):
+        return WinValue(2000, "mangan")
+    return WinValue(basic, None)
+
+
+def ron_points(basic: int, *, dealer: bool) -> int:
+    """What the discarder pays for a ron, before honba.
+
+    >>> ron_points(1920, dealer=False), ron_points(1920, dealer=True)
+    (7700, 11600)
+    """
+    return _up100(basic * (6 if dealer else 4))
+
+
+def tsumo_points(basic: int, *, dealer: bool) -> tuple[int, int | None]:
+    """(from each non-dealer, from the dealer) for a tsumo, before honba; a dealer's tsumo
+    is ``(from each, None)``.
+
+    >>> tsumo_points(480, dealer=False)
+    (500, 1000)
+    """
+    if dealer:
+        return (_up100(basic * 2), None)
+    return (_up100(basic), _up100(basic * 2))
+
+
+def tsumo_deltas(
+    rules: Ruleset, basic: int, *, winner: int, dealer: int, honba: int, pao: int | None = None
+) -> list[int]:
+    """Each seat's change for a tsumo (honba included, riichi sticks not).
+
+    With a liable player (pao) that player pays the whole hand as if dealt in, honba
+    included (seed 000; riichi.wiki sekinin-barai; Tenhou log ``pao-tsumo``).
+
+    >>> tsumo_deltas(PRESETS["tenhou"], 2000, winner=1, dealer=0, honba=2)
+    [-4200, 8600, -2200, -2200]
+    """
+    deltas = [0, 0, 0, 0]
+    if pao is not None:
+        total = ron_points(basic, dealer=winner == dealer) + rules.honba_value * honba
+        deltas[pao] -= total
+        deltas[winner] += total
+        return deltas
+    per_honba = rules.honba_value // 3 * honba
+    each, from_dealer = tsumo_points(basic, dealer=winner == dealer)
+    for seat in range(4):
+        if seat == winner:
+            continue
+        pay = (from_dealer if seat == dealer and from_dealer is not None else each) + per_honba
+        deltas[seat] -= pay
+        deltas[winner] += pay
+    return deltas
+
+
+def ron_deltas(
+    rules: Ruleset, basic: int, *, winner: int, discarder: int, dealer: int, honba: int,
+    pao: int | None = None,
+) -> list[int]:
+    """Each seat's change for one ron (honba counters given, riichi sticks not).
+
+    A third player liable (pao) pays half of the hand with the discarder; the honba are
+    paid by the discarder or the liable player per ``pao_ron_honba``.
+
+    >>> ron_deltas(PRESETS["ema"], 8000, winner=1, discarder=2, dealer=0, honba=1, pao=3)
+    [0, 32300, -16300, -16000]
+    """
+    deltas = [0, 0, 0, 0]
+    value = ron_points(basic, dealer=winner == dealer)
+    bonus = rules.honba_value * honba
+    if pao is None or pao == discarder:
+        deltas[discarder] -= value + bonus
+    else:
+        half = _up100(value // 2)
+        honba_payer = pao if rules.pao_ron_honba == "liable" else discarder
+        deltas[discarder] -= value - half
+        deltas[pao] -= half
+        deltas[honba_payer] -= bonus
+    deltas[winner] += value + bonus
+    return deltas
+
+
+__all__ = [
+    "FU_VALUES",
+    "PRESETS",
+    "WinValue",
+    "impossible_reason",
+    "ron_deltas",
+    "ron_points",
+    "tsumo_deltas",
+    "tsumo_points",
+    "win_value",
+]
