@@ -1,0 +1,345 @@
+"""The game record ``scorekeeper.game/1`` (``shared/spec/game-record.md``): read, validate,
+write, and score.
+
+A record is the rules, four players in seat order and the hands; everything else is computed
+by replaying. Reading is strict: an unknown key, a wrong type or a hand the rules refuse is a
+``RecordError`` naming the place (``hands[3] (E4).ron.wins[0].fu``). The computed fields of an
+output document are accepted on input and ignored, so an exported game imports again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from scoring.errors import RecordError, RulesError
+from scoring.game import GameState, Replay, play_hand, replay, start_state
+from scoring.hands import Abort, AbortReason, Chombo, Draw, Hand, Outcome, Ron, Tsumo, Win
+from scoring.rules import Ruleset, resolve_rules
+from scoring.standings import final_standings
+
+FORMAT: Final = "scorekeeper.game/1"
+OUTCOMES: Final = ("ron", "tsumo", "draw", "abort", "chombo")
+COMPUTED_HAND_KEYS: Final = frozenset({"round", "dealer", "honba", "sticks", "deltas", "scores"})
+COMPUTED_KEYS: Final = frozenset({"finished", "end_reason", "final"})
+MAX_NAME: Final = 100
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A game as its record holds it: the rules, the players in seat order, the hands."""
+
+    rules: Ruleset
+    players: tuple[str, str, str, str]
+    hands: tuple[Hand, ...]
+
+
+def _fail(where: str, message: str) -> RecordError:
+    return RecordError(where, message)
+
+
+def _keys(value: Mapping[str, Any], allowed: frozenset[str] | set[str], where: str) -> None:
+    for key in value:
+        if key not in allowed:
+            raise _fail(f"{where}.{key}" if where else str(key), "unknown field")
+
+
+def _obj(value: Any, where: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise _fail(where, f"expected an object, got {_kind(value)}")
+    return value
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the text {value[:40]!r}"
+    if isinstance(value, list):
+        return "a list"
+    return "an object"
+
+
+def _int(value: Any, where: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _fail(where, f"expected a whole number, got {_kind(value)}")
+    if not low <= value <= high:
+        raise _fail(where, f"expected {low}..{high}, got {value}")
+    return value
+
+
+def _seat(value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _fail(where, f"expected a seat 0-3, got {_kind(value)}")
+    if not 0 <= value <= 3:
+        raise _fail(where, f"seat {value} does not exist (seats are 0-3)")
+    return value
+
+
+def _seat_list(value: Any, where: str) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise _fail(where, f"expected a list of seats, got {_kind(value)}")
+    seats = tuple(_seat(v, f"{where}[{i}]") for i, v in enumerate(value))
+    if len(set(seats)) != len(seats):
+        raise _fail(where, "a seat is listed twice")
+    return tuple(sorted(seats))
+
+
+def _win(value: Any, where: str, *, tsumo: bool) -> Win:
+    data = _obj(value, where)
+    _keys(data, {"winner", "han", "fu", "yakuman", "pao"}, where)
+    if "winner" not in data:
+        raise _fail(f"{where}.winner", "missing")
+    winner = _seat(data["winner"], f"{where}.winner")
+    han = fu = None
+    yakuman = 0
+    if data.get("yakuman") is not None:
+        yakuman = _int(data["yakuman"], f"{where}.yakuman", 0, 6)
+    if data.get("han") is not None:
+        han = _int(data["han"], f"{where}.han", 1, 200)
+    if data.get("fu") is not None:
+        fu = _int(data["fu"], f"{where}.fu", 20, 200)
+    if yakuman and (han is not None or fu is not None):
+        raise _fail(where, "give han and fu, or yakuman, not both")
+    if not yakuman and han is None:
+        raise _fail(f"{where}.han", "a win needs han (and fu below 5 han) or yakuman")
+    pao = None if data.get("pao") is None else _seat(data["pao"], f"{where}.pao")
+    return Win(winner=winner, han=han, fu=fu, yakuman=yakuman, pao=pao)
+
+
+def _outcome(kind: str, value: Any, where: str) -> Outcome:
+    where = f"{where}.{kind}"
+    data = _obj(value, where)
+    if kind == "ron":
+        _keys(data, {"from", "wins"}, where)
+        if "from" not in data:
+            raise _fail(f"{where}.from", "missing: who discarded the winning tile")
+        discarder = _seat(data["from"], f"{where}.from")
+        wins = data.get("wins")
+        if not isinstance(wins, list) or not 1 <= len(wins) <= 3:
+            raise _fail(f"{where}.wins", "expected a list of one to three wins")
+        return Ron(
+            discarder, tuple(_win(w, f"{where}.wins[{i}]", tsumo=False) for i, w in enumerate(wins))
+        )
+    if kind == "tsumo":
+        return Tsumo(_win(data, where, tsumo=True))
+    if kind == "draw":
+        _keys(data, {"tenpai", "nagashi"}, where)
+        return Draw(
+            tenpai=_seat_list(data.get("tenpai", []), f"{where}.tenpai"),
+            nagashi=_seat_list(data.get("nagashi", []), f"{where}.nagashi"),
+        )
+    if kind == "abort":
+        _keys(data, {"reason"}, where)
+        reason = data.get("reason")
+        if reason not in AbortReason._value2member_map_:
+            raise _fail(
+                f"{where}.reason",
+                f"expected one of {', '.join(r.value for r in AbortReason)}, got {_kind(reason)}",
+            )
+        return Abort(AbortReason(reason))
+    _keys(data, {"offender"}, where)
+    if "offender" not in data:
+        raise _fail(f"{where}.offender", "missing")
+    return Chombo(_seat(data["offender"], f"{where}.offender"))
+
+
+def parse_hand(value: Any, where: str = "hand") -> Hand:
+    """One hand of a record, checked for form (the rules check it when it is played).
+
+    >>> parse_hand({"riichi": [2, 0], "draw": {"tenpai": [0]}})
+    Hand(outcome=Draw(tenpai=(0,), nagashi=()), riichi=(0, 2), end=False)
+    """
+    data = _obj(value, where)
+    kinds = [key for key in OUTCOMES if key in data]
+    if len(kinds) != 1:
+        raise _fail(
+            where,
+            "expected exactly one outcome (ron, tsumo, draw, abort or chombo), "
+            f"got {len(kinds)}" + (f": {', '.join(kinds)}" if kinds else ""),
+        )
+    _keys(data, {"riichi", "end", kinds[0]} | COMPUTED_HAND_KEYS, where)
+    riichi = _seat_list(data.get("riichi", []), f"{where}.riichi")
+    end = data.get("end", False)
+    if not isinstance(end, bool):
+        raise _fail(f"{where}.end", f"expected true or false, got {_kind(end)}")
+    return Hand(_outcome(kinds[0], data[kinds[0]], where), riichi, end)
+
+
+def _players(value: Any) -> tuple[str, str, str, str]:
+    if not isinstance(value, list) or len(value) != 4:
+        raise _fail("players", "expected a list of four names (East, South, West, North)")
+    names = []
+    for i, name in enumerate(value):
+        if not isinstance(name, str) or not name.strip():
+            raise _fail(f"players[{i}]", f"expected a name, got {_kind(name)}")
+        if len(name.strip()) > MAX_NAME:
+            raise _fail(f"players[{i}]", f"a name has at most {MAX_NAME} characters")
+        names.append(name.strip())
+    if len(set(names)) != 4:
+        raise _fail("players", "the four players must be different people")
+    return (names[0], names[1], names[2], names[3])
+
+
+def read_record(doc: Any) -> tuple[GameRecord, Replay]:
+    """Read and validate a record by replaying it; the replay comes with it."""
+    data = _obj(doc, "document")
+    _keys(data, {"format", "rules", "players", "hands"} | COMPUTED_KEYS, "")
+    if data.get("format") != FORMAT:
+        raise _fail("format", f"expected {FORMAT!r}, got {_kind(data.get('format'))}")
+    try:
+        rules = resolve_rules(data.get("rules"))  # type: ignore[arg-type]
+    except RulesError as error:
+        raise _fail("", str(error)) from None
+    players = _players(data.get("players"))
+    raw_hands = data.get("hands", [])
+    if not isinstance(raw_hands, list):
+        raise _fail("hands", f"expected a list of hands, got {_kind(raw_hands)}")
+    state: GameState = start_state(rules)
+    start = state
+    hands = []
+    results = []
+    for index, raw in enumerate(raw_hands):
+        hand = parse_hand(raw, f"hands[{index}] ({state.round_label})")
+        result = play_hand(state, hand, rules, index=index)
+        hands.append(hand)
+        results.append(result)
+        state = result.after
+    return GameRecord(rules, players, tuple(hands)), Replay(start, tuple(results))
+
+
+def parse_record(doc: Any) -> GameRecord:
+    """A validated ``GameRecord`` from a JSON document (already decoded)."""
+    return read_record(doc)[0]
+
+
+def _win_json(win: Win) -> dict[str, Any]:
+    out: dict[str, Any] = {"winner": win.winner}
+    if win.yakuman:
+        out["yakuman"] = win.yakuman
+    else:
+        out["han"] = win.han
+        if win.fu is not None:
+            out["fu"] = win.fu
+    if win.pao is not None:
+        out["pao"] = win.pao
+    return out
+
+
+def hand_to_json(hand: Hand) -> dict[str, Any]:
+    """A hand in record form.
+
+    >>> hand_to_json(parse_hand({"tsumo": {"winner": 1, "han": 1, "fu": 30}}))
+    {'tsumo': {'winner': 1, 'han': 1, 'fu': 30}}
+    """
+    out: dict[str, Any] = {}
+    if hand.riichi:
+        out["riichi"] = list(hand.riichi)
+    outcome = hand.outcome
+    if isinstance(outcome, Ron):
+        out["ron"] = {"from": outcome.discarder, "wins": [_win_json(w) for w in outcome.wins]}
+    elif isinstance(outcome, Tsumo):
+        out["tsumo"] = _win_json(outcome.win)
+    elif isinstance(outcome, Draw):
+        draw: dict[str, Any] = {"tenpai": list(outcome.tenpai)}
+        if outcome.nagashi:
+            draw["nagashi"] = list(outcome.nagashi)
+        out["draw"] = draw
+    elif isinstance(outcome, Abort):
+        out["abort"] = {"reason": outcome.reason.value}
+    else:
+        out["chombo"] = {"offender": outcome.offender}
+    if hand.end:
+        out["end"] = True
+    return out
+
+
+def record_to_json(record: GameRecord) -> dict[str, Any]:
+    """The input document of a record (rules as the preset plus overrides)."""
+    return {
+        "format": FORMAT,
+        "rules": record.rules.to_spec(),
+        "players": list(record.players),
+        "hands": [hand_to_json(hand) for hand in record.hands],
+    }
+
+
+def _number(value: Any) -> int | float:
+    """A Decimal result as a JSON number: whole numbers as ints."""
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+def scored_json(record: GameRecord, replay: Replay) -> dict[str, Any]:
+    """The output document: the record with every computed field."""
+    hands = []
+    for result in replay.results:
+        out = hand_to_json(result.hand)
+        before = result.before
+        out.update(
+            round=before.round_label,
+            dealer=before.dealer,
+            honba=before.honba,
+            sticks=before.sticks,
+            deltas=list(result.deltas),
+            scores=list(result.after.scores),
+        )
+        hands.append(out)
+    state = replay.state
+    final = None
+    if state.finished:
+        final = [
+            {
+                "seat": row.seat,
+                "name": record.players[row.seat],
+                "points": row.points,
+                "place": row.place,
+                "result": _number(row.result),
+            }
+            for row in final_standings(state, record.rules)
+        ]
+    return {
+        "format": FORMAT,
+        "rules": record.rules.to_json(),
+        "players": list(record.players),
+        "hands": hands,
+        "finished": state.finished,
+        "end_reason": state.end_reason.value if state.end_reason else None,
+        "final": final,
+    }
+
+
+def score_document(doc: Any) -> dict[str, Any]:
+    """Score a game record: the output document of ``spec/game-record.md``.
+
+    >>> out = score_document({"format": FORMAT, "rules": "tenhou",
+    ...     "players": ["Aki", "Ben", "Chie", "Dan"],
+    ...     "hands": [{"tsumo": {"winner": 1, "han": 1, "fu": 30}}]})
+    >>> out["hands"][0]["deltas"], out["hands"][0]["round"], out["finished"]
+    ([-500, 1100, -300, -300], 'E1', False)
+    """
+    record, replay = read_record(doc)
+    return scored_json(record, replay)
+
+
+def replay_record(record: GameRecord) -> Replay:
+    """Replay a record already read (for callers that hold a ``GameRecord``)."""
+    return replay(record.rules, record.hands)
+
+
+__all__: Sequence[str] = [
+    "FORMAT",
+    "GameRecord",
+    "hand_to_json",
+    "parse_hand",
+    "parse_record",
+    "read_record",
+    "record_to_json",
+    "replay_record",
+    "score_document",
+    "scored_json",
+]
