@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from scoring.errors import IllegalWin
-from scoring.rules import PRESETS, Ruleset
+from scoring.rules import Ruleset
 
 #: The fu a hand can have below 5 han.
 FU_VALUES: Final = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
@@ -76,6 +76,7 @@ def win_value(
 ) -> WinValue:
     """Basic points of a win given han and fu, or a yakuman count.
 
+    >>> from scoring.rules import PRESETS
     >>> win_value(PRESETS["tenhou"], han=4, fu=30)
     WinValue(basic=1920, limit=None)
     >>> win_value(PRESETS["wrc"], han=4, fu=30)
@@ -140,6 +141,7 @@ def tsumo_deltas(
     With a liable player (pao) that player pays the whole hand as if dealt in, honba
     included (seed 000; riichi.wiki sekinin-barai; Tenhou log ``pao-tsumo``).
 
+    >>> from scoring.rules import PRESETS
     >>> tsumo_deltas(PRESETS["tenhou"], 2000, winner=1, dealer=0, honba=2)
     [-4200, 8600, -2200, -2200]
     """
@@ -169,6 +171,7 @@ def ron_deltas(
     A third player liable (pao) pays half of the hand with the discarder; the honba are
     paid by the discarder or the liable player per ``pao_ron_honba``.
 
+    >>> from scoring.rules import PRESETS
     >>> ron_deltas(PRESETS["ema"], 8000, winner=1, discarder=2, dealer=0, honba=1, pao=3)
     [0, 32300, -16300, -16000]
     """
@@ -189,7 +192,6 @@ def ron_deltas(
 
 __all__ = [
     "FU_VALUES",
-    "PRESETS",
     "WinValue",
     "impossible_reason",
     "ron_deltas",

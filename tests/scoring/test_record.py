@@ -1,0 +1,104 @@
+"""The game record format: refusals name the hand (index and round) and the field."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.errors import IllegalHand, RecordError
+from scoring.record import FORMAT, parse_record, score_document
+
+
+def doc(*hands, rules="tenhou", players=("Aki", "Ben", "Chie", "Dan")):
+    return {"format": FORMAT, "rules": rules, "players": list(players), "hands": list(hands)}
+
+
+def test_the_spec_example_scores_its_first_hand_as_the_spec_shows():
+    out = score_document(doc({"riichi": [0], "ron": {"from": 2, "wins": [
+        {"winner": 0, "han": 2, "fu": 40}]}}))
+    first = out["hands"][0]
+    assert (first["round"], first["dealer"], first["honba"], first["sticks"]) == ("E1", 0, 0, 0)
+    # Dealer 2 han 40 fu ron: 40 x 2^4 x 6 = 3,840 -> 3,900; the riichi stick comes back.
+    assert first["deltas"] == [3900, 0, -3900, 0]
+    assert first["scores"] == [28900, 25000, 21100, 25000]
+    assert out["finished"] is False and out["final"] is None and out["end_reason"] is None
+
+
+@pytest.mark.parametrize(
+    ("hands", "where", "word"),
+    [
+        ([{"tsumo": {"winner": 0, "han": 1, "fu": 30}}, {"ron": {"from": 1, "wins": [
+            {"winner": 1, "han": 1, "fu": 30}]}}], "hands[1] (E1).ron.wins[0].winner", "own"),
+        ([{"draw": {"tenpai": []}}, {"ron": {"from": 1, "wins": [
+            {"winner": 2, "han": 1, "fu": 20}]}}], "hands[1] (E2).ron.wins[0]", "20 fu"),
+        ([{"tsumo": {"winner": 0}}], "hands[0] (E1).tsumo.han", "han"),
+        ([{"tsumo": {"winner": 0, "han": 1, "fu": 30}, "draw": {}}], "hands[0] (E1)", "exactly one"),
+        ([{"tsumo": {"winner": 4, "han": 1, "fu": 30}}], "hands[0] (E1).tsumo.winner", "seat 4"),
+        ([{"chombo": {"offender": 0}, "bonus": 1}], "hands[0] (E1).bonus", "unknown"),
+        ([{"abort": {"reason": "boredom"}}], "hands[0] (E1).abort.reason", "kyuushu"),
+    ],
+)
+def test_bad_hands_are_refused_naming_the_hand_and_the_field(hands, where, word):
+    with pytest.raises(RecordError) as error:
+        score_document(doc(*hands))
+    assert error.value.where == where
+    assert word in error.value.message
+
+
+def test_a_hand_after_the_end_is_refused():
+    # A tonpuusen under EMA-like rules: four non-dealer tsumo end East 4.
+    hands = [{"tsumo": {"winner": (i + 1) % 4, "han": 1, "fu": 30}} for i in range(4)]
+    rules = {"preset": "ema", "length": "tonpuusen"}
+    assert score_document(doc(*hands, rules=rules))["end_reason"] == "last_hand"
+    with pytest.raises(IllegalHand, match="already ended") as error:
+        score_document(doc(*hands, {"draw": {"tenpai": []}}, rules=rules))
+    assert error.value.index == 4
+
+
+def test_riichi_without_1000_points_is_refused_where_the_rules_forbid_it():
+    # A dealer baiman ron (24,000) leaves seat 3 with 1,000: riichi is still allowed.
+    hands = [{"ron": {"from": 3, "wins": [{"winner": 0, "han": 8}]}},
+             {"riichi": [3], "draw": {"tenpai": [3]}}]
+    # Tenhou: 25,000 - 24,000 = 1,000 left, riichi allowed; EMA never refuses.
+    assert score_document(doc(*hands))["hands"][1]["scores"][3] == 3000
+    hands.insert(1, {"draw": {"tenpai": [0]}})  # seat 3 pays 1,000 -> 0 points
+    with pytest.raises(IllegalHand, match="1000") as error:
+        score_document(doc(*hands))
+    assert error.value.where == "hands[2] (E1).riichi"
+    assert score_document(doc(*hands, rules="ema"))["hands"][2]["deltas"][3] == -1000 + 3000
+
+
+@pytest.mark.parametrize(
+    ("document", "where"),
+    [
+        ({**doc(), "players": ["A", "B", "C"]}, "players"),
+        ({**doc(), "players": ["A", "B", "C", "A"]}, "players"),
+        ({**doc(), "format": "other/1"}, "format"),
+        ({**doc(), "rules": {"preset": "ema", "uma": [1, 2]}}, ""),
+        ({**doc(), "hands": {}}, "hands"),
+        ({**doc(), "extra": 1}, "extra"),
+    ],
+)
+def test_bad_documents_are_refused_naming_the_field(document, where):
+    with pytest.raises(RecordError) as error:
+        parse_record(document)
+    assert error.value.where == where
+
+
+def test_rules_errors_name_the_parameter():
+    with pytest.raises(RecordError, match="rules.uma"):
+        parse_record({**doc(), "rules": {"preset": "ema", "uma": [1, 2]}})
+    with pytest.raises(RecordError, match="rules.colour: unknown parameter"):
+        parse_record({**doc(), "rules": {"preset": "ema", "colour": "red"}})
+
+
+def test_nagashi_and_aborts_are_refused_under_rules_without_them():
+    with pytest.raises(IllegalHand, match="no nagashi"):
+        score_document(doc({"draw": {"tenpai": [], "nagashi": [1]}}, rules="ema"))
+    with pytest.raises(IllegalHand, match="no abortive draw"):
+        score_document(doc({"abort": {"reason": "kyuushu_kyuuhai"}}, rules="wrc"))
+
+
+def test_explicit_stop_is_only_allowed_where_the_dealer_may_stop():
+    with pytest.raises(IllegalHand, match="stopped by choice") as error:
+        score_document(doc({"draw": {"tenpai": [0]}, "end": True}, rules="ema"))
+    assert error.value.field == "end"
