@@ -10,6 +10,7 @@ Honba add ``honba_value`` to a ron, a third of it from each payer on a tsumo.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from scoring.errors import IllegalWin
@@ -82,20 +83,30 @@ def win_value(
     >>> win_value(PRESETS["wrc"], han=4, fu=30)
     WinValue(basic=2000, limit='mangan')
     """
+    return _win_value(
+        han, fu, yakuman, tsumo, rules.kiriage, rules.kazoe == "yakuman", rules.multiple_yakuman
+    )
+
+
+@lru_cache(maxsize=8192)
+def _win_value(
+    han: int | None, fu: int | None, yakuman: int, tsumo: bool, kiriage: bool,
+    kazoe_yakuman: bool, multiple_yakuman: bool,
+) -> WinValue:
+    # Cached on plain values: a game asks for the same few hundred values again and again.
     if yakuman:
         if han is not None or fu is not None:
             raise IllegalWin("a yakuman win has no han or fu")
         if not 1 <= yakuman <= MAX_YAKUMAN:
             raise IllegalWin(f"yakuman must be 1..{MAX_YAKUMAN}, got {yakuman}")
-        count = yakuman if rules.multiple_yakuman else 1
-        return WinValue(8000 * count, "yakuman")
+        return WinValue(8000 * (yakuman if multiple_yakuman else 1), "yakuman")
     if han is None:
         raise IllegalWin("a win needs han (and fu) or a yakuman count")
     reason = impossible_reason(han, fu, tsumo=tsumo)
     if reason:
         raise IllegalWin(reason)
     if han >= 13:
-        limit = "yakuman" if rules.kazoe == "yakuman" else "sanbaiman"
+        limit = "yakuman" if kazoe_yakuman else "sanbaiman"
         return WinValue(LIMIT_BASIC[limit], limit)
     if han >= 11:
         return WinValue(6000, "sanbaiman")
@@ -107,7 +118,7 @@ def win_value(
         return WinValue(2000, "mangan")
     assert fu is not None
     basic = fu << (han + 2)
-    if basic >= 2000 or (rules.kiriage and basic == 1920):
+    if basic >= 2000 or (kiriage and basic == 1920):
         return WinValue(2000, "mangan")
     return WinValue(basic, None)
 

@@ -1,0 +1,112 @@
+"""Engine speed: hands replayed per second over the real games, a 60-hand game, and our
+payments against the ``mahjong`` library's ScoresCalculator on the same inputs.
+
+Run with ``make bench``; the numbers are reported, never asserted.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+from mahjong.hand_calculating.scores import ScoresCalculator
+
+from scoring.game import replay
+from scoring.hands import Draw, Hand, Ron, Tsumo, Win
+from scoring.payments import FU_VALUES, impossible_reason, ron_points, tsumo_points, win_value
+from scoring.record import parse_record
+from scoring.rules import PRESETS
+
+DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "tenhou-games"
+RECORDS = [parse_record(json.loads(p.read_text())) for p in sorted(DATA.glob("*.game.json"))]
+HANDS = sum(len(r.hands) for r in RECORDS)
+TENHOU = PRESETS["tenhou"]
+
+# Every valid (han, fu, dealer, tsumo) cell with honba 0-5: the same inputs for both.
+INPUTS = [
+    (han, fu, dealer, tsumo, honba)
+    for han in range(1, 14)
+    for fu in (FU_VALUES if han < 5 else (30,))
+    for dealer in (False, True)
+    for tsumo in (False, True)
+    for honba in range(6)
+    if impossible_reason(han, fu, tsumo=tsumo) is None
+]
+
+
+def _replay_all() -> None:
+    for record in RECORDS:
+        replay(record.rules, record.hands)
+
+
+def test_bench_replay_of_the_real_games(benchmark):
+    benchmark(_replay_all)
+    mean = benchmark.stats.stats.mean
+    benchmark.extra_info["hands"] = HANDS
+    benchmark.extra_info["hands_per_second"] = round(HANDS / mean)
+    print(f"\nreplay: {HANDS} hands in {mean * 1e3:.2f} ms -> {HANDS / mean:,.0f} hands/s")
+
+
+def sixty_hands() -> list[Hand]:
+    """A 60-hand EMA hanchan: every dealer keeps the deal six times (draws with riichi,
+    dealer ron and tsumo), then a non-dealer tsumo passes the deal; South 4 has four more."""
+    hands = []
+    for dealer in range(8):
+        d = dealer % 4
+        renchan = [
+            Hand(Draw(tenpai=tuple(sorted({d, (d + 1) % 4}))), riichi=((d + 2) % 4,)),
+            Hand(Ron((d + 1) % 4, (Win(winner=d, han=2, fu=30),))),
+            Hand(Tsumo(Win(winner=d, han=1, fu=30))),
+            Hand(Draw(tenpai=(d,))),
+            Hand(Ron((d + 3) % 4, (Win(winner=d, han=3, fu=40),)), riichi=(d,)),
+            Hand(Draw(tenpai=tuple(sorted({d, (d + 2) % 4})))),
+        ]
+        hands += renchan + (renchan[:4] if dealer == 7 else [])
+        hands.append(Hand(Tsumo(Win(winner=(d + 1) % 4, han=2, fu=30))))
+    return hands
+
+
+def test_bench_a_60_hand_game(benchmark):
+    rules = PRESETS["ema"]
+    game = sixty_hands()
+    result = replay(rules, game)
+    assert len(game) == 60 and result.state.finished
+    benchmark(replay, rules, game)
+    print(f"\n60-hand game replay: {benchmark.stats.stats.median * 1e6:.0f} µs median")
+
+
+def _ours() -> None:
+    for han, fu, dealer, tsumo, honba in INPUTS:
+        basic = win_value(TENHOU, han=han, fu=fu, tsumo=tsumo).basic
+        if tsumo:
+            tsumo_points(basic, dealer=dealer)
+        else:
+            ron_points(basic, dealer=dealer)
+
+
+CALC = ScoresCalculator()
+CONFIGS = {
+    (dealer, tsumo, honba): HandConfig(
+        is_tsumo=tsumo, player_wind=27 if dealer else 28, tsumi_number=honba,
+        options=OptionalRules(kiriage=False, kazoe_limit=HandConfig.KAZOE_LIMITED),
+    )
+    for dealer in (False, True) for tsumo in (False, True) for honba in range(6)
+}
+
+
+def _library() -> None:
+    for han, fu, dealer, tsumo, honba in INPUTS:
+        CALC.calculate_scores(han, fu, CONFIGS[dealer, tsumo, honba])
+
+
+def test_bench_our_payments(benchmark):
+    benchmark(_ours)
+    rate = len(INPUTS) / benchmark.stats.stats.mean
+    print(f"\nour payments: {len(INPUTS)} inputs -> {rate:,.0f} payments/s")
+
+
+def test_bench_library_payments(benchmark):
+    benchmark(_library)
+    rate = len(INPUTS) / benchmark.stats.stats.mean
+    print(f"\nScoresCalculator: {len(INPUTS)} inputs -> {rate:,.0f} payments/s")
