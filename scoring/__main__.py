@@ -63,15 +63,22 @@ def _rules_arg(text: str) -> Any:
     return json.loads(text) if text.startswith("{") else text
 
 
-def main(argv: Sequence[str] | None = None, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout,
-         err: TextIO = sys.stderr) -> int:
+def main(
+    argv: Sequence[str] | None = None,
+    stdin: TextIO = sys.stdin,
+    out: TextIO = sys.stdout,
+    err: TextIO = sys.stderr,
+) -> int:
     parser = argparse.ArgumentParser(prog="python -m scoring", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     score = commands.add_parser("score", help="score a game record (scorekeeper.game/1)")
     score.add_argument("game", help="GAME.json, or - for standard input")
     table = commands.add_parser("table", help="print the payment table of a ruleset")
-    table.add_argument("--rules", default="tenhou",
-                       help="a preset name, or a JSON object {\"preset\": ..., overrides}")
+    table.add_argument(
+        "--rules",
+        default="tenhou",
+        help='a preset name, or a JSON object {"preset": ..., overrides}',
+    )
     table.add_argument("--json", action="store_true", help="print JSON rows")
     hand = commands.add_parser("hand", help="value a winning hand (scorekeeper.hand/1)")
     hand.add_argument("hand", help="HAND.json, or - for standard input")

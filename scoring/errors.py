@@ -1,4 +1,4 @@
-"""Errors the engine raises. Every one is a ``ValueError`` whose message says what is wrong and where."""
+"""Errors the engine raises: each a ``ValueError`` whose message says what is wrong and where."""
 
 from __future__ import annotations
 

@@ -152,4 +152,3 @@ def count_fu(
     if total != raw:
         lines.append(FuLine(total - raw, f"rounded up from {raw}"))
     return FuCount(total, tuple(lines))
-

@@ -9,9 +9,10 @@ Variants (multi-ron, nagashi, tobi, agari-yame, extension rounds) are ``Ruleset`
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from scoring.errors import IllegalHand, IllegalWin
 from scoring.hands import Abort, AbortReason, Chombo, Draw, Hand, Ron, Tsumo, Win
@@ -65,6 +66,33 @@ class GameState:
     @property
     def finished(self) -> bool:
         return self.end_reason is not None
+
+    def to_json(self) -> dict[str, Any]:
+        """The state as JSON values, for a stored projection.
+
+        >>> GameState.from_json(GameState((1, 2, 3, 4), sticks=2).to_json()).sticks
+        2
+        """
+        return {
+            "scores": list(self.scores),
+            "round_index": self.round_index,
+            "honba": self.honba,
+            "sticks": self.sticks,
+            "chombos": list(self.chombos),
+            "end_reason": self.end_reason.value if self.end_reason else None,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GameState:
+        s, c = data["scores"], data["chombos"]
+        return cls(
+            (s[0], s[1], s[2], s[3]),
+            data["round_index"],
+            data["honba"],
+            data["sticks"],
+            (c[0], c[1], c[2], c[3]),
+            EndReason(data["end_reason"]) if data["end_reason"] else None,
+        )
 
 
 def start_state(rules: Ruleset) -> GameState:
@@ -148,7 +176,11 @@ def _check_win(win: Win, refuse: _Refuse, field: str) -> None:
 
 
 def _ron(
-    state: GameState, ron: Ron, riichi: tuple[int, ...], rules: Ruleset, refuse: _Refuse,
+    state: GameState,
+    ron: Ron,
+    riichi: tuple[int, ...],
+    rules: Ruleset,
+    refuse: _Refuse,
     deltas: list[int],
 ) -> bool:
     """Pay a ron with one to three winners; return whether the dealer won."""
@@ -187,7 +219,12 @@ def _ron(
         basic = _win_basic(rules, win, False, refuse, f"ron.wins[{i}]")
         honba = state.honba if rank == 0 or rules.multi_ron_honba == "each" else 0
         paid = ron_deltas(
-            rules, basic, winner=win.winner, discarder=discarder, dealer=dealer, honba=honba,
+            rules,
+            basic,
+            winner=win.winner,
+            discarder=discarder,
+            dealer=dealer,
+            honba=honba,
             pao=win.pao,
         )
         for seat in range(4):
@@ -203,7 +240,11 @@ def _ron(
 
 
 def _tsumo(
-    state: GameState, tsumo: Tsumo, riichi: tuple[int, ...], rules: Ruleset, refuse: _Refuse,
+    state: GameState,
+    tsumo: Tsumo,
+    riichi: tuple[int, ...],
+    rules: Ruleset,
+    refuse: _Refuse,
     deltas: list[int],
 ) -> bool:
     win = tsumo.win
@@ -249,8 +290,13 @@ def _draw(state: GameState, draw: Draw, rules: Ruleset, refuse: _Refuse, deltas:
 
 
 def _next(
-    state: GameState, hand: Hand, rules: Ruleset, scores: Sequence[int], renchan: bool,
-    won: bool, refuse: _Refuse,
+    state: GameState,
+    hand: Hand,
+    rules: Ruleset,
+    scores: Sequence[int],
+    renchan: bool,
+    won: bool,
+    refuse: _Refuse,
 ) -> tuple[int, EndReason | None]:
     """The next round index and why the game ended, if it did (reference 2.8)."""
     r = state.round_index
@@ -323,13 +369,19 @@ def play_hand(state: GameState, hand: Hand, rules: Ruleset, *, index: int = 0) -
         chombos = list(state.chombos)
         chombos[offender] += 1
         new_scores = (
-            scores[0] + deltas[0], scores[1] + deltas[1],
-            scores[2] + deltas[2], scores[3] + deltas[3],
+            scores[0] + deltas[0],
+            scores[1] + deltas[1],
+            scores[2] + deltas[2],
+            scores[3] + deltas[3],
         )
         _, reason = _next(state, hand, rules, new_scores, True, False, refuse)
         after = GameState(
-            new_scores, state.round_index, state.honba, state.sticks,
-            (chombos[0], chombos[1], chombos[2], chombos[3]), reason,
+            new_scores,
+            state.round_index,
+            state.honba,
+            state.sticks,
+            (chombos[0], chombos[1], chombos[2], chombos[3]),
+            reason,
         )
         return HandResult(hand, state, after, (deltas[0], deltas[1], deltas[2], deltas[3]))
     if not rules.riichi_below_1000:
@@ -358,7 +410,10 @@ def play_hand(state: GameState, hand: Hand, rules: Ruleset, *, index: int = 0) -
                 refuse("riichi", "suucha riichi needs all four players' riichi in this hand")
             renchan = True
     new_scores = (
-        scores[0] + deltas[0], scores[1] + deltas[1], scores[2] + deltas[2], scores[3] + deltas[3]
+        scores[0] + deltas[0],
+        scores[1] + deltas[1],
+        scores[2] + deltas[2],
+        scores[3] + deltas[3],
     )
     if won:
         honba = state.honba + 1 if renchan else 0

@@ -72,7 +72,11 @@ def impossible_reason(han: int, fu: int | None, *, tsumo: bool) -> str | None:
 
 
 def win_value(
-    rules: Ruleset, *, han: int | None = None, fu: int | None = None, yakuman: int = 0,
+    rules: Ruleset,
+    *,
+    han: int | None = None,
+    fu: int | None = None,
+    yakuman: int = 0,
     tsumo: bool = False,
 ) -> WinValue:
     """Basic points of a win given han and fu, or a yakuman count.
@@ -90,8 +94,13 @@ def win_value(
 
 @lru_cache(maxsize=8192)
 def _win_value(
-    han: int | None, fu: int | None, yakuman: int, tsumo: bool, kiriage: bool,
-    kazoe_yakuman: bool, multiple_yakuman: bool,
+    han: int | None,
+    fu: int | None,
+    yakuman: int,
+    tsumo: bool,
+    kiriage: bool,
+    kazoe_yakuman: bool,
+    multiple_yakuman: bool,
 ) -> WinValue:
     # Cached on plain values: a game asks for the same few hundred values again and again.
     if yakuman:
@@ -174,7 +183,13 @@ def tsumo_deltas(
 
 
 def ron_deltas(
-    rules: Ruleset, basic: int, *, winner: int, discarder: int, dealer: int, honba: int,
+    rules: Ruleset,
+    basic: int,
+    *,
+    winner: int,
+    discarder: int,
+    dealer: int,
+    honba: int,
     pao: int | None = None,
 ) -> list[int]:
     """Each seat's change for one ron (honba counters given, riichi sticks not).

@@ -57,9 +57,7 @@ def _cell(
     ron_basic, tsumo_basic = value(False), value(True)
     limit = None
     if ron_basic is not None or tsumo_basic is not None:
-        limit = win_value(
-            rules, han=han, fu=fu, yakuman=yakuman, tsumo=ron_basic is None
-        ).limit
+        limit = win_value(rules, han=han, fu=fu, yakuman=yakuman, tsumo=ron_basic is None).limit
     return TableRow(
         han=han,
         fu=fu,

@@ -1,0 +1,175 @@
+"""The club's records: players, saved rulesets, games and their hands.
+
+The stored hands are the truth. A game's running points, round, honba, sticks and end are a
+projection (``Game.state``) rebuilt by replaying the hands with the engine; the ruleset is
+frozen into the game when it starts, so later edits to a saved ruleset never change a game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+from scoring.game import GameState, start_state
+from scoring.hands import Hand
+from scoring.record import hand_to_json, parse_hand
+from scoring.rules import Ruleset, resolve_rules
+
+
+class Player(models.Model):
+    """A person in the club's registry."""
+
+    name = models.CharField(max_length=100, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("player_detail", args=[self.pk])
+
+
+class SavedRuleset(models.Model):
+    """A club's ruleset: a preset plus overrides, validated by the engine."""
+
+    name = models.CharField(max_length=100, unique=True)
+    preset = models.CharField(max_length=20)
+    overrides = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def to_rules(self) -> Ruleset:
+        return resolve_rules({"preset": self.preset, **self.overrides})
+
+
+class Game(models.Model):
+    """One game at one table. ``state`` is the projection of its hands (never edited by hand)."""
+
+    class Status(models.TextChoices):
+        IN_PLAY = "in_play", "In play"
+        FINISHED = "finished", "Finished"
+        ABANDONED = "abandoned", "Abandoned"
+
+    table_label = models.CharField(max_length=50, blank=True)
+    ruleset_name = models.CharField(max_length=100)
+    #: Every parameter, resolved, when the game started (``Ruleset.to_json()``).
+    rules = models.JSONField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.IN_PLAY)
+    #: Number of hands recorded: the sequence number the next hand must carry.
+    hand_count = models.PositiveIntegerField(default=0)
+    #: Bumped by every change, for cheap conditional requests (ETag).
+    revision = models.PositiveIntegerField(default=0)
+    state = models.JSONField()
+    #: Set when an organiser ends the game before the rules do.
+    stopped_early = models.BooleanField(default=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [models.Index(fields=["status", "-created_at"])]
+
+    def __str__(self) -> str:
+        label = f" ({self.table_label})" if self.table_label else ""
+        return f"Game {self.pk}{label}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("game_table", args=[self.pk])
+
+    def ruleset(self) -> Ruleset:
+        rules = dict(self.rules)
+        return resolve_rules({"preset": rules.pop("preset"), **rules})
+
+    def game_state(self) -> GameState:
+        return GameState.from_json(self.state)
+
+    @classmethod
+    def initial_state(cls, rules: Ruleset) -> dict[str, Any]:
+        return start_state(rules).to_json()
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.IN_PLAY
+
+
+class Seat(models.Model):
+    """A player's seat in a game: 0-3 in the game's starting order (East, South, West, North)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    #: The final standings, kept current when the game finishes or is corrected.
+    final_points = models.IntegerField(null=True, blank=True)
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+    result = models.DecimalField(max_digits=9, decimal_places=1, null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["game", "player"], name="one_seat_per_player"),
+            models.CheckConstraint(condition=models.Q(number__lte=3), name="seat_0_to_3"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game}: seat {self.number} {self.player}"
+
+
+class HandRecord(models.Model):
+    """One recorded hand, in record form (``scorekeeper.game/1``). Unique per game and
+    sequence; an edit replaces ``data`` and the game is replayed."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    sequence = models.PositiveIntegerField()
+    data = models.JSONField()
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    recorded_at = models.DateTimeField(auto_now_add=True)
+    edited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    edited_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "sequence"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "sequence"], name="one_hand_per_sequence"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game}: hand {self.sequence + 1}"
+
+    def to_hand(self) -> Hand:
+        return parse_hand(self.data, f"hands[{self.sequence}]")
+
+    @staticmethod
+    def data_from(hand: Hand) -> dict[str, Any]:
+        return hand_to_json(hand)

@@ -1,0 +1,287 @@
+"""Every write to a game goes through here: small keyword-only functions, each in one
+transaction with the game row locked, replaying with the engine and saving the projection.
+
+A submission carries the sequence number it expects (the number of hands the phone saw).
+If the game has moved on (a double tap, a retry, another phone), the write is refused with
+``StaleGame`` and nothing changes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from scorekeeper.club.models import Game, HandRecord, Player, Seat
+from scoring.errors import IllegalHand
+from scoring.game import GameState, Replay, play_hand, replay
+from scoring.hands import Hand
+from scoring.record import GameRecord, read_record, record_to_json
+from scoring.rules import Ruleset
+from scoring.standings import Standing, final_standings
+
+
+class ServiceError(Exception):
+    """A refused write; ``message`` is for the person who tried it."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+        super().__init__(message)
+
+
+class StaleGame(ServiceError):
+    """The game is not at the sequence the submission expected."""
+
+
+class GameClosed(ServiceError):
+    """The game is finished or abandoned."""
+
+
+@dataclass(frozen=True)
+class Scoreboard:
+    """A game's replay with its record: what the pages show."""
+
+    game: Game
+    record: GameRecord
+    replay: Replay
+
+    @property
+    def state(self) -> GameState:
+        return self.replay.state
+
+    def standings(self) -> tuple[Standing, ...]:
+        return final_standings(self.state, self.record.rules)
+
+
+def _locked(game_id: int) -> Game:
+    return Game.objects.select_for_update().get(pk=game_id)
+
+
+def _check_sequence(game: Game, expected_sequence: int) -> None:
+    if game.hand_count != expected_sequence:
+        raise StaleGame(
+            f"The game has moved on: it has {game.hand_count} hands, this form was for "
+            f"{expected_sequence}. Nothing was recorded; here is the current table."
+        )
+
+
+def _check_open(game: Game, *, allow_finished: bool) -> None:
+    if game.status == Game.Status.ABANDONED:
+        raise GameClosed("This game was abandoned; it cannot be changed.")
+    if game.status == Game.Status.FINISHED and not allow_finished:
+        raise GameClosed("This game is finished; only an organiser can correct it.")
+
+
+def _save_projection(game: Game, state: GameState, rules: Ruleset) -> None:
+    """Store the state and, when the game ends (or is un-ended by a correction), its
+    standings per seat and its status."""
+    game.state = state.to_json()
+    game.revision += 1
+    finished = state.finished or game.stopped_early
+    if finished:
+        rows = final_standings(state, rules)
+        seats = list(game.seats.all())
+        for seat in seats:
+            row = rows[seat.number]
+            seat.final_points, seat.place, seat.result = row.points, row.place, row.result
+        Seat.objects.bulk_update(seats, ["final_points", "place", "result"])
+        if game.status != Game.Status.FINISHED:
+            game.status = Game.Status.FINISHED
+            game.finished_at = timezone.now()
+    elif game.status == Game.Status.FINISHED:
+        game.status = Game.Status.IN_PLAY
+        game.finished_at = None
+        game.seats.update(final_points=None, place=None, result=None)
+    game.save()
+
+
+def start_game(
+    *,
+    rules: Ruleset,
+    ruleset_name: str,
+    players: Sequence[Player],
+    table_label: str = "",
+    created_by: Any = None,
+    shuffle: bool = False,
+    rng: random.Random | None = None,
+) -> Game:
+    """Seat four different players (in the order given, or shuffled) under frozen rules."""
+    if len(players) != 4 or len({p.pk for p in players}) != 4:
+        raise ServiceError("A game needs four different players.")
+    order = list(players)
+    if shuffle:
+        (rng or random.SystemRandom()).shuffle(order)
+    with transaction.atomic():
+        game = Game.objects.create(
+            table_label=table_label,
+            ruleset_name=ruleset_name,
+            rules=rules.to_json(),
+            state=Game.initial_state(rules),
+            created_by=created_by,
+        )
+        Seat.objects.bulk_create(
+            Seat(game=game, number=number, player=player) for number, player in enumerate(order)
+        )
+    return game
+
+
+def record_hand(*, game: Game, hand: Hand, expected_sequence: int, user: Any = None) -> Game:
+    """Append one hand. The engine applies it to the stored projection, so the work is the
+    same at hand 60 as at hand 1. Raises ``IllegalHand``, ``StaleGame`` or ``GameClosed``."""
+    with transaction.atomic():
+        locked = _locked(game.pk)
+        _check_open(locked, allow_finished=False)
+        _check_sequence(locked, expected_sequence)
+        rules = locked.ruleset()
+        result = play_hand(locked.game_state(), hand, rules, index=locked.hand_count)
+        try:
+            with transaction.atomic():
+                HandRecord.objects.create(
+                    game=locked,
+                    sequence=locked.hand_count,
+                    data=HandRecord.data_from(hand),
+                    recorded_by=user,
+                )
+        except IntegrityError:
+            raise StaleGame(
+                "Another phone recorded this hand first; nothing was recorded."
+            ) from None
+        locked.hand_count += 1
+        _save_projection(locked, result.after, rules)
+    return locked
+
+
+def _replace_hands(game: Game, hands: list[Hand], rules: Ruleset) -> Replay:
+    """Replay a corrected list of hands; an impossible hand is refused naming it."""
+    try:
+        return replay(rules, hands)
+    except IllegalHand as error:
+        raise IllegalHand(
+            error.index,
+            error.round_label,
+            error.field,
+            f"this correction makes hand {error.index + 1} ({error.round_label}) impossible: "
+            f"{error.message.split(': ', 1)[-1]}",
+        ) from None
+
+
+def undo_last_hand(
+    *, game: Game, expected_sequence: int, user: Any = None, allow_finished: bool = False
+) -> Game:
+    """Remove the last hand and replay the rest."""
+    with transaction.atomic():
+        locked = _locked(game.pk)
+        _check_open(locked, allow_finished=allow_finished)
+        _check_sequence(locked, expected_sequence)
+        if locked.hand_count == 0:
+            raise ServiceError("There is no hand to undo.")
+        rules = locked.ruleset()
+        locked.hands.filter(sequence=locked.hand_count - 1).delete()
+        hands = [h.to_hand() for h in locked.hands.order_by("sequence")]
+        locked.hand_count -= 1
+        _save_projection(locked, replay(rules, hands).state, rules)
+    return locked
+
+
+def edit_hand(
+    *,
+    game: Game,
+    sequence: int,
+    hand: Hand,
+    expected_sequence: int,
+    user: Any = None,
+    allow_finished: bool = False,
+) -> Game:
+    """Replace hand ``sequence`` and replay the game; refused (nothing changes) if the
+    correction makes this or a later hand impossible."""
+    with transaction.atomic():
+        locked = _locked(game.pk)
+        _check_open(locked, allow_finished=allow_finished)
+        _check_sequence(locked, expected_sequence)
+        records = list(locked.hands.order_by("sequence"))
+        if not 0 <= sequence < len(records):
+            raise ServiceError(f"There is no hand {sequence + 1} to edit.")
+        hands = [r.to_hand() for r in records]
+        hands[sequence] = hand
+        rules = locked.ruleset()
+        state = _replace_hands(locked, hands, rules).state
+        target = records[sequence]
+        target.data = HandRecord.data_from(hand)
+        target.edited_by = user
+        target.edited_at = timezone.now()
+        target.save(update_fields=["data", "edited_by", "edited_at"])
+        _save_projection(locked, state, rules)
+    return locked
+
+
+def finish_game(*, game: Game, user: Any = None) -> Game:
+    """End a game early (organisers): the standings are taken from the points as they are."""
+    with transaction.atomic():
+        locked = _locked(game.pk)
+        _check_open(locked, allow_finished=False)
+        locked.stopped_early = True
+        _save_projection(locked, locked.game_state(), locked.ruleset())
+    return locked
+
+
+def abandon_game(*, game: Game, user: Any = None) -> Game:
+    """Abandon a game (organisers): it keeps its hands but counts for nothing."""
+    with transaction.atomic():
+        locked = _locked(game.pk)
+        locked.status = Game.Status.ABANDONED
+        locked.finished_at = timezone.now()
+        locked.revision += 1
+        locked.save()
+        locked.seats.update(final_points=None, place=None, result=None)
+    return locked
+
+
+def scoreboard(game: Game) -> Scoreboard:
+    """Replay a game from its stored hands (for the hand log and the standings)."""
+    seats = sorted(game.seats.all(), key=lambda s: s.number)
+    hands = [h.to_hand() for h in sorted(game.hands.all(), key=lambda h: h.sequence)]
+    rules = game.ruleset()
+    record = GameRecord(
+        rules,
+        (seats[0].player.name, seats[1].player.name, seats[2].player.name, seats[3].player.name),
+        tuple(hands),
+    )
+    return Scoreboard(game, record, replay(rules, hands))
+
+
+def export_record(game: Game) -> dict[str, Any]:
+    """The game as a ``scorekeeper.game/1`` input document."""
+    return record_to_json(scoreboard(game).record)
+
+
+def import_record(
+    *, doc: Any, created_by: Any = None, table_label: str = "", ruleset_name: str | None = None
+) -> Game:
+    """Create a game from a record: players matched by name (created when missing), every
+    hand validated by replaying before anything is stored."""
+    record, replayed = read_record(doc)
+    rules = record.rules
+    with transaction.atomic():
+        players = [Player.objects.get_or_create(name=name)[0] for name in record.players]
+        spec = rules.to_spec()
+        game = start_game(
+            rules=rules,
+            ruleset_name=ruleset_name
+            or (spec if isinstance(spec, str) else f"{rules.preset} (custom)"),
+            players=players,
+            table_label=table_label,
+            created_by=created_by,
+        )
+        HandRecord.objects.bulk_create(
+            HandRecord(
+                game=game, sequence=i, data=HandRecord.data_from(hand), recorded_by=created_by
+            )
+            for i, hand in enumerate(record.hands)
+        )
+        game.hand_count = len(record.hands)
+        _save_projection(game, replayed.state, rules)
+    return game
