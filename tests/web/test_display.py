@@ -1,0 +1,37 @@
+"""How engine values read on the page."""
+
+import doctest
+
+from scorekeeper.club import display
+from scoring.rules import PRESETS
+
+
+def test_the_examples_in_the_display_module_hold():
+    result = doctest.testmod(display)
+
+    assert result.attempted > 0
+    assert result.failed == 0
+
+
+def test_every_preset_has_a_name_players_know():
+    assert {name: display.preset_label(name) for name in PRESETS} == {
+        "ema": "EMA",
+        "wrc": "WRC",
+        "tenhou": "Tenhou",
+        "mahjongsoul": "Mahjong Soul",
+        "mleague": "M-League",
+    }
+
+
+def test_each_sheet_has_fu_20_to_110_by_han_1_to_4_then_six_limits():
+    for sheet in display.payment_sheets(PRESETS["wrc"]):
+        assert [row.fu for row in sheet.fu_rows] == [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110]
+        assert all([c.han for c in row.cells] == [1, 2, 3, 4] for row in sheet.fu_rows)
+        assert [(r.slug, r.title, r.detail) for r in sheet.limit_rows] == [
+            ("mangan", "Mangan", "5 han"),
+            ("haneman", "Haneman", "6–7 han"),
+            ("baiman", "Baiman", "8–10 han"),
+            ("sanbaiman", "Sanbaiman", "11–12 han"),
+            ("kazoe", "Sanbaiman", "13+ han, no kazoe yakuman"),
+            ("yakuman", "Yakuman", ""),
+        ]
