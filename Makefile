@@ -1,0 +1,35 @@
+# Everything a newcomer needs: `make run` serves the site, `make test` runs the suite.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+# Stamp of the last install: reinstalls only when pyproject.toml changes.
+INSTALLED := $(VENV)/.installed
+
+.PHONY: run test lint bench install
+
+install: $(INSTALLED)
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(INSTALLED): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@
+
+run: export DJANGO_DEBUG := 1
+run: $(INSTALLED)
+	$(BIN)/python manage.py migrate
+	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+test: $(INSTALLED)
+	$(BIN)/pytest
+
+# mypy's Django plugin loads the settings, which want a secret key unless DEBUG is on.
+lint: $(INSTALLED)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	DJANGO_DEBUG=1 $(BIN)/mypy scoring scorekeeper
+
+bench: $(INSTALLED)
+	$(BIN)/pytest tests/bench --benchmark-enable
