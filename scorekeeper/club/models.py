@@ -121,6 +121,20 @@ class Seat(models.Model):
     final_points = models.IntegerField(null=True, blank=True)
     place = models.PositiveSmallIntegerField(null=True, blank=True)
     result = models.DecimalField(max_digits=9, decimal_places=1, null=True, blank=True)
+    #: Statistics of the seat over the game (``scoring.stats``), kept with the standings.
+    hands = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    tsumo_wins = models.PositiveIntegerField(default=0)
+    dealer_wins = models.PositiveIntegerField(default=0)
+    deal_ins = models.PositiveIntegerField(default=0)
+    riichi = models.PositiveIntegerField(default=0)
+    win_points = models.PositiveIntegerField(default=0)
+    deal_in_points = models.PositiveIntegerField(default=0)
+    best_win = models.PositiveIntegerField(default=0)
+    best_hand = models.CharField(max_length=40, blank=True)
+    yakuman = models.PositiveIntegerField(default=0)
+    chombos = models.PositiveIntegerField(default=0)
+    tobi = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["game", "number"]
@@ -129,6 +143,7 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["game", "player"], name="one_seat_per_player"),
             models.CheckConstraint(condition=models.Q(number__lte=3), name="seat_0_to_3"),
         ]
+        indexes = [models.Index(fields=["player", "game"])]
 
     def __str__(self) -> str:
         return f"{self.game}: seat {self.number} {self.player}"

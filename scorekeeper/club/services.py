@@ -23,6 +23,7 @@ from scoring.hands import Hand
 from scoring.record import GameRecord, read_record, record_to_json
 from scoring.rules import Ruleset
 from scoring.standings import Standing, final_standings
+from scoring.stats import seat_stats
 
 
 class ServiceError(Exception):
@@ -76,19 +77,44 @@ def _check_open(game: Game, *, allow_finished: bool) -> None:
         raise GameClosed("This game is finished; only an organiser can correct it.")
 
 
-def _save_projection(game: Game, state: GameState, rules: Ruleset) -> None:
-    """Store the state and, when the game ends (or is un-ended by a correction), its
-    standings per seat and its status."""
+STAT_FIELDS = (
+    "hands",
+    "wins",
+    "tsumo_wins",
+    "dealer_wins",
+    "deal_ins",
+    "riichi",
+    "win_points",
+    "deal_in_points",
+    "best_win",
+    "best_hand",
+    "yakuman",
+    "chombos",
+    "tobi",
+)
+RESULT_FIELDS = ("final_points", "place", "result", *STAT_FIELDS)
+
+
+def _save_projection(
+    game: Game, state: GameState, rules: Ruleset, hands: Sequence[Hand] | None = None
+) -> None:
+    """Store the state and, when the game ends (or is un-ended by a correction), each
+    seat's standings and statistics and the game's status. ``hands`` saves a reload when
+    the caller has them."""
     game.state = state.to_json()
     game.revision += 1
-    finished = state.finished or game.stopped_early
-    if finished:
+    if state.finished or game.stopped_early:
+        if hands is None:
+            hands = [h.to_hand() for h in game.hands.order_by("sequence")]
         rows = final_standings(state, rules)
+        stats = seat_stats(rules, replay(rules, hands))
         seats = list(game.seats.all())
         for seat in seats:
-            row = rows[seat.number]
+            row, counts = rows[seat.number], stats[seat.number]
             seat.final_points, seat.place, seat.result = row.points, row.place, row.result
-        Seat.objects.bulk_update(seats, ["final_points", "place", "result"])
+            for name in STAT_FIELDS:
+                setattr(seat, name, getattr(counts, name))
+        Seat.objects.bulk_update(seats, RESULT_FIELDS)
         if game.status != Game.Status.FINISHED:
             game.status = Game.Status.FINISHED
             game.finished_at = timezone.now()
@@ -183,7 +209,7 @@ def undo_last_hand(
         locked.hands.filter(sequence=locked.hand_count - 1).delete()
         hands = [h.to_hand() for h in locked.hands.order_by("sequence")]
         locked.hand_count -= 1
-        _save_projection(locked, replay(rules, hands).state, rules)
+        _save_projection(locked, replay(rules, hands).state, rules, hands)
     return locked
 
 
@@ -214,7 +240,7 @@ def edit_hand(
         target.edited_by = user
         target.edited_at = timezone.now()
         target.save(update_fields=["data", "edited_by", "edited_at"])
-        _save_projection(locked, state, rules)
+        _save_projection(locked, state, rules, hands)
     return locked
 
 
@@ -283,5 +309,5 @@ def import_record(
             for i, hand in enumerate(record.hands)
         )
         game.hand_count = len(record.hands)
-        _save_projection(game, replayed.state, rules)
+        _save_projection(game, replayed.state, rules, record.hands)
     return game
