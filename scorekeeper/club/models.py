@@ -188,3 +188,26 @@ class HandRecord(models.Model):
     @staticmethod
     def data_from(hand: Hand) -> dict[str, Any]:
         return hand_to_json(hand)
+
+
+class Season(models.Model):
+    """A set of games whose standings a club keeps: the finished games in a date range, or
+    games chosen one by one; optionally only those played under one ruleset."""
+
+    name = models.CharField(max_length=100, unique=True)
+    start_date = models.DateField(null=True, blank=True)
+    end_date = models.DateField(null=True, blank=True)
+    #: When not blank, only games started under this ruleset name count.
+    ruleset_name = models.CharField(max_length=100, blank=True)
+    #: Games chosen by hand; when any are chosen, the date range is not used.
+    games = models.ManyToManyField(Game, blank=True, related_name="seasons")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("season_detail", args=[self.pk])
