@@ -51,7 +51,9 @@ def test_without_javascript_the_form_still_shows_the_chosen_table(
     context.close()
 
 
-def test_an_unknown_ruleset_shows_the_error_beside_the_field(page: Page, live_server, artifacts):
+def test_an_unknown_ruleset_shows_the_error_beside_the_field_until_one_is_chosen(
+    page: Page, live_server, artifacts
+):
     page.set_viewport_size(VIEWPORTS["phone"])
 
     response = page.goto(f"{live_server.url}/payment-table/?rules=bogus")
@@ -62,3 +64,9 @@ def test_an_unknown_ruleset_shows_the_error_beside_the_field(page: Page, live_se
         "Unknown ruleset “bogus”: choose one of the list."
     )
     page.screenshot(path=artifacts / "payment-table-phone-error.png", full_page=True)
+
+    page.get_by_label("Ruleset").select_option("tenhou")
+    page.get_by_role("button", name="Show").click()
+
+    expect(page.locator(".field-error")).to_have_count(0)
+    expect(page.locator("#non-dealer-4-30 .ron")).to_have_text("7,700")

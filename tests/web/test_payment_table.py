@@ -194,6 +194,14 @@ def test_an_unknown_ruleset_is_a_form_error_with_status_422(client):
     assert 'id="non-dealer"' not in html
 
 
+def test_after_an_error_the_form_reloads_the_page_to_clear_it(client):
+    html = page(client, "bogus").content.decode()
+
+    assert "hx-get" not in html
+    assert '<button type="submit">Show</button>' in html
+    assert "<noscript>" not in html
+
+
 def test_an_unknown_ruleset_over_htmx_is_422_too(client):
     response = page(client, "bogus", HTTP_HX_REQUEST="true")
 
