@@ -137,7 +137,7 @@ def _outcome(kind: str, value: Any, where: str) -> Outcome:
     if kind == "abort":
         _keys(data, {"reason"}, where)
         reason = data.get("reason")
-        if reason not in AbortReason._value2member_map_:
+        if not isinstance(reason, str) or reason not in AbortReason._value2member_map_:
             raise _fail(
                 f"{where}.reason",
                 f"expected one of {', '.join(r.value for r in AbortReason)}, got {_kind(reason)}",
