@@ -8,6 +8,7 @@ DJANGO_SECRET_KEY     required unless DEBUG is on or the tests are running
 DJANGO_ALLOWED_HOSTS  comma-separated; default localhost,127.0.0.1,testserver
 DJANGO_CSRF_TRUSTED_ORIGINS  comma-separated origins (https://scores.example.org); default none
 DATABASE_URL          e.g. postgres://user@host:5432/name; default SQLite at db.sqlite3 here
+SCOREKEEPER_PUBLIC_READ  1/0: visitors (not logged in) may read games; default on
 """
 
 from __future__ import annotations
@@ -103,6 +104,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "scorekeeper.club.views_accounts.site_context",
             ],
         },
     },
@@ -148,3 +150,10 @@ STORAGES = {
         ),
     },
 }
+
+# Who may read without an account (see scorekeeper/club/permissions.py).
+SCOREKEEPER_PUBLIC_READ = env_bool("SCOREKEEPER_PUBLIC_READ", default=True)
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"

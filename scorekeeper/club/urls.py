@@ -1,9 +1,11 @@
 from django.urls import path
 
-from scorekeeper.club import views
+from scorekeeper.club import views, views_accounts, views_games, views_registry
 
 urlpatterns = [
-    # The home page shows the payment table until there is a list of games to show.
-    path("", views.payment_table, name="home"),
     path("payment-table/", views.payment_table, name="payment_table"),
+    # The home page ("" named home) is the list of games.
+    *views_games.urlpatterns,
+    *views_accounts.urlpatterns,
+    *views_registry.urlpatterns,
 ]

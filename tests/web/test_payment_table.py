@@ -59,13 +59,6 @@ def page(client, rules: str | None = None, **headers: str):
     return client.get(reverse("payment_table"), query, **headers)
 
 
-def test_the_home_page_is_the_payment_table(client):
-    response = client.get("/")
-
-    assert response.status_code == 200
-    assert b'id="payment-table"' in response.content
-
-
 def test_non_dealer_one_han_thirty_fu_pays_1000_or_300_500(client):
     response = page(client, "tenhou")
 

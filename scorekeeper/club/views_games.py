@@ -1,0 +1,160 @@
+"""The list of games (the tables in play, then the finished ones) and starting a game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.core.paginator import Paginator
+from django.db import transaction
+from django.db.models import Prefetch, QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import NoReverseMatch, path, reverse
+from django.views.decorators.http import require_http_methods, require_safe
+
+from scorekeeper.club.display import format_points, preset_label
+from scorekeeper.club.forms_registry import NewGameForm
+from scorekeeper.club.models import Game, Seat
+from scorekeeper.club.permissions import member_required, read_required
+from scorekeeper.club.services import start_game
+
+WIND_NAMES = ("East", "South", "West", "North")
+FINISHED_PER_PAGE = 20
+
+
+def round_name(round_index: int) -> str:
+    """A round as players say it.
+
+    >>> round_name(0), round_name(5)
+    ('East 1', 'South 2')
+    """
+    return f"{WIND_NAMES[round_index // 4 % 4]} {round_index % 4 + 1}"
+
+
+def format_result(result: Decimal | None) -> str:
+    """A +/- result in thousands with its sign: ``+51.2``, ``−8.0``."""
+    if result is None:
+        return ""
+    return f"+{result:.1f}" if result > 0 else f"−{-result:.1f}" if result < 0 else "0.0"
+
+
+def _game_url(name: str, game: Game, path_format: str) -> str:
+    # The table and live pages belong to another part of the site; until their URLs are
+    # registered, link to where they will be.
+    try:
+        return reverse(name, args=[game.pk])
+    except NoReverseMatch:
+        return path_format.format(game.pk)
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    wind: str
+    name: str
+    points: str
+    place: int | None = None
+    result: str = ""
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One game as the list shows it."""
+
+    game: Game
+    url: str
+    live_url: str
+    ruleset: str
+    round: str
+    honba: int
+    sticks: int
+    seats: tuple[SeatRow, ...]
+
+    @classmethod
+    def in_play(cls, game: Game) -> GameRow:
+        state = game.state
+        scores = state["scores"]
+        seats = tuple(
+            SeatRow(WIND_NAMES[s.number], s.player.name, format_points(scores[s.number]))
+            for s in game.seats.all()
+        )
+        return cls._make(game, round_name(state["round_index"]), state, seats)
+
+    @classmethod
+    def ended(cls, game: Game) -> GameRow:
+        ranked = sorted(game.seats.all(), key=lambda s: (s.place or 5, s.number))
+        seats = tuple(
+            SeatRow(
+                WIND_NAMES[s.number],
+                s.player.name,
+                format_points(s.final_points) if s.final_points is not None else "",
+                s.place,
+                format_result(s.result),
+            )
+            for s in ranked
+        )
+        return cls._make(game, "", game.state, seats)
+
+    @classmethod
+    def _make(
+        cls, game: Game, label: str, state: dict[str, Any], seats: tuple[SeatRow, ...]
+    ) -> GameRow:
+        return cls(
+            game=game,
+            url=_game_url("game_table", game, "/games/{}/"),
+            live_url=_game_url("game_live", game, "/games/{}/live/"),
+            ruleset=preset_label(game.ruleset_name),
+            round=label,
+            honba=state["honba"],
+            sticks=state["sticks"],
+            seats=seats,
+        )
+
+
+def _with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
+    seats = Seat.objects.select_related("player").order_by("number")
+    return games.prefetch_related(Prefetch("seats", queryset=seats))
+
+
+@require_safe
+@read_required
+def game_list(request: HttpRequest) -> HttpResponse:
+    playing = _with_seats(Game.objects.filter(status=Game.Status.IN_PLAY))
+    ended = _with_seats(
+        Game.objects.exclude(status=Game.Status.IN_PLAY).order_by("-finished_at", "-pk")
+    )
+    page = Paginator(ended, FINISHED_PER_PAGE).get_page(request.GET.get("page"))
+    context = {
+        "playing": [GameRow.in_play(g) for g in playing],
+        "page": page,
+        "ended": [GameRow.ended(g) for g in page],
+    }
+    return render(request, "club/game_list.html", context)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@member_required
+def game_new(request: HttpRequest) -> HttpResponse:
+    form = NewGameForm(request.POST if request.method == "POST" else None)
+    if form.is_valid():
+        name, rules = form.to_rules()
+        with transaction.atomic():
+            game = start_game(
+                rules=rules,
+                ruleset_name=name,
+                players=form.seated_players(),
+                table_label=form.cleaned_data["table_label"],
+                created_by=request.user,
+                shuffle=form.cleaned_data["shuffle"],
+            )
+        return redirect(_game_url("game_table", game, "/games/{}/"))
+    status = 422 if form.is_bound else 200
+    return render(request, "club/game_new.html", {"form": form}, status=status)
+
+
+urlpatterns = [
+    path("", game_list, name="home"),
+    path("games/", game_list, name="game_list"),
+    path("games/new/", game_new, name="game_new"),
+]
