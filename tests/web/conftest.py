@@ -21,6 +21,12 @@ from scoring.rules import PRESETS
 PASSWORD = "riichi-tsumo-pinfu-7"
 
 
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """Accounts are made in nearly every test; the real hasher is slow on purpose."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def alice(db):
     """An organiser (a staff account)."""
