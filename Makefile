@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 # Stamp of the last install: reinstalls only when pyproject.toml changes.
 INSTALLED := $(VENV)/.installed
 
-.PHONY: run test lint bench install
+.PHONY: run serve-prod test lint bench install
 
 install: $(INSTALLED)
 
@@ -21,6 +21,13 @@ run: export DJANGO_DEBUG := 1
 run: $(INSTALLED)
 	$(BIN)/python manage.py migrate
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+# Production: needs DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS (README, "Running in
+# production"); gunicorn's settings (workers, bind address) are in scorekeeper/gunicorn.conf.py.
+serve-prod: $(INSTALLED)
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput
+	$(BIN)/gunicorn -c scorekeeper/gunicorn.conf.py
 
 test: $(INSTALLED)
 	$(BIN)/pytest

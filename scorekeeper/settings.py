@@ -9,6 +9,16 @@ DJANGO_ALLOWED_HOSTS  comma-separated; default localhost,127.0.0.1,testserver
 DJANGO_CSRF_TRUSTED_ORIGINS  comma-separated origins (https://scores.example.org); default none
 DATABASE_URL          e.g. postgres://user@host:5432/name; default SQLite at db.sqlite3 here
 SCOREKEEPER_PUBLIC_READ  1/0: visitors (not logged in) may read games; default on
+
+Production (see README, "Running in production"):
+DJANGO_HTTPS          1/0: served over HTTPS only (secure cookies, redirect to https, HSTS);
+                      default on, unless DEBUG is on or the tests are running
+DJANGO_HSTS_SECONDS   HSTS max-age while DJANGO_HTTPS is on; default 3600 (an hour: a
+                      mistake wears off quickly; raise it to 31536000 once HTTPS is settled)
+DJANGO_HSTS_INCLUDE_SUBDOMAINS, DJANGO_HSTS_PRELOAD  1/0; default on
+DJANGO_PROXY_SSL_HEADER  1/0: trust the proxy's X-Forwarded-Proto (only behind a proxy
+                      that sets it); default off
+DJANGO_LOG_LEVEL      of the django and scorekeeper loggers (to stderr); default INFO
 """
 
 from __future__ import annotations
@@ -38,6 +48,19 @@ def env_bool(name: str, *, default: bool) -> bool:
     raise ImproperlyConfigured(f"{name}={raw!r}: expected 1/0, true/false, yes/no or on/off")
 
 
+def env_int(name: str, *, default: int) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r}: expected a whole number") from None
+    if value < 0:
+        raise ImproperlyConfigured(f"{name}={raw!r}: expected zero or more")
+    return value
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     raw = os.environ.get(name)
     if raw is None:
@@ -63,6 +86,22 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
+
+# Served over HTTPS only: cookies never travel in clear, http is redirected, and browsers
+# are told (HSTS) to use https. Behind a proxy that ends TLS, set DJANGO_PROXY_SSL_HEADER,
+# or every request looks like http and is redirected forever.
+# The tests speak plain http to the test client.
+HTTPS = env_bool("DJANGO_HTTPS", default=not (DEBUG or TESTING))
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SECURE_SSL_REDIRECT = HTTPS
+SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", default=3600) if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", default=True)
+# The preload list only takes a domain submitted by hand with a max-age of a year or more.
+SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", default=True)
+if env_bool("DJANGO_PROXY_SSL_HEADER", default=False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+X_FRAME_OPTIONS = "DENY"
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CONTENT_TYPE_NOSNIFF = True
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -118,6 +157,18 @@ DATABASES = {
         else {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several server processes share one file. WAL lets pages be read while a hand is
+    # written; IMMEDIATE transactions take the write lock when they begin, so two phones
+    # writing at once queue (up to `timeout` seconds) instead of one failing with
+    # "database is locked" when its read turns into a write.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+        }
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -157,3 +208,17 @@ SCOREKEEPER_PUBLIC_READ = env_bool("SCOREKEEPER_PUBLIC_READ", default=True)
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# Errors and their tracebacks go to stderr, where gunicorn and the service manager keep
+# them: by default Django logs nothing in production but mails ADMINS, which a club has not.
+_LOG_LEVEL = os.environ.get("DJANGO_LOG_LEVEL", "INFO").strip().upper()
+if _LOG_LEVEL not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+    raise ImproperlyConfigured(f"DJANGO_LOG_LEVEL={_LOG_LEVEL!r}: expected INFO, WARNING, ...")
+_STDERR = {"handlers": ["stderr"], "level": _LOG_LEVEL}
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"stderr": {"class": "logging.StreamHandler"}},
+    # In debug, Django's own console logging stays as it is.
+    "loggers": {"scorekeeper": _STDERR} if DEBUG else {"scorekeeper": _STDERR, "django": _STDERR},
+}

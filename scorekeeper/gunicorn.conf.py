@@ -1,0 +1,49 @@
+"""Gunicorn settings for `make serve-prod` (``gunicorn -c scorekeeper/gunicorn.conf.py``).
+
+WEB_CONCURRENCY    worker processes; default 2 x CPU cores + 1
+GUNICORN_THREADS   threads per worker; default 4
+GUNICORN_BIND      address to listen on; default 127.0.0.1:8000 (a reverse proxy in front)
+GUNICORN_TIMEOUT   seconds a request may take before its worker is replaced; default 30
+
+Threads let a worker keep serving while a phone on bad Wi-Fi sends its request slowly; a
+buffering reverse proxy (nginx, Caddy) in front is still the real cure for slow clients.
+Each thread holds its own database connection (``CONN_MAX_AGE``), so PostgreSQL sees up to
+workers x threads connections per app server.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+
+
+def _int(name: str, default: int) -> int:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit() or int(raw) < 1:
+        raise SystemExit(f"{name}={raw!r}: expected a whole number, 1 or more")
+    return int(raw)
+
+
+wsgi_app = "scorekeeper.wsgi"
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000").split(",")
+workers = _int("WEB_CONCURRENCY", 2 * multiprocessing.cpu_count() + 1)
+worker_class = "gthread"
+threads = _int("GUNICORN_THREADS", 4)
+timeout = _int("GUNICORN_TIMEOUT", 30)
+graceful_timeout = 20
+keepalive = 5
+# Replace each worker now and then, at different times, so slow leaks cannot build up.
+max_requests = 2000
+max_requests_jitter = 200
+# Logs to stderr, for the service manager (systemd, docker) to keep.
+accesslog = "-"
+errorlog = "-"
+loglevel = "info"
+# Refuse absurd request lines and headers before Django sees them.
+limit_request_line = 8190
+limit_request_fields = 100
+# Gunicorn 24+ opens a control socket at one fixed path per user, which two servers on one
+# machine (a second club, the tests) would fight over; nothing here uses it.
+control_socket_disable = True
