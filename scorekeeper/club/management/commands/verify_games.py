@@ -1,0 +1,115 @@
+"""``manage.py verify_games``: replay every game from its stored hands and compare the
+result with what is stored beside them.
+
+The hands are the truth; a game's state, hand count, status and each seat's standings are
+a projection of them. After a crash, a restore from backup or a hand-made SQL fix, this
+says whether every projection still matches its hands. It changes nothing. Exit status 1
+when any game differs, each difference on its own line naming the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db.models import QuerySet
+
+from scorekeeper.club.models import Game
+from scorekeeper.club.services import STAT_FIELDS
+from scoring.errors import ScoringError
+from scoring.game import replay
+from scoring.standings import final_standings
+from scoring.stats import seat_stats
+
+
+def game_mismatches(game: Game) -> Iterator[str]:
+    """What differs between ``game``'s stored projection and the replay of its hands."""
+    hands = sorted(game.hands.all(), key=lambda h: h.sequence)
+    sequences = [h.sequence for h in hands]
+    if sequences != list(range(game.hand_count)):
+        yield (
+            f"hand_count is {game.hand_count} but the stored hands are numbered "
+            f"{_ranges(sequences) or 'none'} (expected {_ranges(range(game.hand_count)) or 'none'})"
+        )
+    seats = sorted(game.seats.all(), key=lambda s: s.number)
+    if [s.number for s in seats] != [0, 1, 2, 3]:
+        yield f"seats are {[s.number for s in seats]}, expected [0, 1, 2, 3]"
+        return
+    try:
+        rules = game.ruleset()
+        played = replay(rules, [h.to_hand() for h in hands])
+    except ScoringError as error:
+        yield f"the stored hands do not replay: {error}"
+        return
+    state = played.state
+    stored = game.state if isinstance(game.state, dict) else {}
+    for key, value in state.to_json().items():
+        if stored.get(key) != value:
+            yield f"state.{key} is {stored.get(key)!r}, the hands give {value!r}"
+    ends = state.finished or game.stopped_early
+    if game.status == Game.Status.IN_PLAY and ends:
+        yield f"status is in_play, but the game has ended ({state.end_reason or 'stopped early'})"
+    if game.status == Game.Status.FINISHED and not ends:
+        yield "status is finished, but the hands do not end the game and it was not stopped"
+    if game.status != Game.Status.FINISHED:
+        for seat in seats:
+            if (seat.final_points, seat.place, seat.result) != (None, None, None):
+                yield f"seat {seat.number} has standings but the game is {game.status}"
+        return
+    yield from _standings_mismatches(game, seats, rules, played)
+
+
+def _standings_mismatches(game: Game, seats: list[Any], rules: Any, played: Any) -> Iterator[str]:
+    rows = final_standings(played.state, rules)
+    stats = seat_stats(rules, played)
+    for seat in seats:
+        row = rows[seat.number]
+        expected = {"final_points": row.points, "place": row.place, "result": row.result}
+        expected.update({name: getattr(stats[seat.number], name) for name in STAT_FIELDS})
+        for name, value in expected.items():
+            stored = getattr(seat, name)
+            if stored != value:
+                yield f"seat {seat.number} {name} is {stored!r}, the hands give {value!r}"
+
+
+def _ranges(numbers: Any) -> str:
+    """``0-3, 5, 7-8``: a list of sequence numbers, short."""
+    parts: list[str] = []
+    run: list[int] = []
+    for n in numbers:
+        if run and n == run[-1] + 1:
+            run.append(n)
+            continue
+        if run:
+            parts.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
+        run = [n]
+    if run:
+        parts.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
+    return ", ".join(parts)
+
+
+class Command(BaseCommand):
+    help = "Replay every game from its stored hands and report where the stored projection differs."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("game_ids", nargs="*", type=int, help="only these games")
+
+    def handle(self, *args: Any, game_ids: list[int], **options: Any) -> None:
+        games: QuerySet[Game] = Game.objects.order_by("pk").prefetch_related("seats", "hands")
+        if game_ids:
+            games = games.filter(pk__in=game_ids)
+        checked = hand_total = bad = 0
+        for game in games.iterator(chunk_size=100):
+            checked += 1
+            hand_total += len(game.hands.all())
+            problems = list(game_mismatches(game))
+            if problems:
+                bad += 1
+            for problem in problems:
+                self.stderr.write(f"game {game.pk}: {problem}")
+        if bad:
+            raise CommandError(f"{bad} of {checked} games differ from their hands")
+        self.stdout.write(
+            f"{checked} games, {hand_total} hands: every game matches the replay of its hands."
+        )
