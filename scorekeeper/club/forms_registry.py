@@ -19,7 +19,6 @@ from scorekeeper.club.permissions import make_member
 from scoring.errors import RulesError
 from scoring.rules import PRESETS, Ruleset, resolve_rules
 
-
 if TYPE_CHECKING:
     _UserForm = UserCreationForm[User]
 else:
