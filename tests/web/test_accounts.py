@@ -236,3 +236,12 @@ def test_an_organisers_membership_is_not_changed_from_the_members_page(alice_cli
     response = alice_client.post(reverse("membership", args=[alice.pk]), {"member": "0"})
 
     assert response.status_code == 404
+
+
+def test_a_refusal_is_a_page_of_the_site_that_says_who_is_logged_in(charlie_client):
+    response = charlie_client.get(reverse("game_new"))
+
+    assert response.status_code == 403
+    page = response.content.decode()
+    assert "<strong>charlie</strong>" in page
+    assert 'class="site-nav"' in page
