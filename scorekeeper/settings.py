@@ -162,13 +162,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # written; IMMEDIATE transactions take the write lock when they begin, so two phones
     # writing at once queue (up to `timeout` seconds) instead of one failing with
     # "database is locked" when its read turns into a write.
-    DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {
-            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-            "transaction_mode": "IMMEDIATE",
-            "timeout": 20,
-        }
-    )
+    _SQLITE_OPTIONS = {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+    }
+    DATABASES["default"]["OPTIONS"] = _SQLITE_OPTIONS
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

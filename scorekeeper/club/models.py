@@ -211,3 +211,20 @@ class Season(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("season_detail", args=[self.pk])
+
+
+class LoginAttempt(models.Model):
+    """A failed login, kept for a short while so that password guessing is slowed down
+    (``scorekeeper.club.ratelimit``). In the database, so every server process and every
+    app server counts the same attempts."""
+
+    #: The username as typed, lower-cased: "Alice" and "alice" count together.
+    username = models.CharField(max_length=150)
+    ip = models.CharField(max_length=45)
+    at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["username", "ip", "at"])]
+
+    def __str__(self) -> str:
+        return f"{self.username} from {self.ip} at {self.at:%Y-%m-%d %H:%M:%S}"

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from scorekeeper.club.forms_registry import MemberForm, OrganiserSetupForm
 from scorekeeper.club.permissions import MEMBERS_GROUP, is_member, organiser_required
+from scorekeeper.club.ratelimit import RateLimitedAuthenticationForm, refusal_status
 
 
 def no_accounts_yet() -> bool:
@@ -61,10 +62,14 @@ def setup(request: HttpRequest) -> HttpResponse:
 
 
 class LoginView(auth_views.LoginView):
-    """Django's login; a wrong password is a 422 like any refused form."""
+    """Django's login; a wrong password is a 422 like any refused form, and too many of
+    them a 429 (``ratelimit``)."""
+
+    authentication_form = RateLimitedAuthenticationForm
 
     def form_invalid(self, form: Form) -> HttpResponse:
-        return self.render_to_response(self.get_context_data(form=form), status=422)
+        status = refusal_status(form)
+        return self.render_to_response(self.get_context_data(form=form), status=status)
 
 
 @require_safe
