@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
 
 from scorekeeper.club.display import PRESET_CHOICES, preset_label
 from scorekeeper.club.models import Player, SavedRuleset
@@ -222,11 +223,23 @@ class NewGameForm(forms.Form):
         for number in range(4):
             value = self.cleaned_data[f"player_{number}"]
             if isinstance(value, str):
-                found = Player.objects.filter(name__iexact=value).first()
-                value = found or Player.objects.create(name=value)
+                value = _player_named(value)
             out.append(value)
         return out
 
     def to_rules(self) -> tuple[str, Ruleset]:
         name, rules = self.cleaned_data["ruleset"]
         return name, rules
+
+
+def _player_named(name: str) -> Player:
+    """The player with this name (ignoring case), made if there is none; a player made by
+    another request at the same moment is taken rather than refused."""
+    found = Player.objects.filter(name__iexact=name).first()
+    if found is not None:
+        return found
+    try:
+        with transaction.atomic():
+            return Player.objects.create(name=name)
+    except IntegrityError:
+        return Player.objects.get(name=name)

@@ -69,7 +69,9 @@ def test_only_organisers_add_to_the_registry(request, name, alice_client, bob_cl
     assert request.getfixturevalue("client").get(url).status_code == 302
 
 
-def test_only_organisers_edit_the_registry(alice_client, bob_client, client, players, thursday):
+def test_only_organisers_edit_the_registry(
+    alice_client, bob_client, charlie_client, client, players, thursday
+):
     for url in (
         reverse("player_edit", args=[players[0].pk]),
         reverse("ruleset_edit", args=[thursday.pk]),
@@ -77,6 +79,7 @@ def test_only_organisers_edit_the_registry(alice_client, bob_client, client, pla
         assert alice_client.get(url).status_code == 200
         assert bob_client.get(url).status_code == 403
         assert bob_client.post(url, {"name": "Mallory"}).status_code == 403
+        assert charlie_client.post(url, {"name": "Mallory"}).status_code == 403
         assert client.post(url, {"name": "Mallory"}).status_code == 403
     assert Player.objects.get(pk=players[0].pk).name == "Aki"
     assert SavedRuleset.objects.get(pk=thursday.pk).name == "Club Thursday"
