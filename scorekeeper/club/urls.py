@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scorekeeper.club import views, views_accounts, views_games, views_registry
+from scorekeeper.club import views, views_accounts, views_games, views_registry, views_table
 
 urlpatterns = [
     path("payment-table/", views.payment_table, name="payment_table"),
@@ -8,4 +8,5 @@ urlpatterns = [
     *views_games.urlpatterns,
     *views_accounts.urlpatterns,
     *views_registry.urlpatterns,
+    *views_table.urlpatterns,
 ]

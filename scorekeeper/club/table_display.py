@@ -1,0 +1,353 @@
+"""How a game reads at the table: round names ("South 2"), seat winds relative to the dealer,
+signed point differences, each hand's result in plain words ("Ben ron from Chie, 3 han 40
+fu") and the final standings as lines.
+
+Formatting only: every number comes from ``scoring`` (a replay, a state, the standings).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Final
+
+from scorekeeper.club.display import format_points
+from scoring.errors import IllegalWin
+from scoring.game import EndReason, GameState, Replay
+from scoring.hands import Abort, Chombo, Draw, Hand, Ron, Tsumo, Win
+from scoring.payments import win_value
+from scoring.rules import Ruleset
+from scoring.standings import Standing
+
+WIND_NAMES: Final = ("East", "South", "West", "North")
+MINUS: Final = "\u2212"
+
+YAKUMAN_WORDS: Final = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
+
+END_REASONS: Final = {
+    EndReason.LAST_HAND: "after the last hand",
+    EndReason.TOBI: "a player went below zero (tobi)",
+    EndReason.AGARI_YAME: "the dealer won the last hand in first place (agari-yame)",
+    EndReason.TENPAI_YAME: "the dealer was tenpai in the last hand in first place (tenpai-yame)",
+    EndReason.EXTENSION_OVER: "at the end of the extension",
+}
+
+#: Abortive draws as players say them.
+ABORT_WORDS: Final = {
+    "kyuushu_kyuuhai": "kyuushu kyuuhai (nine terminals)",
+    "suufon_renda": "suufon renda (four winds)",
+    "suucha_riichi": "suucha riichi (four riichi)",
+    "suukaikan": "suukaikan (four kans)",
+    "sanchahou": "sanchahou (triple ron)",
+}
+
+Names = Sequence[str]
+
+
+def round_name(round_index: int) -> str:
+    """The round as players say it.
+
+    >>> round_name(0), round_name(5), round_name(8)
+    ('East 1', 'South 2', 'West 1')
+    """
+    return f"{WIND_NAMES[round_index // 4 % 4]} {round_index % 4 + 1}"
+
+
+def seat_wind(seat: int, dealer: int) -> str:
+    """A seat's wind in the current round: the dealer is East, then counter-clockwise.
+
+    >>> seat_wind(2, 2), seat_wind(1, 2), seat_wind(3, 2)
+    ('East', 'North', 'South')
+    """
+    return WIND_NAMES[(seat - dealer) % 4]
+
+
+def signed(points: int) -> str:
+    """A change or a difference in points, with its sign (a true minus sign).
+
+    >>> signed(3200), signed(-1100), signed(0)
+    ('+3,200', '−1,100', '0')
+    """
+    if points > 0:
+        return f"+{format_points(points)}"
+    if points < 0:
+        return f"{MINUS}{format_points(-points)}"
+    return "0"
+
+
+def signed_result(result: Decimal) -> str:
+    """A final +/- result in thousands.
+
+    >>> signed_result(Decimal("53.0")), signed_result(Decimal("-8.1")), signed_result(Decimal(0))
+    ('+53.0', '−8.1', '0.0')
+    """
+    text = f"{abs(result):.1f}"
+    if result > 0:
+        return f"+{text}"
+    if result < 0:
+        return f"{MINUS}{text}"
+    return text
+
+
+def sign_class(points: int | Decimal) -> str:
+    """``up``, ``down`` or ``even``, for colouring a number."""
+    return "up" if points > 0 else "down" if points < 0 else "even"
+
+
+def name_list(names: Sequence[str]) -> str:
+    """Names joined as in a sentence.
+
+    >>> name_list(["Aki"]), name_list(["Aki", "Ben"]), name_list(["Aki", "Ben", "Chie"])
+    ('Aki', 'Aki and Ben', 'Aki, Ben and Chie')
+    """
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def win_words(win: Win, rules: Ruleset, *, tsumo: bool) -> str:
+    """A win's value: han and fu, with the limit it reaches, or the yakuman.
+
+    >>> from scoring.rules import PRESETS
+    >>> rules = PRESETS["wrc"]
+    >>> win_words(Win(0, han=3, fu=40), rules, tsumo=False)
+    '3 han 40 fu'
+    >>> win_words(Win(0, han=4, fu=30), rules, tsumo=False)
+    '4 han 30 fu (mangan)'
+    >>> win_words(Win(0, han=6), rules, tsumo=True)
+    '6 han (haneman)'
+    >>> win_words(Win(0, yakuman=2), rules, tsumo=False)
+    'double yakuman'
+    """
+    if win.yakuman:
+        return YAKUMAN_WORDS.get(win.yakuman, f"{win.yakuman}× yakuman")
+    text = f"{win.han} han" + (f" {win.fu} fu" if win.fu is not None else "")
+    try:
+        limit = win_value(rules, han=win.han, fu=win.fu, tsumo=tsumo).limit
+    except IllegalWin:
+        limit = None
+    if limit == "yakuman":
+        limit = "kazoe yakuman"
+    return f"{text} ({limit})" if limit else text
+
+
+def _pao(win: Win, names: Names) -> str:
+    return f", {names[win.pao]} liable (pao)" if win.pao is not None else ""
+
+
+def describe_hand(hand: Hand, names: Names, rules: Ruleset) -> str:
+    """What happened in a hand, in plain words.
+
+    >>> from scoring.rules import PRESETS
+    >>> names = ("Aki", "Ben", "Chie", "Dan")
+    >>> describe_hand(Hand(Ron(2, (Win(1, han=3, fu=40),))), names, PRESETS["ema"])
+    'Ben ron from Chie, 3 han 40 fu'
+    >>> describe_hand(Hand(Draw(tenpai=(0, 3))), names, PRESETS["ema"])
+    'Exhaustive draw: Aki and Dan tenpai'
+    """
+    outcome = hand.outcome
+    if isinstance(outcome, Ron):
+        wins = outcome.wins
+        source = names[outcome.discarder]
+        if len(wins) == 1:
+            win = wins[0]
+            text = f"{names[win.winner]} ron from {source}, "
+            text += win_words(win, rules, tsumo=False) + _pao(win, names)
+        else:
+            kind = "Double" if len(wins) == 2 else "Triple"
+            parts = [
+                f"{names[w.winner]} {win_words(w, rules, tsumo=False)}{_pao(w, names)}"
+                for w in wins
+            ]
+            text = f"{kind} ron from {source}: " + "; ".join(parts)
+    elif isinstance(outcome, Tsumo):
+        win = outcome.win
+        text = f"{names[win.winner]} tsumo, {win_words(win, rules, tsumo=True)}{_pao(win, names)}"
+    elif isinstance(outcome, Draw):
+        text = "Exhaustive draw: " + _draw_words(outcome, names)
+    elif isinstance(outcome, Abort):
+        text = f"Abortive draw: {ABORT_WORDS.get(outcome.reason.value, outcome.reason.value)}"
+    elif isinstance(outcome, Chombo):
+        text = f"Chombo by {names[outcome.offender]}"
+    if hand.end:
+        text += " — the game stopped here by choice"
+    return text
+
+
+def _draw_words(draw: Draw, names: Names) -> str:
+    parts = []
+    if draw.nagashi:
+        parts.append(f"nagashi mangan by {name_list([names[s] for s in draw.nagashi])}")
+    if len(draw.tenpai) == 4:
+        parts.append("everyone tenpai")
+    elif draw.tenpai:
+        parts.append(f"{name_list([names[s] for s in draw.tenpai])} tenpai")
+    else:
+        parts.append("everyone noten")
+    return "; ".join(parts)
+
+
+_SEAT = re.compile(r"\bseat (\d)\b")
+_ROUND = re.compile(r"\b([ESWN])(\d)\b")
+
+
+def humanize_message(message: str, names: Names) -> str:
+    """An engine message with seats by name and rounds in words.
+
+    >>> humanize_message("seat 2 has 500 points", ("Aki", "Ben", "Chie", "Dan"))
+    'Chie has 500 points'
+    >>> humanize_message("makes hand 5 (S1) impossible", ("Aki", "Ben", "Chie", "Dan"))
+    'makes hand 5 (South 1) impossible'
+    """
+    message = _SEAT.sub(lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], message)
+    return _ROUND.sub(lambda m: f"{WIND_NAMES['ESWN'.index(m[1])]} {m[2]}", message)
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    name: str
+    text: str
+    sign: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLine:
+    """A player at the table now: wind this round, dealer or not, points, and how far each
+    other player is."""
+
+    seat: int
+    name: str
+    wind: str
+    dealer: bool
+    points: str
+    sign: str
+    differences: tuple[Difference, ...]
+
+
+def seat_lines(state: GameState, names: Names) -> tuple[SeatLine, ...]:
+    """The four players in seat order, as the scoreboard shows them.
+
+    >>> lines = seat_lines(GameState((28200, 25000, 21800, 25000), round_index=1), "ABCD")
+    >>> lines[1].wind, lines[1].dealer, lines[0].points
+    ('East', True, '28,200')
+    >>> [(d.name, d.text) for d in lines[0].differences]
+    [('B', '+3,200'), ('C', '+6,400'), ('D', '+3,200')]
+    """
+    scores = state.scores
+    return tuple(
+        SeatLine(
+            seat=seat,
+            name=names[seat],
+            wind=seat_wind(seat, state.dealer),
+            dealer=seat == state.dealer,
+            points=format_points(scores[seat]),
+            sign="down" if scores[seat] < 0 else "",
+            differences=tuple(
+                Difference(
+                    names[other],
+                    signed(scores[seat] - scores[other]),
+                    sign_class(scores[seat] - scores[other]),
+                )
+                for other in range(4)
+                if other != seat
+            ),
+        )
+        for seat in range(4)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    name: str
+    text: str
+    sign: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandLine:
+    """One hand in the log."""
+
+    sequence: int
+    number: int
+    round: str
+    honba: int
+    sticks: int
+    text: str
+    riichi: str
+    changes: tuple[Change, ...]
+    edited: bool = False
+
+
+def hand_lines(
+    replay: Replay, names: Names, rules: Ruleset, *, edited: frozenset[int] = frozenset()
+) -> list[HandLine]:
+    """Every hand of a replay, newest first; ``edited`` holds the corrected hands."""
+    lines = []
+    for sequence, result in enumerate(replay.results):
+        before = result.before
+        lines.append(
+            HandLine(
+                sequence=sequence,
+                number=sequence + 1,
+                round=round_name(before.round_index),
+                honba=before.honba,
+                sticks=before.sticks,
+                text=describe_hand(result.hand, names, rules),
+                riichi=name_list([names[s] for s in result.hand.riichi]),
+                changes=tuple(
+                    Change(names[seat], signed(delta), sign_class(delta))
+                    for seat, delta in enumerate(result.deltas)
+                ),
+                edited=sequence in edited,
+            )
+        )
+    lines.reverse()
+    return lines
+
+
+@dataclass(frozen=True, slots=True)
+class StandingLine:
+    """One line of the final standings; uma and oka are ``bonus``."""
+
+    seat: int
+    name: str
+    place: int
+    points: str
+    bonus: str
+    penalty: str
+    result: str
+    sign: str
+
+
+def standing_lines(standings: Sequence[Standing], names: Names) -> list[StandingLine]:
+    """The final standings by place (then seat).
+
+    >>> from scoring.rules import PRESETS
+    >>> from scoring.standings import final_standings
+    >>> rows = final_standings(GameState((42300, 31100, 18400, 8200)), PRESETS["tenhou"])
+    >>> [(line.place, line.name, line.result) for line in standing_lines(rows, "ABCD")][:2]
+    [(1, 'A', '+53.0'), (2, 'B', '+11.0')]
+    """
+    ordered = sorted(standings, key=lambda row: (row.place, row.seat))
+    return [
+        StandingLine(
+            seat=row.seat,
+            name=names[row.seat],
+            place=row.place,
+            points=format_points(row.points),
+            bonus=signed_result(row.bonus),
+            penalty=f"{MINUS}{row.penalty:.1f}" if row.penalty else "",
+            result=signed_result(row.result),
+            sign=sign_class(row.result),
+        )
+        for row in ordered
+    ]
+
+
+def end_words(reason: EndReason | None, *, stopped_early: bool) -> str:
+    """Why a game is over, for the standings' caption."""
+    if stopped_early and reason is None:
+        return "ended by an organiser"
+    return END_REASONS.get(reason, "") if reason else ""

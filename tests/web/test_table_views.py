@@ -1,0 +1,470 @@
+"""The table page: recording hands by plain POST and by htmx, refusals (422, 409), the preview,
+corrections, undo, finishing and abandoning, the record download, who may do what, and query
+counts that do not grow with the game."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scorekeeper.club.models import Game, HandRecord
+from scorekeeper.club.services import export_record, record_hand, start_game
+from scoring.hands import Draw, Hand, Ron, Tsumo, Win
+from scoring.rules import PRESETS
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def url(name, game, *args):
+    return reverse(name, args=[game.pk, *args])
+
+
+def ron_post(sequence=0, *, winner=1, discarder=2, han="3", fu="40", **extra):
+    return {
+        "sequence": str(sequence),
+        "outcome": "ron",
+        "winners": [str(winner)],
+        "discarder": str(discarder),
+        f"win_{winner}_han": han,
+        f"win_{winner}_fu": fu,
+        **extra,
+    }
+
+
+def text_of(html: str, element_id: str) -> str:
+    """The text inside the element with this id (up to its closing tag, nesting ignored)."""
+    match = re.search(rf'id="{element_id}"[^>]*>(.*?)</', html, re.S)
+    assert match, f"no #{element_id}"
+    return re.sub(r"<[^>]+>", " ", match[1]).strip()
+
+
+def refresh(game: Game) -> Game:
+    game.refresh_from_db()
+    return game
+
+
+# Reading the table.
+
+
+def test_the_table_shows_the_round_the_players_and_their_differences(bob_client, game):
+    record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=3, fu=40),))), expected_sequence=0)
+
+    html = bob_client.get(url("game_table", game)).content.decode()
+
+    assert "East 2" in html  # Ben won as a non-dealer: the deal passes to him
+    assert re.search(r"Ben\s*<span class=\"dealer-badge\">Dealer</span>", html)
+    assert "30,200" in html and "19,800" in html
+    assert 'vs Chie <b class="up">+10,400</b>' in html  # Ben 30,200 against Chie 19,800
+    assert "Ben ron from Chie, 3 han 40 fu" in html
+    assert 'id="hand-form"' in html
+
+
+def test_visitors_and_outsiders_read_the_table_without_the_form(client, charlie_client, game):
+    for reader in (client, charlie_client):
+        response = reader.get(url("game_table", game))
+
+        assert response.status_code == 200
+        assert "East 1" in response.content.decode()
+        assert 'id="hand-form"' not in response.content.decode()
+
+
+def test_without_public_reading_visitors_are_sent_to_log_in_and_outsiders_refused(
+    client, charlie_client, bob_client, game, settings
+):
+    settings.SCOREKEEPER_PUBLIC_READ = False
+
+    assert client.get(url("game_table", game)).status_code == 302
+    assert client.get(url("game_record", game)).status_code == 302
+    assert charlie_client.get(url("game_table", game)).status_code == 403
+    assert bob_client.get(url("game_table", game)).status_code == 200
+
+
+def test_an_unknown_game_is_not_found(bob_client, game):
+    assert bob_client.get(reverse("game_table", args=[game.pk + 99])).status_code == 404
+
+
+# Recording.
+
+
+def test_a_plain_post_records_the_hand_and_redirects_to_the_table(bob_client, game, bob):
+    response = bob_client.post(url("hand_create", game), ron_post(riichi=["1"]))
+
+    assert response.status_code == 302
+    assert response["Location"] == url("game_table", game)
+    stored = HandRecord.objects.get(game=game)
+    assert stored.data == {
+        "riichi": [1],
+        "ron": {"from": 2, "wins": [{"winner": 1, "han": 3, "fu": 40}]},
+    }
+    assert stored.recorded_by == bob
+    page = bob_client.get(response["Location"]).content.decode()
+    assert "Hand 1 recorded: Ben ron from Chie, 3 han 40 fu." in page
+
+
+def test_an_htmx_post_answers_with_the_table_parts_and_an_event(bob_client, game):
+    response = bob_client.post(url("hand_create", game), ron_post(), **HTMX)
+    html = response.content.decode()
+
+    assert response.status_code == 200
+    assert json.loads(response["HX-Trigger"]) == {"hand-recorded": {}}
+    assert "<html" not in html
+    assert html.startswith('\n<div id="game-table"') or '<div id="game-table"' in html[:200]
+    for part in ("scoreboard", "hand-log", "hand-form", "preview"):
+        assert f'id="{part}"' in html
+    assert 'id="messages" class="messages" role="status" hx-swap-oob="true"' in html
+    assert "Hand 1 recorded" in text_of(html, "messages")
+    # The fresh form is for the next hand.
+    assert 'name="sequence" value="1"' in html
+    assert refresh(game).hand_count == 1
+
+
+def test_an_impossible_hand_is_refused_next_to_its_field_and_nothing_is_recorded(bob_client, game):
+    # 1 han 20 fu by ron: the form allows the fu, the engine refuses the hand.
+    response = bob_client.post(url("hand_create", game), ron_post(han="1", fu="20"), **HTMX)
+    html = response.content.decode()
+
+    assert response.status_code == 422
+    assert "20 fu cannot be won by ron" in text_of(html, "id_win_1_fu_error")
+    assert "HX-Trigger" not in response
+    assert response["HX-Reswap"] == "outerHTML show:#hand-form:top"
+    # What was entered stays entered.
+    assert re.search(r'name="win_1_han" value="1"[^>]*checked', html)
+    assert refresh(game).hand_count == 0
+    assert not HandRecord.objects.exists()
+
+
+def test_an_impossible_hand_by_plain_post_shows_the_whole_page_with_the_error(bob_client, game):
+    response = bob_client.post(url("hand_create", game), ron_post(han="1", fu="20"))
+
+    assert response.status_code == 422
+    assert "<html" in response.content.decode()
+    assert "20 fu cannot be won by ron" in response.content.decode()
+
+
+def test_an_incomplete_hand_is_refused_with_what_is_missing(bob_client, game):
+    data = ron_post()
+    del data["discarder"]
+
+    response = bob_client.post(url("hand_create", game), data, **HTMX)
+
+    assert response.status_code == 422
+    assert "Choose who discarded the winning tile." in text_of(
+        response.content.decode(), "id_discarder_error"
+    )
+    assert not HandRecord.objects.exists()
+
+
+def test_nonsense_in_any_field_is_a_422_never_a_500(bob_client, game):
+    for data in (
+        {"sequence": "x", "outcome": "draw"},
+        {"sequence": "0", "outcome": "win"},
+        {"sequence": "0", "outcome": "tsumo", "winner": "5"},
+        {"sequence": "0", "outcome": "draw", "tenpai": ["0", "0", "9"]},
+        ron_post(fu="35"),
+    ):
+        assert bob_client.post(url("hand_create", game), data).status_code == 422, data
+    assert not HandRecord.objects.exists()
+
+
+def test_a_double_submission_records_once_and_shows_the_current_table(bob_client, game):
+    first = bob_client.post(url("hand_create", game), ron_post(), **HTMX)
+    second = bob_client.post(url("hand_create", game), ron_post(), **HTMX)
+    html = second.content.decode()
+
+    assert first.status_code == 200
+    assert second.status_code == 409
+    assert HandRecord.objects.filter(game=game).count() == 1
+    assert "This hand was already recorded by another phone — here is the current table." in (
+        text_of(html, "messages")
+    )
+    assert "30,200" in html  # the table after the first submission
+    assert 'name="sequence" value="1"' in html
+    assert "HX-Trigger" not in second
+
+
+def test_a_double_submission_without_javascript_redirects_with_the_message(bob_client, game):
+    bob_client.post(url("hand_create", game), ron_post())
+    response = bob_client.post(url("hand_create", game), ron_post(), follow=True)
+
+    assert response.redirect_chain == [(url("game_table", game), 302)]
+    assert "already recorded by another phone" in response.content.decode()
+    assert HandRecord.objects.filter(game=game).count() == 1
+
+
+def test_who_may_record_a_hand(client, alice_client, bob_client, charlie_client, game):
+    assert client.post(url("hand_create", game), ron_post()).status_code == 403
+    assert charlie_client.post(url("hand_create", game), ron_post()).status_code == 403
+    assert bob_client.post(url("hand_create", game), ron_post(0)).status_code == 302
+    assert alice_client.post(url("hand_create", game), ron_post(1, winner=0)).status_code == 302
+    assert refresh(game).hand_count == 2
+
+
+def test_recording_needs_a_post(bob_client, game):
+    assert bob_client.get(url("hand_create", game)).status_code == 405
+
+
+# The preview.
+
+
+def test_the_preview_shows_each_players_change_and_what_comes_next(bob_client, game):
+    response = bob_client.post(url("hand_preview", game), ron_post(riichi=["1"]), **HTMX)
+    html = response.content.decode()
+
+    assert response.status_code == 200
+    assert html.strip().startswith('<section id="preview"')
+    changes = re.findall(r'class="who">(\w+)</span> <b class="change \w*">([^<]+)</b>', html)
+    assert changes == [("Aki", "0"), ("Ben", "+5,200"), ("Chie", "−5,200"), ("Dan", "0")]
+    assert "East 2" in html
+    assert not HandRecord.objects.exists()
+
+
+def test_the_preview_of_an_unfinished_hand_says_what_is_missing(bob_client, game):
+    response = bob_client.get(url("hand_preview", game), {"outcome": "ron", "winners": "1"})
+
+    assert response.status_code == 200
+    assert "Choose who discarded the winning tile." in response.content.decode()
+    assert "Choose Ben’s han" in response.content.decode()
+
+
+def test_the_preview_of_an_impossible_hand_gives_the_engines_reason(bob_client, game):
+    response = bob_client.post(url("hand_preview", game), ron_post(han="1", fu="20"))
+
+    assert response.status_code == 200
+    assert "20 fu cannot be won by ron" in response.content.decode()
+
+
+def test_only_members_preview(charlie_client, game):
+    assert charlie_client.post(url("hand_preview", game), ron_post()).status_code == 403
+
+
+# Corrections.
+
+
+def test_a_correction_replays_the_game(bob_client, game):
+    record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=3, fu=40),))), expected_sequence=0)
+    record_hand(game=game, hand=Hand(Tsumo(Win(3, han=2, fu=20))), expected_sequence=1)
+
+    page = bob_client.get(url("hand_edit", game, 0))
+    assert page.status_code == 200
+    assert re.search(r'name="win_1_fu" value="40"[^>]*checked', page.content.decode())
+
+    response = bob_client.post(url("hand_edit", game, 0), ron_post(2, fu="30"))
+
+    assert response.status_code == 302
+    game = refresh(game)
+    # 3 han 30 fu is 3,900 instead of 5,200; the tsumo after it is replayed on top.
+    assert game.state["scores"] == [24600, 28200, 20700, 26500]
+    assert HandRecord.objects.get(game=game, sequence=0).edited_at is not None
+    assert "corrected" in bob_client.get(url("game_table", game)).content.decode()
+
+
+def test_a_correction_that_breaks_a_later_hand_is_refused_naming_it(bob_client, game):
+    record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=1, fu=30),))), expected_sequence=0)
+    record_hand(game=game, hand=Hand(Draw(tenpai=(2,)), riichi=(2,)), expected_sequence=1)
+    before = refresh(game).state
+
+    # A yakuman from Chie in hand 1 puts her below zero: the game would end there (tobi),
+    # so hand 2 could not have been played.
+    data = ron_post(2, han="yakuman", fu="")
+    data["win_1_yakuman"] = "1"
+    response = bob_client.post(url("hand_edit", game, 0), data)
+    html = response.content.decode()
+
+    assert response.status_code == 422
+    # (The replay stopped in East 1, where the game ended.)
+    assert "makes hand 2 (East 1) impossible: the game has already ended (tobi)" in html
+    assert refresh(game).state == before
+
+
+def test_a_correction_of_an_impossible_value_is_refused_on_its_field(bob_client, game):
+    record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=1, fu=30),))), expected_sequence=0)
+
+    response = bob_client.post(url("hand_edit", game, 0), ron_post(1, han="1", fu="20"))
+
+    assert response.status_code == 422
+    assert "20 fu cannot be won by ron" in text_of(response.content.decode(), "id_win_1_fu_error")
+
+
+def test_a_correction_of_a_hand_that_does_not_exist_is_not_found(bob_client, game):
+    assert bob_client.get(url("hand_edit", game, 0)).status_code == 404
+
+
+def test_a_finished_game_is_corrected_only_by_an_organiser(alice_client, bob_client, game):
+    record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=1, fu=30),))), expected_sequence=0)
+    alice_client.post(url("game_finish", game), {"sequence": "1", "confirmed": "on"})
+
+    assert bob_client.get(url("hand_edit", game, 0)).status_code == 403
+    assert alice_client.get(url("hand_edit", game, 0)).status_code == 200
+    response = alice_client.post(url("hand_edit", game, 0), ron_post(1, han="2", fu="30"))
+    assert response.status_code == 302
+    assert refresh(game).status == Game.Status.FINISHED
+    assert refresh(game).state["scores"][1] == 27000
+
+
+# Undo.
+
+
+def test_undo_asks_first_without_javascript(bob_client, game):
+    record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=1, fu=30),))), expected_sequence=0)
+
+    confirm = bob_client.post(url("hand_undo", game), {"sequence": "1"})
+
+    assert confirm.status_code == 200
+    assert "Undo hand 1?" in confirm.content.decode()
+    assert 'name="confirmed" value="on"' in confirm.content.decode()
+    assert refresh(game).hand_count == 1
+
+    done = bob_client.post(url("hand_undo", game), {"sequence": "1", "confirmed": "on"})
+
+    assert done.status_code == 302
+    assert refresh(game).hand_count == 0
+    assert refresh(game).state["scores"] == [25000] * 4
+
+
+def test_undo_by_htmx_answers_with_the_table(bob_client, game):
+    record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=1, fu=30),))), expected_sequence=0)
+
+    response = bob_client.post(url("hand_undo", game), {"sequence": "1", "confirmed": "on"}, **HTMX)
+
+    assert response.status_code == 200
+    assert json.loads(response["HX-Trigger"]) == {"hand-undone": {}}
+    assert "Hand 1 undone: Ben ron from Chie, 1 han 30 fu." in response.content.decode()
+    assert "No hands yet" in response.content.decode()
+
+
+def test_an_undo_for_a_game_that_moved_on_changes_nothing(bob_client, game):
+    record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=1, fu=30),))), expected_sequence=0)
+    record_hand(game=game, hand=Hand(Draw()), expected_sequence=1)
+
+    response = bob_client.post(url("hand_undo", game), {"sequence": "1", "confirmed": "on"}, **HTMX)
+
+    assert response.status_code == 409
+    assert refresh(game).hand_count == 2
+
+
+def test_outsiders_cannot_undo(charlie_client, game):
+    record_hand(game=game, hand=Hand(Draw()), expected_sequence=0)
+
+    response = charlie_client.post(url("hand_undo", game), {"sequence": "1", "confirmed": "on"})
+
+    assert response.status_code == 403
+    assert refresh(game).hand_count == 1
+
+
+# Finishing and abandoning.
+
+
+def test_only_organisers_finish_or_abandon(bob_client, game):
+    for name in ("game_finish", "game_abandon"):
+        response = bob_client.post(url(name, game), {"sequence": "0", "confirmed": "on"})
+        assert response.status_code == 403
+    assert refresh(game).status == Game.Status.IN_PLAY
+
+
+def test_finishing_shows_the_final_standings_and_no_form(alice_client, bob_client, game):
+    record_hand(
+        game=game, hand=Hand(Ron(2, (Win(1, han=3, fu=40),)), riichi=(0,)), expected_sequence=0
+    )
+    assert alice_client.get(url("game_finish", game)).status_code == 200  # the confirmation
+
+    response = alice_client.post(url("game_finish", game), {"sequence": "1", "confirmed": "on"})
+
+    assert response.status_code == 302
+    assert refresh(game).status == Game.Status.FINISHED
+    html = bob_client.get(url("game_table", game)).content.decode()
+    standings = text_of(html, "standings")
+    assert 'id="hand-form"' not in html
+    assert "Final standings" in standings
+    # Tenhou: places 2-4 rounded to 1000 less 30,000 plus uma; 1st takes the rest.
+    rows = re.findall(
+        r'<td class="place">(\d)</td>\s*<th scope="row">(\w+)</th>\s*<td class="num">([\d,]+)</td>'
+        r'\s*<td class="num">([^<]+)</td>\s*<td class="num">([^<]+)</td>'
+        r'\s*<td class="num result \w+">([^<]+)</td>',
+        html,
+    )
+    assert rows == [
+        ("1", "Ben", "31,200", "+40.0", "–", "+41.0"),
+        ("2", "Dan", "25,000", "+10.0", "–", "+5.0"),
+        ("3", "Aki", "24,000", "−10.0", "–", "−16.0"),
+        ("4", "Chie", "19,800", "−20.0", "–", "−30.0"),
+    ]
+
+
+def test_abandoning_leaves_the_table_readable_with_no_form(alice_client, game):
+    response = alice_client.post(
+        url("game_abandon", game), {"sequence": "0", "confirmed": "on"}, **HTMX
+    )
+
+    assert response.status_code == 200
+    assert "abandoned" in response.content.decode()
+    assert 'id="hand-form"' not in response.content.decode()
+    assert refresh(game).status == Game.Status.ABANDONED
+    assert alice_client.post(url("hand_create", game), ron_post()).status_code == 302
+    assert not HandRecord.objects.exists()
+
+
+# The record.
+
+
+def test_the_record_downloads_as_a_json_attachment(client, game):
+    record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=3, fu=40),))), expected_sequence=0)
+
+    response = client.get(url("game_record", game))
+
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("application/json")
+    assert response["Content-Disposition"] == f'attachment; filename="game-{game.pk}.json"'
+    assert json.loads(response.content) == export_record(game)
+
+
+# Query counts that do not grow with the game.
+
+
+def ema_game(players, hands: int) -> Game:
+    """An EMA game (no tobi) where the East 1 dealer stays tenpai: as long as you like."""
+    game = start_game(rules=PRESETS["ema"], ruleset_name="ema", players=players)
+    for sequence in range(hands):
+        riichi = (1,) if sequence % 2 else ()
+        hand = Hand(Draw(tenpai=(0, 1) if riichi else (0,)), riichi=riichi)
+        record_hand(game=game, hand=hand, expected_sequence=sequence)
+    return refresh(game)
+
+
+def queries_of(call) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        response = call()
+    assert response.status_code in (200, 302), response.status_code
+    return len(queries)
+
+
+def test_recording_hand_60_costs_the_same_queries_as_hand_1(bob_client, players):
+    first = ema_game(players, 0)
+    long = ema_game(players, 59)
+    draw = {"outcome": "draw", "tenpai": ["0"]}
+
+    at_1 = queries_of(
+        lambda: bob_client.post(url("hand_create", first), {"sequence": "0", **draw}, **HTMX)
+    )
+    at_60 = queries_of(
+        lambda: bob_client.post(url("hand_create", long), {"sequence": "59", **draw}, **HTMX)
+    )
+
+    assert refresh(long).hand_count == 60
+    assert at_60 == at_1
+
+
+def test_the_table_page_costs_the_same_queries_after_60_hands(bob_client, players):
+    short = ema_game(players, 1)
+    long = ema_game(players, 60)
+
+    at_1 = queries_of(lambda: bob_client.get(url("game_table", short)))
+    at_60 = queries_of(lambda: bob_client.get(url("game_table", long)))
+
+    assert at_60 == at_1
