@@ -1,6 +1,13 @@
 from django.urls import path
 
-from scorekeeper.club import views, views_accounts, views_games, views_registry, views_table
+from scorekeeper.club import (
+    views,
+    views_accounts,
+    views_exports,
+    views_games,
+    views_registry,
+    views_table,
+)
 
 urlpatterns = [
     path("payment-table/", views.payment_table, name="payment_table"),
@@ -9,4 +16,5 @@ urlpatterns = [
     *views_accounts.urlpatterns,
     *views_registry.urlpatterns,
     *views_table.urlpatterns,
+    *views_exports.urlpatterns,
 ]

@@ -1,0 +1,151 @@
+"""Downloads: standings as CSV and JSON (readers), and the club's backup (organisers).
+
+Files are streamed: the response starts with the first line while the rest is produced.
+``?min_games=N`` and ``?sort=total|average|place|games`` shape the season and all-time
+standings; a bad value is a 422 naming the field.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import cast
+
+from django import forms
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    StreamingHttpResponse,
+)
+from django.shortcuts import get_object_or_404
+from django.urls import path
+from django.utils import timezone
+from django.views.decorators.http import require_safe
+
+from scorekeeper.club import exports
+from scorekeeper.club.backup import backup_lines
+from scorekeeper.club.models import Game, Season
+from scorekeeper.club.permissions import organiser_required, read_required
+from scorekeeper.club.standings_queries import SORTS, rows, standings
+
+CSV = "text/csv; charset=utf-8"
+JSON = "application/json; charset=utf-8"
+
+
+class StandingsForm(forms.Form):
+    """The GET options of the season and all-time standings."""
+
+    min_games = forms.IntegerField(min_value=0, max_value=100_000, required=False)
+    sort = forms.ChoiceField(
+        choices=[(k, label) for k, (label, _) in SORTS.items()], required=False
+    )
+
+    def options(self) -> tuple[int, str]:
+        return self.cleaned_data["min_games"] or 0, self.cleaned_data["sort"] or "total"
+
+
+def _download(lines: Iterator[str], content_type: str, filename: str) -> HttpResponse:
+    response = StreamingHttpResponse(lines, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    # The access decorators are typed for HttpResponse; a streaming one is served alike.
+    return cast(HttpResponse, response)
+
+
+def _refused(form: forms.Form) -> HttpResponse:
+    text = "\n".join(
+        f"{field}: {' '.join(str(e) for e in errors)}" for field, errors in form.errors.items()
+    )
+    return HttpResponse(text + "\n", status=422, content_type="text/plain; charset=utf-8")
+
+
+def _finished_game(game_id: int) -> Game:
+    game = get_object_or_404(Game, pk=game_id)
+    if game.status != Game.Status.FINISHED:
+        raise Http404("This game has no final standings: it is not finished.")
+    return game
+
+
+@require_safe
+@read_required
+def game_standings_csv(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _finished_game(game_id)
+    return _download(exports.game_standings_csv(game), CSV, f"game-{game.pk}-standings.csv")
+
+
+@require_safe
+@read_required
+def game_standings_json(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _finished_game(game_id)
+    body = json.dumps(exports.game_standings_json(game), ensure_ascii=False, indent=2)
+    return HttpResponse(body + "\n", content_type=JSON)
+
+
+def _standings(
+    request: HttpRequest, season: Season | None, as_json: bool, filename: str
+) -> HttpResponse:
+    """The season's (or all-time) standings, CSV or JSON, with the GET options."""
+    form = StandingsForm(request.GET)
+    if not form.is_valid():
+        return _refused(form)
+    minimum_games, sort = form.options()
+    table = rows(standings(season=season, minimum_games=minimum_games, sort=sort))
+    if as_json:
+        lines = exports.standings_json(table, season=season, minimum_games=minimum_games, sort=sort)
+        return _download(lines, JSON, f"{filename}.json")
+    return _download(exports.standings_csv(table), CSV, f"{filename}.csv")
+
+
+@require_safe
+@read_required
+def season_standings_csv(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = get_object_or_404(Season, pk=season_id)
+    return _standings(request, season, False, f"season-{season.pk}-standings")
+
+
+@require_safe
+@read_required
+def season_standings_json(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = get_object_or_404(Season, pk=season_id)
+    return _standings(request, season, True, f"season-{season.pk}-standings")
+
+
+@require_safe
+@read_required
+def standings_csv(request: HttpRequest) -> HttpResponse:
+    return _standings(request, None, False, "standings")
+
+
+@require_safe
+@read_required
+def standings_json(request: HttpRequest) -> HttpResponse:
+    return _standings(request, None, True, "standings")
+
+
+@require_safe
+@organiser_required
+def backup_download(request: HttpRequest) -> HttpResponse:
+    """The same lines as ``manage.py backup``, streamed as they are read."""
+    day = timezone.now().date().isoformat()
+    return _download(
+        backup_lines(), "application/x-ndjson; charset=utf-8", f"scorekeeper-backup-{day}.jsonl"
+    )
+
+
+urlpatterns = [
+    path("games/<int:game_id>/standings.csv", game_standings_csv, name="game_standings_csv"),
+    path("games/<int:game_id>/standings.json", game_standings_json, name="game_standings_json"),
+    path(
+        "seasons/<int:season_id>/standings.csv",
+        season_standings_csv,
+        name="season_standings_csv",
+    ),
+    path(
+        "seasons/<int:season_id>/standings.json",
+        season_standings_json,
+        name="season_standings_json",
+    ),
+    path("standings.csv", standings_csv, name="standings_csv"),
+    path("standings.json", standings_json, name="standings_json"),
+    path("backup/", backup_download, name="backup_download"),
+]
