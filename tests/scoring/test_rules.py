@@ -1,0 +1,249 @@
+"""The five presets hold the values of the RULES.md parameter table, cell by cell; a club's
+ruleset is a preset plus overrides; an unknown parameter or a bad value is refused with a
+message that names the parameter.
+
+Cells the table leaves as ``-`` (``multi_ron_sticks`` and ``multi_ron_honba`` under head bump,
+where only one winner exists) are not checked: any value is right there.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.errors import RulesError
+from scoring.rules import PARAMETERS, PRESETS, Ruleset, resolve_rules
+
+NAMES = ("ema", "wrc", "tenhou", "mahjongsoul", "mleague")
+ALL_ABORTS = {"kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan", "sanchahou"}
+SKIP = object()  # a "-" cell of the table
+
+# RULES.md "Ruleset parameters", transcribed row by row in the order ema, wrc, tenhou,
+# mahjongsoul, mleague. Points are in points, "yes"/"no" are booleans, "?" cells keep the value.
+TABLE: dict[str, tuple[object, ...]] = {
+    "length": ("hanchan",) * 5,
+    "start_points": (30000, 30000, 25000, 25000, 25000),
+    "return_points": (30000, 30000, 30000, 25000, 30000),
+    "target_points": (None, None, 30000, 30000, None),
+    "uma": (
+        (15000, 5000, -5000, -15000),
+        (15000, 5000, -5000, -15000),
+        (20000, 10000, -10000, -20000),
+        (15000, 5000, -5000, -15000),
+        (30000, 10000, -10000, -30000),
+    ),
+    "oka": (0, 0, 20000, 0, 20000),
+    "result_rounding": ("none", "none", "tenhou", "none", "none"),
+    "ties": ("split", "split", "seat_order", "seat_order", "split"),
+    "leftover_sticks": ("first",) * 5,
+    "chombo": ("penalty", "penalty", "reverse_mangan", "reverse_mangan", "penalty"),
+    "chombo_penalty": (20000, 30000, 0, 0, 20000),
+    "tobi": (False, False, True, True, False),
+    "riichi_below_1000": (True, True, False, False, True),
+    "agari_yame": (False, False, True, True, False),
+    "tenpai_yame": (False, False, True, True, False),
+    "extension": (False, False, True, True, False),
+    "honba_value": (300,) * 5,
+    "noten_payment": (3000,) * 5,
+    "multi_ron": ("triple", "head_bump", "double", "triple", "head_bump"),
+    "multi_ron_sticks": ("own_back", SKIP, "nearest", "nearest", SKIP),
+    "multi_ron_honba": ("each", SKIP, "nearest", "nearest", SKIP),
+    "abortive_draws": (
+        set(),
+        set(),
+        ALL_ABORTS,
+        ALL_ABORTS - {"sanchahou"},
+        set(),
+    ),
+    "nagashi_mangan": (False, False, True, True, False),
+    "kiriage": (False, True, False, False, True),
+    "kazoe": ("sanbaiman", "sanbaiman", "yakuman", "yakuman", "sanbaiman"),
+    "multiple_yakuman": (False, True, True, True, True),
+    "double_yakuman_hands": (False, False, False, True, False),
+    "double_wind_fu": (4, 2, 4, 4, 2),
+    "pao_ron_honba": ("discarder", "discarder", "liable", "liable", "discarder"),
+    "aka_dora": (0, 0, 3, 3, 3),
+    "kuitan": (True,) * 5,
+}
+
+CELLS = [
+    pytest.param(name, parameter, values[i], id=f"{name}-{parameter}")
+    for parameter, values in TABLE.items()
+    for i, name in enumerate(NAMES)
+    if values[i] is not SKIP
+]
+
+
+def test_the_presets_are_the_five_of_rules_md():
+    assert set(PRESETS) == set(NAMES)
+
+
+def test_a_ruleset_has_exactly_the_parameters_of_the_rules_md_table():
+    assert set(PARAMETERS) == set(TABLE)
+
+
+@pytest.mark.parametrize(("name", "parameter", "expected"), CELLS)
+def test_each_preset_holds_the_value_rules_md_gives_it(name, parameter, expected):
+    value = getattr(PRESETS[name], parameter)
+    if parameter == "abortive_draws":
+        assert set(value) == expected
+    elif parameter == "uma":
+        assert tuple(value) == expected
+    else:
+        assert value == expected
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_preset_name_resolves_to_that_preset(name):
+    rules = resolve_rules(name)
+    assert rules == PRESETS[name]
+    assert rules.preset == name
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_preset_without_overrides_records_as_its_bare_name(name):
+    assert PRESETS[name].to_spec() == name
+    assert resolve_rules({"preset": name}) == PRESETS[name]
+
+
+@pytest.mark.parametrize(
+    ("spec", "parameter", "expected"),
+    [
+        # RULES.md: "a club can save its own ruleset as a preset plus overrides".
+        ({"preset": "ema", "kiriage": True}, "kiriage", True),  # EMA 2025 (reference §1b)
+        ({"preset": "tenhou", "length": "tonpuusen"}, "length", "tonpuusen"),
+        (
+            {"preset": "tenhou", "uma": [10000, 5000, -5000, -10000]},
+            "uma",
+            (10000, 5000, -5000, -10000),
+        ),
+        ({"preset": "tenhou", "tenpai_yame": False}, "tenpai_yame", False),
+        ({"preset": "mleague", "chombo": "reverse_mangan"}, "chombo", "reverse_mangan"),
+        ({"preset": "wrc", "leftover_sticks": "lost"}, "leftover_sticks", "lost"),
+        (
+            {"preset": "ema", "abortive_draws": ["suucha_riichi"]},
+            "abortive_draws",
+            ("suucha_riichi",),
+        ),
+        ({"preset": "ema", "target_points": 30000}, "target_points", 30000),
+        ({"preset": "tenhou", "double_wind_fu": 2}, "double_wind_fu", 2),
+        ({"preset": "mahjongsoul", "kazoe": "sanbaiman"}, "kazoe", "sanbaiman"),
+        ({"preset": "ema", "honba_value": 1500}, "honba_value", 1500),
+    ],
+)
+def test_an_override_changes_that_parameter_and_nothing_else(spec, parameter, expected):
+    rules = resolve_rules(spec)
+    base = PRESETS[spec["preset"]]
+    value = getattr(rules, parameter)
+    assert (tuple(value) if isinstance(value, list) else value) == expected
+    for other in PARAMETERS:
+        if other != parameter:
+            assert getattr(rules, other) == getattr(base, other), other
+    assert rules.preset == spec["preset"]
+
+
+def test_a_ruleset_with_overrides_records_as_preset_plus_those_overrides():
+    rules = resolve_rules({"preset": "ema", "kiriage": True, "tobi": True})
+    assert rules.to_spec() == {"preset": "ema", "kiriage": True, "tobi": True}
+    assert resolve_rules(rules.to_spec()) == rules
+
+
+def test_an_override_equal_to_the_preset_value_is_no_override():
+    assert resolve_rules({"preset": "wrc", "kiriage": True}).to_spec() == "wrc"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_parameter_round_trips_through_json(name):
+    resolved = PRESETS[name].to_json()
+    assert set(resolved) == set(PARAMETERS) | {"preset"}
+    assert resolve_rules(resolved) == PRESETS[name]
+
+
+def test_a_ruleset_is_immutable():
+    with pytest.raises(AttributeError):
+        PRESETS["ema"].kiriage = True  # type: ignore[misc]
+    assert isinstance(PRESETS["ema"], Ruleset)
+
+
+@pytest.mark.parametrize(
+    ("spec", "parameter"),
+    [
+        ({"preset": "ema", "kiriagee": True}, "kiriagee"),
+        ({"preset": "ema", "red_fives": 3}, "red_fives"),
+        ({"preset": "tenhou", "honba": 300}, "honba"),
+    ],
+)
+def test_an_unknown_parameter_is_refused_by_name(spec, parameter):
+    with pytest.raises(RulesError, match=rf"\b{parameter}\b.*unknown|unknown.*\b{parameter}\b"):
+        resolve_rules(spec)
+
+
+@pytest.mark.parametrize("spec", ["riichi", "EMA", "", {"preset": "club"}, {"kiriage": True}])
+def test_an_unknown_or_missing_preset_is_refused(spec):
+    with pytest.raises(RulesError, match="preset"):
+        resolve_rules(spec)
+
+
+@pytest.mark.parametrize(
+    ("parameter", "value"),
+    [
+        ("length", "west"),
+        ("length", 2),
+        ("start_points", -100),
+        ("start_points", 25050),
+        ("start_points", "25000"),
+        ("start_points", True),
+        ("return_points", 30000.0),
+        ("target_points", 0),
+        ("target_points", "30000"),
+        ("uma", [15000, 5000, -5000]),
+        ("uma", [15000, 5000, -5000, "-15000"]),
+        ("uma", [15050, 5000, -5000, -15050]),
+        ("uma", 15000),
+        ("oka", -20000),
+        ("result_rounding", "nearest"),
+        ("ties", "coin"),
+        ("leftover_sticks", "dealer"),
+        ("chombo", "mangan"),
+        ("chombo_penalty", -20000),
+        ("tobi", "yes"),
+        ("tobi", 1),
+        ("riichi_below_1000", None),
+        ("agari_yame", "no"),
+        ("tenpai_yame", 0),
+        ("extension", "yes"),
+        ("honba_value", -300),
+        ("honba_value", "300"),
+        ("noten_payment", -3000),
+        ("multi_ron", "quadruple"),
+        ("multi_ron_sticks", "split"),
+        ("multi_ron_honba", "all"),
+        ("abortive_draws", ["kyuushu_kyuuhai", "five_kans"]),
+        ("abortive_draws", "yes"),
+        ("nagashi_mangan", "no"),
+        ("kiriage", None),
+        ("kazoe", "baiman"),
+        ("multiple_yakuman", 2),
+        ("double_yakuman_hands", "no"),
+        ("double_wind_fu", 3),
+        ("double_wind_fu", True),
+        ("pao_ron_honba", "winner"),
+        ("aka_dora", 5),
+        ("aka_dora", -1),
+        ("kuitan", "yes"),
+    ],
+)
+def test_a_bad_value_is_refused_naming_the_parameter(parameter, value):
+    with pytest.raises(RulesError, match=rf"\b{parameter}\b"):
+        resolve_rules({"preset": "tenhou", parameter: value})
+
+
+def test_an_extension_without_target_points_is_refused_naming_target_points():
+    # RULES.md: the extension is sudden death "while nobody has target_points".
+    with pytest.raises(RulesError, match="target_points"):
+        resolve_rules({"preset": "ema", "extension": True})
+    assert resolve_rules({"preset": "ema", "extension": True, "target_points": 30000}).extension
+
+
+def test_a_ruleset_spec_must_be_a_name_or_an_object():
+    with pytest.raises(RulesError, match="rules"):
+        resolve_rules(["ema"])  # type: ignore[arg-type]
