@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from scorekeeper.club.models import Game, HandRecord
 from scorekeeper.club.services import export_record, record_hand, start_game
-from scoring.hands import Draw, Hand, Ron, Tsumo, Win
+from scoring.hands import Chombo, Draw, Hand, Ron, Tsumo, Win
 from scoring.rules import PRESETS
 
 pytestmark = pytest.mark.django_db
@@ -385,16 +385,32 @@ def test_finishing_shows_the_final_standings_and_no_form(alice_client, bob_clien
     # Tenhou: places 2-4 rounded to 1000 less 30,000 plus uma; 1st takes the rest.
     rows = re.findall(
         r'<td class="place">(\d)</td>\s*<th scope="row">(\w+)</th>\s*<td class="num">([\d,]+)</td>'
-        r'\s*<td class="num">([^<]+)</td>\s*<td class="num">([^<]+)</td>'
-        r'\s*<td class="num result \w+">([^<]+)</td>',
+        r'\s*<td class="num">([^<]+)</td>\s*<td class="num result \w+">([^<]+)</td>',
         html,
     )
     assert rows == [
-        ("1", "Ben", "31,200", "+40.0", "–", "+41.0"),
-        ("2", "Dan", "25,000", "+10.0", "–", "+5.0"),
-        ("3", "Aki", "24,000", "−10.0", "–", "−16.0"),
-        ("4", "Chie", "19,800", "−20.0", "–", "−30.0"),
+        ("1", "Ben", "31,200", "+40.0", "+41.0"),
+        ("2", "Dan", "25,000", "+10.0", "+5.0"),
+        ("3", "Aki", "24,000", "−10.0", "−16.0"),
+        ("4", "Chie", "19,800", "−20.0", "−30.0"),
     ]
+    assert ">Penalty</th>" not in html  # nobody has one
+
+
+def test_chombo_penalties_show_in_their_own_column(alice_client, players):
+    game = start_game(rules=PRESETS["ema"], ruleset_name="ema", players=players)
+    record_hand(game=game, hand=Hand(Chombo(3)), expected_sequence=0)
+    alice_client.post(url("game_finish", game), {"sequence": "1", "confirmed": "on"})
+
+    html = alice_client.get(url("game_table", game)).content.decode()
+
+    # EMA: 20,000 off the final result; everyone on 30,000 shares the uma (ties split).
+    assert ">Penalty</th>" in html
+    assert re.search(
+        r'<th scope="row">Dan</th>\s*<td class="num">30,000</td>\s*<td class="num">0.0</td>'
+        r'\s*<td class="num">−20.0</td>\s*<td class="num result down">−20.0</td>',
+        html,
+    )
 
 
 def test_abandoning_leaves_the_table_readable_with_no_form(alice_client, game):

@@ -1,0 +1,176 @@
+"""What the table pages show, gathered from a game: loading it with its players (and hands)
+in a fixed number of queries, who may record or correct, and the context of the table, the
+preview of a hand, the correction page and the live board.
+
+The numbers come from the engine (a replay, a state, the standings); the words from
+``table_display``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Prefetch
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+
+from scorekeeper.club.display import preset_label
+from scorekeeper.club.forms_hand import HandForm
+from scorekeeper.club.models import Game, Seat
+from scorekeeper.club.permissions import is_member, is_organiser
+from scorekeeper.club.services import Scoreboard, scoreboard
+from scorekeeper.club.table_display import (
+    describe_hand,
+    end_words,
+    hand_lines,
+    humanize_message,
+    round_name,
+    seat_lines,
+    signed,
+    standing_lines,
+)
+from scoring.errors import IllegalHand
+from scoring.game import GameState, play_hand
+from scoring.standings import final_standings
+
+
+def load_game(game_id: int, *, hands: bool = True) -> Game:
+    """A game with its players (and its hands, for the log), in a fixed number of queries."""
+    seats = Seat.objects.select_related("player").order_by("number")
+    games = Game.objects.prefetch_related(Prefetch("seats", queryset=seats))
+    if hands:
+        games = games.prefetch_related("hands")
+    return get_object_or_404(games, pk=game_id)
+
+
+def may_record(user: Any, game: Game) -> bool:
+    return game.is_open and is_member(user)
+
+
+def may_correct(user: Any, game: Game) -> bool:
+    """Members correct a game in play; organisers also a finished one."""
+    if game.status == Game.Status.FINISHED:
+        return is_organiser(user)
+    return may_record(user, game)
+
+
+def seat_names(game: Game) -> tuple[str, ...]:
+    return tuple(seat.player.name for seat in game.seats.all())
+
+
+def new_hand_form(game: Game, data: Any = None) -> HandForm:
+    return HandForm(
+        data,
+        names=seat_names(game),
+        rules=game.ruleset(),
+        state=game.game_state(),
+        initial={"sequence": game.hand_count},
+    )
+
+
+def table_context(request: HttpRequest, game: Game, form: HandForm | None = None) -> dict[str, Any]:
+    board = scoreboard(game)
+    names = board.record.players
+    state, rules = board.state, board.record.rules
+    recording = may_record(request.user, game)
+    finished = game.status == Game.Status.FINISHED
+    standings = standing_lines(board.standings(), names) if finished else []
+    form = (form or new_hand_form(game)) if recording else None
+    # A refused hand comes back with its preview (what the engine said about it).
+    preview = preview_context(form, state, None) if form is not None and form.is_bound else {}
+    return preview | {
+        "game": game,
+        "ruleset": preset_label(game.ruleset_name),
+        "state": state,
+        "round": round_name(state.round_index),
+        "seats": seat_lines(state, names),
+        "hands": hand_lines(board.replay, names, rules, edited=edited_hands(game)),
+        "standings": standings,
+        "penalties": any(row.penalty for row in standings),
+        "end_words": end_words(state.end_reason, stopped_early=game.stopped_early),
+        "form": form,
+        "form_action": reverse("hand_create", args=[game.pk]),
+        "preview_url": reverse("hand_preview", args=[game.pk]),
+        "can_correct": may_correct(request.user, game),
+        "is_organiser": is_organiser(request.user),
+        "last_hand": last_hand_words(board),
+    }
+
+
+def edited_hands(game: Game) -> frozenset[int]:
+    return frozenset(h.sequence for h in game.hands.all() if h.edited_at is not None)
+
+
+def last_hand_words(board: Scoreboard) -> str:
+    results = board.replay.results
+    if not results:
+        return ""
+    return describe_hand(results[-1].hand, board.record.players, board.record.rules)
+
+
+def preview_context(form: HandForm, state: GameState, sequence: int | None) -> dict[str, Any]:
+    """Each player's change for the hand in the form, or what is still missing."""
+    context: dict[str, Any] = {"preview": None, "missing": [], "refusal": ""}
+    if not form.is_valid():
+        errors = [e for name, e in form.errors.items() if name != "sequence"]
+        context["missing"] = [message for field_errors in errors for message in field_errors]
+        if context["missing"]:
+            return context
+    try:
+        result = play_hand(state, form.to_hand(), form.rules, index=sequence or 0)
+    except IllegalHand as error:
+        message = humanize_message(error.message, form.names)
+        context["refusal"] = message[:1].upper() + message[1:]
+        return context
+    after = result.after
+    context["preview"] = {
+        "changes": [
+            {
+                "name": form.names[seat],
+                "change": signed(result.deltas[seat]),
+                "sign": "up" if result.deltas[seat] > 0 else "down" if result.deltas[seat] else "",
+                "points": f"{after.scores[seat]:,}",
+            }
+            for seat in range(4)
+        ],
+        "next": round_name(after.round_index),
+        "honba": after.honba,
+        "sticks": after.sticks,
+        "ends": end_words(after.end_reason, stopped_early=False),
+    }
+    return context
+
+
+def edit_context(game: Game, form: HandForm, sequence: int, before: GameState) -> dict[str, Any]:
+    return {
+        "game": game,
+        "form": form,
+        "number": sequence + 1,
+        "round": round_name(before.round_index),
+        "honba": before.honba,
+        "form_action": reverse("hand_edit", args=[game.pk, sequence]),
+        "preview_url": reverse("hand_preview", args=[game.pk]) + f"?hand={sequence}",
+        "submit_label": f"Save hand {sequence + 1}",
+        "refused_title": "This correction was not saved:",
+    }
+
+
+def live_context(game_id: int) -> dict[str, Any]:
+    seats = Seat.objects.select_related("player").order_by("number")
+    games = Game.objects.prefetch_related(Prefetch("seats", queryset=seats))
+    game = get_object_or_404(games, pk=game_id)
+    state, rules = game.game_state(), game.ruleset()
+    names = seat_names(game)
+    last = game.hands.order_by("-sequence").first()
+    finished = game.status == Game.Status.FINISHED
+    return {
+        "game": game,
+        "ruleset": preset_label(game.ruleset_name),
+        "state": state,
+        "round": round_name(state.round_index),
+        "seats": seat_lines(state, names),
+        "standings": standing_lines(final_standings(state, rules), names) if finished else (),
+        "last_hand": describe_hand(last.to_hand(), names, rules) if last else "",
+        "hand_count": game.hand_count,
+    }

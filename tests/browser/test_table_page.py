@@ -1,0 +1,127 @@
+"""The table page and the live board in a browser: what only a browser does (the form's parts
+appearing as choices are made, htmx swapping refusals in, the HTTP cache revalidating the
+live board with If-None-Match)."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from playwright.sync_api import Browser, Page, expect
+
+from scorekeeper.club.models import Game, Player
+from scorekeeper.club.permissions import make_member
+from scorekeeper.club.services import record_hand, start_game
+from scoring.hands import Hand, Tsumo, Win
+from scoring.rules import PRESETS
+
+PHONE = {"width": 360, "height": 740}
+
+
+@pytest.fixture
+def game(transactional_db) -> Game:
+    players = [Player.objects.create(name=name) for name in ("Aki", "Ben", "Chie", "Dan")]
+    return start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=players)
+
+
+@pytest.fixture
+def member_page(browser: Browser, live_server, transactional_db) -> Page:
+    """A phone logged in as a member."""
+    user = get_user_model().objects.create_user("bob", password="riichi-tsumo-pinfu-7")
+    make_member(user)
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(viewport=PHONE)
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    return context.new_page()
+
+
+def choose(page: Page, selector: str) -> None:
+    page.locator(f"#hand-form label.chip:has({selector})").first.click()
+
+
+def test_a_ron_entered_on_a_phone_is_previewed_then_recorded(
+    member_page: Page, live_server, game, artifacts
+):
+    page = member_page
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    # Before an outcome is chosen, only the outcome shows.
+    expect(page.locator(".group-winners")).to_be_hidden()
+
+    choose(page, "input[name=outcome][value=ron]")
+    choose(page, "input[name=winners][value='1']")
+    choose(page, "input[name=discarder][value='2']")
+    ben = page.locator(".win[data-seat='1']")
+    expect(ben).to_be_visible()
+    expect(page.locator(".win[data-seat='0']")).to_be_hidden()
+    ben.locator(".subgroup-han label.chip:has(input[value='3'])").click()
+    ben.locator(".subgroup-fu label.chip:has(input[value='40'])").click()
+
+    expect(page.locator("#preview")).to_contain_text("+5,200")
+    page.screenshot(path=artifacts / "table-phone-ron-entered.png", full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.get_by_role("button", name="Record hand").click()
+
+    expect(page.locator("#messages")).to_contain_text("Hand 1 recorded: Ben ron from Chie")
+    expect(page.locator("#scoreboard")).to_contain_text("30,200")
+    expect(page.locator("#hand-form input[name=sequence]")).to_have_value("1")
+    assert page.evaluate("typeof htmx") == "object"
+    page.screenshot(path=artifacts / "table-phone-ron-recorded.png", full_page=True)
+
+
+def test_a_refused_hand_is_swapped_in_with_its_error(member_page: Page, live_server, game):
+    page = member_page
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    choose(page, "input[name=outcome][value=ron]")
+    choose(page, "input[name=winners][value='1']")
+    choose(page, "input[name=discarder][value='2']")
+    ben = page.locator(".win[data-seat='1']")
+    ben.locator(".subgroup-han label.chip:has(input[value='1'])").click()
+    ben.locator(".subgroup-fu label.chip:has(input[value='20'])").click()
+    page.get_by_role("button", name="Record hand").click()
+
+    expect(page.locator("#id_win_1_fu_error")).to_contain_text("20 fu cannot be won by ron")
+    assert Game.objects.get(pk=game.pk).hand_count == 0
+
+
+def test_a_second_phone_with_an_old_form_gets_the_current_table(
+    member_page: Page, live_server, game
+):
+    page = member_page
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    # Another phone records the hand first.
+    record_hand(game=game, hand=Hand(Tsumo(Win(0, han=4, fu=30))), expected_sequence=0)
+    choose(page, "input[name=outcome][value=draw]")
+    page.get_by_role("button", name="Record hand").click()
+
+    expect(page.locator("#messages")).to_contain_text("already recorded by another phone")
+    expect(page.locator("#scoreboard")).to_contain_text("36,700")
+    assert Game.objects.get(pk=game.pk).hand_count == 1
+
+
+def test_the_live_board_is_revalidated_and_kept_until_the_game_changes(
+    page: Page, live_server, game, artifacts
+):
+    polls: list[tuple[int, str | None]] = []
+    page.on(
+        "response",
+        lambda r: polls.append((r.status, r.request.all_headers().get("if-none-match")))
+        if "/live/board/" in r.url
+        else None,
+    )
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{live_server.url}/games/{game.pk}/live/")
+
+    page.wait_for_timeout(7000)  # two polls
+
+    etag = f'"{game.pk}-{Game.objects.get(pk=game.pk).revision}"'
+    assert (200, etag) in polls, polls  # the browser asked with If-None-Match
+    expect(page.locator("#live-board .live-points")).to_have_text(["25,000"] * 4)
+    page.screenshot(path=artifacts / "live-board-desktop.png", full_page=True)
+
+    record_hand(game=game, hand=Hand(Tsumo(Win(0, han=4, fu=30))), expected_sequence=0)
+
+    expect(page.locator("#live-board")).to_contain_text("36,700", timeout=7000)
+    expect(page.locator("#live-board")).to_contain_text("Hand 1: Aki tsumo, 4 han 30 fu")
