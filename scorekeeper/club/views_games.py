@@ -11,7 +11,7 @@ from django.db import transaction
 from django.db.models import Prefetch, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import NoReverseMatch, path, reverse
+from django.urls import path, reverse
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.club.display import format_points, preset_label
@@ -38,15 +38,6 @@ def format_result(result: Decimal | None) -> str:
     if result is None:
         return ""
     return f"+{result:.1f}" if result > 0 else f"−{-result:.1f}" if result < 0 else "0.0"
-
-
-def _game_url(name: str, game: Game, path_format: str) -> str:
-    # The table and live pages belong to another part of the site; until their URLs are
-    # registered, link to where they will be.
-    try:
-        return reverse(name, args=[game.pk])
-    except NoReverseMatch:
-        return path_format.format(game.pk)
 
 
 @dataclass(frozen=True)
@@ -102,8 +93,8 @@ class GameRow:
     ) -> GameRow:
         return cls(
             game=game,
-            url=_game_url("game_table", game, "/games/{}/"),
-            live_url=_game_url("game_live", game, "/games/{}/live/"),
+            url=game.get_absolute_url(),
+            live_url=reverse("game_live", args=[game.pk]),
             ruleset=preset_label(game.ruleset_name),
             round=label,
             honba=state["honba"],
@@ -148,7 +139,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 created_by=request.user,
                 shuffle=form.cleaned_data["shuffle"],
             )
-        return redirect(_game_url("game_table", game, "/games/{}/"))
+        return redirect(game)
     status = 422 if form.is_bound else 200
     return render(request, "club/game_new.html", {"form": form}, status=status)
 
