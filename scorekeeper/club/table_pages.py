@@ -15,7 +15,7 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
-from scorekeeper.club.display import preset_label
+from scorekeeper.club.display import format_points, preset_label
 from scorekeeper.club.forms_hand import HandForm
 from scorekeeper.club.models import Game, Seat
 from scorekeeper.club.permissions import is_member, is_organiser
@@ -27,11 +27,12 @@ from scorekeeper.club.table_display import (
     humanize_message,
     round_name,
     seat_lines,
+    sign_class,
     signed,
     standing_lines,
 )
 from scoring.errors import IllegalHand
-from scoring.game import GameState, play_hand
+from scoring.game import GameState, HandResult, play_hand
 from scoring.standings import final_standings
 
 
@@ -123,14 +124,20 @@ def preview_context(form: HandForm, state: GameState, sequence: int | None) -> d
         message = humanize_message(error.message, form.names)
         context["refusal"] = message[:1].upper() + message[1:]
         return context
+    context["preview"] = preview_of(result, form.names)
+    return context
+
+
+def preview_of(result: HandResult, names: tuple[str, ...]) -> dict[str, Any]:
+    """A hand played: everyone's change and points after, and what comes next."""
     after = result.after
-    context["preview"] = {
+    return {
         "changes": [
             {
-                "name": form.names[seat],
+                "name": names[seat],
                 "change": signed(result.deltas[seat]),
-                "sign": "up" if result.deltas[seat] > 0 else "down" if result.deltas[seat] else "",
-                "points": f"{after.scores[seat]:,}",
+                "sign": sign_class(result.deltas[seat]),
+                "points": format_points(after.scores[seat]),
             }
             for seat in range(4)
         ],
@@ -139,7 +146,6 @@ def preview_context(form: HandForm, state: GameState, sequence: int | None) -> d
         "sticks": after.sticks,
         "ends": end_words(after.end_reason, stopped_early=False),
     }
-    return context
 
 
 def edit_context(game: Game, form: HandForm, sequence: int, before: GameState) -> dict[str, Any]:

@@ -52,6 +52,7 @@ from scorekeeper.club.table_pages import (
     may_record,
     new_hand_form,
     preview_context,
+    preview_of,
     seat_names,
     table_context,
 )
@@ -208,6 +209,11 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, sequence: int) -> HttpResp
             messages.success(request, f"Hand {sequence + 1} corrected.")
             return redirect("game_table", game_id)
     context = edit_context(game, form, sequence, results[sequence].before)
+    # The preview: the hand as entered, or as stored until something is entered.
+    if form.is_bound:
+        context |= preview_context(form, results[sequence].before, sequence)
+    else:
+        context["preview"] = preview_of(results[sequence], form.names)
     return render(request, "club/hand_edit.html", context, status=422 if form.is_bound else 200)
 
 

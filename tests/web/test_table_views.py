@@ -254,6 +254,8 @@ def test_a_correction_replays_the_game(bob_client, game):
     page = bob_client.get(url("hand_edit", game, 0))
     assert page.status_code == 200
     assert re.search(r'name="win_1_fu" value="40"[^>]*checked', page.content.decode())
+    # Its preview shows the hand as stored until something is changed.
+    assert '<b class="change up">+5,200</b>' in page.content.decode()
 
     response = bob_client.post(url("hand_edit", game, 0), ron_post(2, fu="30"))
 
