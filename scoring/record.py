@@ -180,6 +180,9 @@ def _players(value: Any) -> tuple[str, str, str, str]:
             raise _fail(f"players[{i}]", f"expected a name, got {_kind(name)}")
         if len(name.strip()) > MAX_NAME:
             raise _fail(f"players[{i}]", f"a name has at most {MAX_NAME} characters")
+        # As the site's forms refuse it (and PostgreSQL cannot store it).
+        if "\x00" in name:
+            raise _fail(f"players[{i}]", "a name cannot contain a NUL character")
         names.append(name.strip())
     if len(set(names)) != 4:
         raise _fail("players", "the four players must be different people")

@@ -1,0 +1,467 @@
+"""Bad input of every kind: thousands of random and malformed forms posted to the table page
+and the registry, random query strings on the pages that read them, random and mutated game
+records through the import. Never a 500; every refusal says why; a refusal changes nothing.
+
+Bounded for CI: about a minute in all (``max_examples`` below).
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.test import Client
+from django.urls import reverse
+from hypothesis import HealthCheck, event, example, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Seat
+from scorekeeper.club.services import ServiceError, import_record, record_hand, start_game
+from scoring.errors import ScoringError
+from scoring.hands import Draw, Hand, Ron, Tsumo, Win
+from scoring.rules import PRESETS
+from tests.web.conftest import PASSWORD
+
+pytestmark = pytest.mark.django_db
+GAMES = Path(__file__).resolve().parents[3] / "shared" / "data" / "tenhou-games"
+
+FUZZ = settings(
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    derandomize=False,
+)
+
+# Values: what a form would send, what a broken phone or a hostile one might.
+
+NASTY_TEXT = st.sampled_from(
+    [
+        "",
+        " ",
+        "\x00",
+        "\u202e",
+        "0" * 40,
+        "x" * 5000,
+        "-0",
+        "1e309",
+        "NaN",
+        "Infinity",
+        "null",
+        "[]",
+        "{}",
+        "' OR 1=1 --",
+        "<script>alert(1)</script>",
+        "佐藤",
+        "🀄",
+        "%00",
+        "../../etc/passwd",
+    ]
+)
+NUMBERS = st.integers(min_value=-(2**70), max_value=2**70).map(str)
+SMALL = st.integers(min_value=-2, max_value=6).map(str)
+VALUE = st.one_of(
+    SMALL,
+    NUMBERS,
+    NASTY_TEXT,
+    st.text(max_size=30),
+    st.sampled_from(["ron", "tsumo", "draw", "abort", "chombo", "yakuman", "on", "true"]),
+    st.sampled_from(["1", "2", "3", "4", "5", "13", "20", "25", "30", "40", "110"]),
+    st.sampled_from(["kyuushu_kyuuhai", "suufon_renda", "sanchahou", "preset:tenhou", "preset:x"]),
+)
+
+
+def form(keys: list[str]) -> st.SearchStrategy[dict[str, list[str]]]:
+    """A form: mostly the fields the page knows, some it does not, each with 0-3 values."""
+    key = st.one_of(st.sampled_from(keys), st.text(max_size=12))
+    return st.dictionaries(key, st.lists(VALUE, max_size=3), max_size=len(keys) + 3)
+
+
+HAND_KEYS = [
+    "sequence",
+    "outcome",
+    "winners",
+    "discarder",
+    "winner",
+    "riichi",
+    "tenpai",
+    "nagashi",
+    "abort_reason",
+    "offender",
+    "end",
+    "confirmed",
+    *(f"win_{seat}_{part}" for seat in range(4) for part in ("han", "fu", "yakuman", "pao")),
+]
+REGISTRY_KEYS = [
+    "name",
+    "preset",
+    "overrides",
+    "ruleset",
+    "table_label",
+    "shuffle",
+    "username",
+    "password",
+    "password1",
+    "password2",
+    "member",
+    "next",
+    *(f"{kind}_{seat}" for kind in ("seat", "new") for seat in range(4)),
+]
+
+
+def plausible_hand(sequence: int) -> st.SearchStrategy[dict[str, Any]]:
+    """A hand as the page would send it, often complete, so the engine gets to judge it."""
+    seat = st.sampled_from(["0", "1", "2", "3"])
+    seats = st.lists(seat, max_size=4, unique=True)
+    han = st.sampled_from(["1", "2", "3", "4", "5", "6", "13", "yakuman"])
+    fu = st.sampled_from(["20", "25", "30", "40", "50", "70", "110"])
+    return st.fixed_dictionaries(
+        {
+            "sequence": st.sampled_from([str(sequence), str(sequence + 1), str(sequence - 1)]),
+            "outcome": st.sampled_from(["ron", "tsumo", "draw", "abort", "chombo"]),
+            "winners": seats,
+            "discarder": seat,
+            "winner": seat,
+            "riichi": seats,
+            "tenpai": seats,
+            "offender": seat,
+            "abort_reason": st.sampled_from(["kyuushu_kyuuhai", "suucha_riichi"]),
+            **{f"win_{n}_han": han for n in range(4)},
+            **{f"win_{n}_fu": fu for n in range(4)},
+        }
+    )
+
+
+# What a refusal must leave alone, and say.
+
+
+def snapshot() -> tuple[Any, ...]:
+    games = list(Game.objects.order_by("pk").values_list("pk", "revision", "hand_count", "status"))
+    hands = list(HandRecord.objects.order_by("pk").values_list("pk", "sequence", "data"))
+    players = list(Player.objects.order_by("pk").values_list("pk", "name"))
+    rulesets = list(SavedRuleset.objects.order_by("pk").values_list("pk", "name", "overrides"))
+    from django.contrib.auth import get_user_model
+
+    users = list(get_user_model().objects.order_by("pk").values_list("pk", "username", "groups"))
+    return games, hands, players, rulesets, users, Seat.objects.count()
+
+
+MESSAGE_MARKS = (b'class="field-error"', b'class="form-errors"', b'<li class="message', b"<h1")
+
+
+def says_why(response: Any) -> bool:
+    return any(mark in response.content for mark in MESSAGE_MARKS)
+
+
+def check(response: Any, before: tuple[Any, ...], where: str) -> None:
+    assert response.status_code < 500, where
+    if response.status_code >= 400:
+        assert says_why(response), f"{where}: {response.status_code} without a message"
+        assert snapshot() == before, f"{where}: refused with {response.status_code}, yet changed"
+
+
+# The table page.
+
+OPENING = [
+    Hand(Ron(2, (Win(0, han=2, fu=40),))),
+    Hand(Draw(tenpai=frozenset({1, 3})), riichi=frozenset({1})),
+    Hand(Tsumo(Win(1, han=3, fu=30))),
+]
+TABLE_ACTIONS = ["hand_create", "hand_preview", "hand_edit", "hand_undo", "game_finish"]
+
+
+@pytest.fixture
+def table(players, alice_client, bob_client, charlie_client) -> dict[str, Any]:
+    return {
+        "players": players,
+        "clients": {"member": bob_client, "organiser": alice_client, "outsider": charlie_client},
+    }
+
+
+@settings(FUZZ, max_examples=350)
+@given(
+    data=st.data(),
+    action=st.sampled_from([*TABLE_ACTIONS, "game_abandon"]),
+    who=st.sampled_from(["member", "member", "organiser", "outsider"]),
+    htmx=st.booleans(),
+    played=st.integers(min_value=0, max_value=len(OPENING)),
+)
+def test_random_forms_at_the_table_never_break_it(table, data, action, who, htmx, played):
+    game = start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=table["players"])
+    for n, hand in enumerate(OPENING[:played]):
+        record_hand(game=game, hand=hand, expected_sequence=n)
+    game.refresh_from_db()
+    args = [game.pk, 0] if action == "hand_edit" else [game.pk]
+    url = reverse(action, args=args)
+    fields = data.draw(st.one_of(form(HAND_KEYS), plausible_hand(game.hand_count)), label="form")
+    headers = {"HX-Request": "true"} if htmx else {}
+    before = snapshot()
+
+    response = table["clients"][who].post(url, fields, headers=headers)
+
+    event(f"{who} {action}: {response.status_code}")
+    check(response, before, f"{who} {action} {fields!r}")
+    if htmx and response.status_code == 200 and action == "hand_create":
+        game.refresh_from_db()
+        assert game.hand_count == played + 1
+
+
+@settings(FUZZ, max_examples=60)
+@given(hand=st.text(max_size=12) | NUMBERS, query=form(HAND_KEYS))
+def test_random_previews_never_break_the_table(table, hand, query):
+    game = start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=table["players"])
+    record_hand(game=game, hand=OPENING[0], expected_sequence=0)
+
+    response = table["clients"]["member"].get(
+        reverse("hand_preview", args=[game.pk]), {**query, "hand": hand}
+    )
+
+    assert response.status_code < 500
+
+
+# The registry: players, rulesets, accounts, new games; and logging in.
+
+REGISTRY_ACTIONS = [
+    ("player_new", False),
+    ("player_edit", True),
+    ("ruleset_new", False),
+    ("ruleset_edit", True),
+    ("member_new", False),
+    ("membership", True),
+    ("game_new", False),
+    ("login", False),
+    ("setup", False),
+]
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=10) | NASTY_TEXT,
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.text(max_size=10) | st.sampled_from(["uma", "oka"]), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+HOSTILE_NAME = st.one_of(
+    st.text(min_size=1, max_size=110),
+    NASTY_TEXT,
+    st.sampled_from(["aki", "AKI", " Aki ", "Aki\x00", "\x00", "a" * 100, "a" * 101, "\t"]),
+)
+RULE_NAMES = sorted(PRESETS["ema"].to_json())
+RULES = st.one_of(
+    st.sampled_from(sorted(PRESETS)),
+    st.fixed_dictionaries(
+        {"preset": st.sampled_from(sorted(PRESETS))},
+        optional={name: JSON_VALUES for name in RULE_NAMES if name != "preset"},
+    ),
+)
+
+
+def plausible_registry_form() -> st.SearchStrategy[dict[str, Any]]:
+    """What the registry's forms send, with hostile names and random rule overrides."""
+    return st.fixed_dictionaries(
+        {
+            "name": HOSTILE_NAME,
+            "preset": st.sampled_from(sorted(PRESETS)),
+            "ruleset": st.sampled_from([f"preset:{name}" for name in PRESETS]),
+            "table_label": HOSTILE_NAME,
+            "username": HOSTILE_NAME,
+            "password1": st.just(PASSWORD),
+            "password2": st.just(PASSWORD),
+            **{f"new_{seat}": HOSTILE_NAME for seat in range(4)},
+        },
+        optional={
+            "overrides": st.dictionaries(st.sampled_from(RULE_NAMES), JSON_VALUES, max_size=3).map(
+                json.dumps
+            ),
+        },
+    )
+
+
+@pytest.fixture
+def registry(alice_client, bob_client, charlie, players) -> dict[str, Any]:
+    ruleset = SavedRuleset.objects.create(name="Club", preset="ema", overrides={"oka": 0})
+    return {
+        "pk": {
+            "player_edit": players[0].pk,
+            "ruleset_edit": ruleset.pk,
+            "membership": charlie.pk,
+        },
+        "clients": {"member": bob_client, "organiser": alice_client, "visitor": Client()},
+    }
+
+
+@settings(FUZZ, max_examples=300)
+@given(
+    data=st.data(),
+    action=st.sampled_from(REGISTRY_ACTIONS),
+    who=st.sampled_from(["organiser", "organiser", "member", "visitor"]),
+    overrides=JSON_VALUES.map(lambda v: json.dumps(v, ensure_ascii=False)),
+)
+def test_random_forms_in_the_registry_never_break_it(registry, data, action, who, overrides):
+    name, takes_pk = action
+    url = reverse(name, args=[registry["pk"][name]] if takes_pk else [])
+    fields = data.draw(form(REGISTRY_KEYS) | plausible_registry_form(), label="form")
+    if data.draw(st.booleans(), label="with overrides"):
+        fields["overrides"] = [overrides]
+    before = snapshot()
+
+    response = registry["clients"][who].post(url, fields)
+
+    event(f"{who} {name}: {response.status_code}")
+    check(response, before, f"{who} {name} {fields!r}")
+
+
+@settings(FUZZ, max_examples=100)
+@given(
+    name=st.sampled_from(["payment_table", "game_list", "standings_csv", "standings_json"]),
+    query=st.dictionaries(
+        st.sampled_from(["rules", "page", "season", "ruleset", "sort", "since", "until", "x"]),
+        st.lists(VALUE, min_size=1, max_size=2),
+    ),
+)
+def test_random_query_strings_never_break_a_page(registry, name, query):
+    response = registry["clients"]["visitor"].get(reverse(name), query)
+
+    assert response.status_code < 500
+
+
+# Importing game records.
+
+
+def _valid_record() -> dict[str, Any]:
+    path = sorted(GAMES.glob("*.game.json"))[0]
+    doc: dict[str, Any] = json.loads(path.read_text())
+    return doc
+
+
+VALID = _valid_record()
+
+
+@st.composite
+def mutated_record(draw: st.DrawFn) -> Any:
+    """The valid record with a few things broken: a value replaced, a key dropped, hands
+    shuffled, cut or repeated."""
+    doc = json.loads(json.dumps(VALID))
+    for _ in range(draw(st.integers(min_value=1, max_value=3))):
+        paths = list(_paths(doc))
+        path = draw(st.sampled_from(paths))
+        parent, key = _at(doc, path)
+        change = draw(st.sampled_from(["replace", "drop", "hands"]))
+        if change == "replace":
+            parent[key] = draw(JSON_VALUES | st.integers(min_value=-(2**64), max_value=2**64))
+        elif change == "drop" and isinstance(parent, dict):
+            del parent[key]
+        elif isinstance(doc.get("hands"), list) and doc["hands"]:
+            hands = doc["hands"]
+            i = draw(st.integers(min_value=0, max_value=len(hands) - 1))
+            doc["hands"] = draw(
+                st.sampled_from([hands[:i], hands[i:], hands + hands[i:], hands[::-1]])
+            )
+    return doc
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> Any:
+    if path:
+        yield path
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield from _paths(inner, (*path, key))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            yield from _paths(inner, (*path, index))
+
+
+def _at(doc: Any, path: tuple[Any, ...]) -> tuple[Any, Any]:
+    for key in path[:-1]:
+        doc = doc[key]
+    return doc, path[-1]
+
+
+#: Well-formed records with hostile names, random rule overrides, a few real hands.
+HOSTILE_RECORD = st.fixed_dictionaries(
+    {
+        "format": st.just("scorekeeper.game/1"),
+        "rules": RULES,
+        "players": st.lists(HOSTILE_NAME, min_size=4, max_size=4, unique_by=str.strip),
+        "hands": st.integers(min_value=0, max_value=6).map(lambda n: VALID["hands"][:n]),
+    }
+)
+RECORD_KEYS = st.sampled_from(["format", "rules", "players", "hands", "preset"])
+RANDOM_RECORD = st.one_of(
+    JSON_VALUES,
+    st.fixed_dictionaries(
+        {
+            "format": st.sampled_from(["scorekeeper.game/1", "x"]),
+            "rules": st.sampled_from(["tenhou", "ema", "wrc", "nope"]) | JSON_VALUES,
+            "players": st.lists(st.text(max_size=120) | NASTY_TEXT, max_size=5),
+            "hands": st.lists(JSON_VALUES, max_size=4),
+        }
+    ),
+    st.dictionaries(RECORD_KEYS, JSON_VALUES, max_size=5),
+)
+
+
+def counts() -> tuple[int, ...]:
+    return tuple(m.objects.count() for m in (Game, Seat, HandRecord, Player))
+
+
+@settings(FUZZ, max_examples=250)
+@given(doc=st.one_of(mutated_record(), RANDOM_RECORD, HOSTILE_RECORD))
+@example(doc={**VALID, "players": ["Aki", "Ben", "Chie\x00", "Dan"]})  # PostgreSQL refuses NUL
+def test_random_and_broken_records_are_imported_whole_or_refused_with_a_reason(db, doc):
+    before = counts()
+    try:
+        game = import_record(doc=doc)
+    except (ScoringError, ServiceError) as error:
+        event(f"refused: {type(error).__name__}")
+        assert str(error).strip(), repr(doc)
+        assert counts() == before
+    else:
+        event("imported")
+        game.refresh_from_db()
+        assert game.hand_count == HandRecord.objects.filter(game=game).count()
+
+
+@settings(FUZZ, max_examples=40)
+@given(
+    text=st.one_of(
+        st.text(max_size=200), st.one_of(mutated_record(), HOSTILE_RECORD).map(json.dumps)
+    )
+)
+def test_the_import_command_refuses_bad_files_with_a_message(db, tmp_path_factory, text):
+    path = tmp_path_factory.mktemp("records") / "game.json"
+    path.write_text(text, encoding="utf-8")
+    before = counts()
+    try:
+        call_command("import_game", str(path), stdout=_Sink())
+    except CommandError as error:
+        assert str(error).startswith(str(path))
+        assert counts() == before
+
+
+class _Sink:
+    def write(self, text: str) -> None:
+        pass
+
+    def flush(self) -> None:
+        pass
+
+
+def test_the_fuzzer_reaches_the_engine_and_records_real_hands(table):
+    """The plausible forms are good enough that some hands are recorded."""
+    game = start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=table["players"])
+    data = {"sequence": "0", "outcome": "ron", "winners": ["0"], "discarder": "2"}
+    data |= {"win_0_han": "2", "win_0_fu": "40"}
+
+    response = table["clients"]["member"].post(
+        reverse("hand_create", args=[game.pk]), data, headers={"HX-Request": "true"}
+    )
+
+    assert response.status_code == 200
+    assert HandRecord.objects.filter(game=game).count() == 1
+    assert string.ascii_letters  # the alphabet the random keys come from is not empty
+    assert PASSWORD
