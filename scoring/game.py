@@ -175,6 +175,17 @@ def _check_win(win: Win, refuse: _Refuse, field: str) -> None:
             refuse(f"{field}.pao", "only a yakuman has a liable player (pao)")
 
 
+def _pao_parts(
+    rules: Ruleset, win: Win, basic: int, honba: int
+) -> tuple[tuple[int, int | None, int], ...]:
+    """(basic points, liable seat, honba) for each part of a win paid separately: under
+    ``pao_scope`` ``one_yakuman`` the liable player's share is one yakuman (with the honba)
+    and the rest of a composite yakuman is paid as if nobody were liable."""
+    if win.pao is None or rules.pao_scope == "whole" or basic <= 8000:
+        return ((basic, win.pao, honba),)
+    return ((8000, win.pao, honba), (basic - 8000, None, 0))
+
+
 def _ron(
     state: GameState,
     ron: Ron,
@@ -218,17 +229,18 @@ def _ron(
         win = ron.wins[i]
         basic = _win_basic(rules, win, False, refuse, f"ron.wins[{i}]")
         honba = state.honba if rank == 0 or rules.multi_ron_honba == "each" else 0
-        paid = ron_deltas(
-            rules,
-            basic,
-            winner=win.winner,
-            discarder=discarder,
-            dealer=dealer,
-            honba=honba,
-            pao=win.pao,
-        )
-        for seat in range(4):
-            deltas[seat] += paid[seat]
+        for part, pao, part_honba in _pao_parts(rules, win, basic, honba):
+            paid = ron_deltas(
+                rules,
+                part,
+                winner=win.winner,
+                discarder=discarder,
+                dealer=dealer,
+                honba=part_honba,
+                pao=pao,
+            )
+            for seat in range(4):
+                deltas[seat] += paid[seat]
     nearest = ron.wins[order[0]].winner
     if count > 1 and rules.multi_ron_sticks == "own_back":
         for win in ron.wins:
@@ -250,11 +262,12 @@ def _tsumo(
     win = tsumo.win
     _check_win(win, refuse, "tsumo")
     basic = _win_basic(rules, win, True, refuse, "tsumo")
-    paid = tsumo_deltas(
-        rules, basic, winner=win.winner, dealer=state.dealer, honba=state.honba, pao=win.pao
-    )
-    for seat in range(4):
-        deltas[seat] += paid[seat]
+    for part, pao, honba in _pao_parts(rules, win, basic, state.honba):
+        paid = tsumo_deltas(
+            rules, part, winner=win.winner, dealer=state.dealer, honba=honba, pao=pao
+        )
+        for seat in range(4):
+            deltas[seat] += paid[seat]
     deltas[win.winner] += (state.sticks + len(riichi)) * STICK
     return win.winner == state.dealer
 

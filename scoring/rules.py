@@ -33,6 +33,7 @@ CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "multi_ron_honba": ("nearest", "each"),
     "kazoe": ("yakuman", "sanbaiman"),
     "pao_ron_honba": ("discarder", "liable"),
+    "pao_scope": ("whole", "one_yakuman"),
 }
 
 BOOLEANS: Final = (
@@ -129,6 +130,10 @@ class Ruleset:
     double_wind_fu: int
     #: Who pays the honba when a third player is liable (pao) on a ron.
     pao_ron_honba: str
+    #: A composite yakuman with a liable player: ``whole`` (the whole hand follows pao, as
+    #: on Tenhou) or ``one_yakuman`` (only one yakuman's share does; the rest is paid as
+    #: usual, as on Mahjong Soul; reference 2.6).
+    pao_scope: str
     #: Number of red fives.
     aka_dora: int
     #: Open tanyao counts.
@@ -164,6 +169,7 @@ class Ruleset:
 
 _COMMON: Final[dict[str, Any]] = {
     "length": "hanchan",
+    "pao_scope": "whole",
     "honba_value": 300,
     "noten_payment": 3000,
     "kuitan": True,
@@ -285,6 +291,7 @@ _PRESET_VALUES: Final[dict[str, dict[str, Any]]] = {
         "double_wind_fu": 4,
         "pao_ron_honba": "liable",
         "aka_dora": 3,
+        "pao_scope": "one_yakuman",
     },
     "mleague": {
         "start_points": 25000,

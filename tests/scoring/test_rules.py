@@ -78,7 +78,14 @@ def test_the_presets_are_the_five_of_rules_md():
 
 
 def test_a_ruleset_has_exactly_the_parameters_of_the_rules_md_table():
-    assert set(PARAMETERS) == set(TABLE)
+    # Plus one the reference adds (section 2.6): how a composite yakuman follows pao.
+    assert set(PARAMETERS) == set(TABLE) | {"pao_scope"}
+
+
+def test_composite_yakuman_pao_follows_tenhou_and_mahjong_soul():
+    """reference 2.6: Tenhou splits the whole hand, Mahjong Soul only the pao yakuman."""
+    assert PRESETS["tenhou"].pao_scope == "whole"
+    assert PRESETS["mahjongsoul"].pao_scope == "one_yakuman"
 
 
 @pytest.mark.parametrize(("name", "parameter", "expected"), CELLS)
