@@ -107,9 +107,11 @@ def test_the_live_board_is_revalidated_and_kept_until_the_game_changes(
     polls: list[tuple[int, str | None]] = []
     page.on(
         "response",
-        lambda r: polls.append((r.status, r.request.all_headers().get("if-none-match")))
-        if "/live/board/" in r.url
-        else None,
+        lambda r: (
+            polls.append((r.status, r.request.all_headers().get("if-none-match")))
+            if "/live/board/" in r.url
+            else None
+        ),
     )
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(f"{live_server.url}/games/{game.pk}/live/")
