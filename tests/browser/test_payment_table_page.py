@@ -40,7 +40,7 @@ def test_without_javascript_the_form_still_shows_the_chosen_table(
 ):
     context = browser.new_context(java_script_enabled=False, viewport=VIEWPORTS["phone"])
     page = context.new_page()
-    page.goto(f"{live_server.url}/?rules=tenhou")
+    page.goto(f"{live_server.url}/payment-table/?rules=tenhou")
 
     page.get_by_label("Ruleset").select_option("wrc")
     page.get_by_role("button", name="Show").click()
