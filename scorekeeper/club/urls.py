@@ -3,6 +3,7 @@ from django.urls import path
 from scorekeeper.club import (
     views,
     views_accounts,
+    views_calculator,
     views_exports,
     views_games,
     views_registry,
@@ -17,4 +18,5 @@ urlpatterns = [
     *views_registry.urlpatterns,
     *views_table.urlpatterns,
     *views_exports.urlpatterns,
+    *views_calculator.urlpatterns,
 ]

@@ -1,0 +1,59 @@
+// htmx on the calculator pages.
+
+// A refused hand (422) comes back with its message beside the field: swap it in like an
+// answer.
+htmx.config.responseHandling = [
+  { code: "204", swap: false },
+  { code: "[23]..", swap: true },
+  { code: "422", swap: true },
+  { code: "[45]..", swap: false, error: true },
+];
+
+// A tap or a choice made while the previous one is on its way would be lost when the page
+// comes back: keep it, and make it again on the new page once that is in.
+const waiting = [];
+let replaying = false;
+
+function busy(element) {
+  return element.form && element.form.classList.contains("htmx-request");
+}
+
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("#calculator button[name]");
+  if (button && busy(button) && !replaying) {
+    event.preventDefault();
+    waiting.push({ name: button.name, value: button.value, tap: true });
+  }
+});
+
+document.addEventListener("change", (event) => {
+  const field = event.target;
+  if (field.closest("#calculator") && field.name && busy(field) && !replaying) {
+    waiting.push({ name: field.name, value: field.value, checked: field.checked });
+  }
+});
+
+document.addEventListener("htmx:afterSettle", () => {
+  const next = waiting.shift();
+  const form = document.querySelector("#calculator form");
+  if (!next || !form) return;
+  const element = [...form.elements].find(
+    (e) => e.name === next.name && (e.type !== "radio" && !next.tap || e.value === next.value),
+  );
+  if (!element || element.disabled) {
+    waiting.length = 0;
+    return;
+  }
+  replaying = true;
+  if (next.tap) {
+    element.click();
+  } else {
+    if (element.type === "checkbox" || element.type === "radio") {
+      element.checked = next.checked;
+    } else {
+      element.value = next.value;
+    }
+    element.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+  replaying = false;
+});
