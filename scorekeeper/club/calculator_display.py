@@ -8,7 +8,10 @@ Formatting only: every number comes from ``scoring``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Final
+
+from django.templatetags.static import static
 
 from scorekeeper.club.calculator_tiles import ALL_TILES, HAND_SIZE, MODES, TableTiles
 from scorekeeper.club.display import format_points, format_tsumo
@@ -43,9 +46,11 @@ def tile_label(tile: Tile) -> str:
     return f"{tile.number} {SUIT_WORDS[tile.suit]}{' (red)' if tile.red else ''}"
 
 
-def tile_image(tile: Tile) -> str:
-    """The tile's picture under ``static/`` (``tiles/0p.svg`` for the red five pin)."""
-    return f"tiles/{tile}.svg"
+@cache
+def tile_image(code: str) -> str:
+    """The address of a tile's picture (``tiles/0p.svg`` under ``static/``). Kept for the
+    life of the process, as the static files are: a page shows some sixty tiles."""
+    return static(f"tiles/{code}.svg")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +65,7 @@ class TileView:
 
     @classmethod
     def of(cls, tile: Tile, *, enabled: bool = True, win: bool = False) -> TileView:
-        return cls(str(tile), tile_image(tile), tile_label(tile), enabled, win)
+        return cls(str(tile), tile_image(str(tile)), tile_label(tile), enabled, win)
 
 
 def yakuman_words(count: int) -> str:

@@ -284,6 +284,10 @@ class CalculatorForm(forms.Form):
             query["return"] = data["return"]
         return query.urlencode(safe="/")
 
+    def hidden_state(self) -> list[forms.BoundField]:
+        """The tiles and the page to go back to, carried from tap to tap."""
+        return [self[name] for name in ("closed", "pending", "dora", "ura", "return")]
+
     def flag_fields(self) -> list[forms.BoundField]:
         return [self[flag] for flag in FLAG_LABELS]
 
