@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
 
-from scorekeeper.club.display import format_points
+from scorekeeper.club.display import format_points, format_tsumo
 from scoring.errors import IllegalWin
-from scoring.game import EndReason, GameState, Replay
+from scoring.game import EndReason, GameState, HandResult, Replay
 from scoring.hands import Abort, Chombo, Draw, Hand, Ron, Tsumo, Win
-from scoring.payments import win_value
+from scoring.payments import ron_points, tsumo_points, win_value
 from scoring.rules import Ruleset
 from scoring.standings import Standing
 
@@ -176,6 +176,39 @@ def describe_hand(hand: Hand, names: Names, rules: Ruleset) -> str:
     return text
 
 
+def payment_words(result: HandResult, rules: Ruleset) -> str:
+    """What a single win without pao is paid, as players call it: the hand's value, then
+    the honba; empty for anything else (the log's changes show those).
+
+    >>> from scoring.rules import PRESETS
+    >>> before = GameState((25000,) * 4, honba=1)
+    >>> ron = Hand(Ron(2, (Win(1, han=3, fu=40),)))
+    >>> payment_words(HandResult(ron, before, before, (0, 0, 0, 0)), PRESETS["ema"])
+    ', 5,200 + 300'
+    >>> tsumo = Hand(Tsumo(Win(0, han=2, fu=30)))
+    >>> payment_words(HandResult(tsumo, before, before, (0, 0, 0, 0)), PRESETS["ema"])
+    ', 1,000 all + 100 each'
+    """
+    outcome, before = result.hand.outcome, result.before
+    honba = before.honba * rules.honba_value
+    if isinstance(outcome, Ron) and len(outcome.wins) == 1 and outcome.wins[0].pao is None:
+        win, tsumo = outcome.wins[0], False
+    elif isinstance(outcome, Tsumo) and outcome.win.pao is None:
+        win, tsumo = outcome.win, True
+    else:
+        return ""
+    try:
+        basic = win_value(rules, han=win.han, fu=win.fu, yakuman=win.yakuman, tsumo=tsumo).basic
+    except IllegalWin:
+        return ""
+    dealer = win.winner == before.dealer
+    if tsumo:
+        text = format_tsumo(tsumo_points(basic, dealer=dealer))
+        return f", {text} + {format_points(honba // 3)} each" if honba else f", {text}"
+    text = format_points(ron_points(basic, dealer=dealer))
+    return f", {text} + {format_points(honba)}" if honba else f", {text}"
+
+
 def _draw_words(draw: Draw, names: Names) -> str:
     parts = []
     if draw.nagashi:
@@ -294,7 +327,7 @@ def hand_lines(
                 round=round_name(before.round_index),
                 honba=before.honba,
                 sticks=before.sticks,
-                text=describe_hand(result.hand, names, rules),
+                text=describe_hand(result.hand, names, rules) + payment_words(result, rules),
                 riichi=name_list([names[s] for s in result.hand.riichi]),
                 changes=tuple(
                     Change(names[seat], signed(delta), sign_class(delta))
