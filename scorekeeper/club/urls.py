@@ -6,6 +6,7 @@ from scorekeeper.club import (
     views_calculator,
     views_exports,
     views_games,
+    views_history,
     views_registry,
     views_table,
 )
@@ -18,5 +19,6 @@ urlpatterns = [
     *views_registry.urlpatterns,
     *views_table.urlpatterns,
     *views_exports.urlpatterns,
+    *views_history.urlpatterns,
     *views_calculator.urlpatterns,
 ]
