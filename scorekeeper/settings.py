@@ -19,6 +19,8 @@ DJANGO_HSTS_INCLUDE_SUBDOMAINS, DJANGO_HSTS_PRELOAD  1/0; default on
 DJANGO_PROXY_SSL_HEADER  1/0: trust the proxy's X-Forwarded-Proto (only behind a proxy
                       that sets it); default off
 DJANGO_LOG_LEVEL      of the django and scorekeeper loggers (to stderr); default INFO
+DJANGO_STATIC_ROOT    where `collectstatic` puts the files WhiteNoise serves; default
+                      staticfiles/ here
 """
 
 from __future__ import annotations
@@ -185,7 +187,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
 # Development and tests serve static files from their folders, without `collectstatic`.
 WHITENOISE_USE_FINDERS = DEBUG or TESTING
 WHITENOISE_AUTOREFRESH = DEBUG or TESTING
