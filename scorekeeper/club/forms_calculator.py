@@ -28,8 +28,10 @@ from scorekeeper.club.calculator_tiles import (
     without,
 )
 from scorekeeper.club.display import PRESET_CHOICES
+from scorekeeper.club.forms_hand import FU_CHOICES, HAN_CHOICES, YAKUMAN, YAKUMAN_COUNTS
 from scorekeeper.club.models import Game, SavedRuleset
 from scoring.errors import RulesError, ScoringError
+from scoring.game import GameState
 from scoring.hand import HandResult, score_hand
 from scoring.hand_input import MAX_COUNTER, HandInput
 from scoring.rules import PRESETS, Ruleset, resolve_rules
@@ -46,6 +48,8 @@ MODE_HINTS: Final = {
     "ura": "Tap the ura dora indicators (they count for riichi only).",
 }
 WIND_CHOICES: Final = (("E", "East"), ("S", "South"), ("W", "West"), ("N", "North"))
+#: Seat and round winds by number: the dealer's seat is East, the first round East.
+WIND_LETTERS: Final = "ESWN"
 #: The yaku of the moment: each flag's name and, where it helps, when it holds.
 FLAG_LABELS: Final = {
     "riichi": ("Riichi", ""),
@@ -367,3 +371,47 @@ class CalculatorForm(forms.Form):
         if self.cleaned_data["riichi"] or self.cleaned_data["double_riichi"]:
             query["riichi"] = "1"
         return f"{path}?{query.urlencode(safe='/')}"
+
+
+# From a table and back: the calculator opened for one seat, and its answer as the hand
+# form's first values.
+
+
+def from_tiles_urls(game: Game, state: GameState) -> dict[int, str]:
+    """For each seat, the calculator with this game's ruleset, the seat's and the round's
+    wind and the honba filled in, and the way back to the table (``?seat=2``)."""
+    back = reverse("game_table", args=[game.pk])
+    urls = {}
+    for seat in range(4):
+        query = QueryDict(mutable=True)
+        query["rules"] = f"game-{game.pk}"
+        query["seat_wind"] = WIND_LETTERS[(seat - state.dealer) % 4]
+        query["round_wind"] = WIND_LETTERS[state.round_index // 4 % 4]
+        query["honba"] = str(state.honba)
+        query["return"] = f"{back}?seat={seat}"
+        urls[seat] = f"{reverse('calculator')}?{query.urlencode(safe='/')}"
+    return urls
+
+
+def hand_form_initial(query: QueryDict) -> dict[str, Any]:
+    """The hand form's first values for a hand the calculator sends back to the table
+    (``?seat=2&han=3&fu=30&tsumo=0&riichi=1``). Only hints: anything that does not fit is
+    left for the player to choose, and the form checks the rest when it is sent."""
+    seat = query.get("seat", "")
+    han = query.get("han", "")
+    if seat not in ("0", "1", "2", "3") or han not in dict(HAN_CHOICES):
+        return {}
+    number = int(seat)
+    tsumo = query.get("tsumo") == "1"
+    initial: dict[str, Any] = {
+        "outcome": "tsumo" if tsumo else "ron",
+        "winner" if tsumo else "winners": number if tsumo else [number],
+        f"win_{number}_han": han,
+    }
+    if query.get("fu") in dict(FU_CHOICES):
+        initial[f"win_{number}_fu"] = query["fu"]
+    if han == YAKUMAN and query.get("yakuman") in dict(YAKUMAN_COUNTS):
+        initial[f"win_{number}_yakuman"] = query["yakuman"]
+    if query.get("riichi") == "1":
+        initial["riichi"] = [number]
+    return initial

@@ -93,6 +93,8 @@ class WinFields:
     fu: BoundField
     yakuman: BoundField | None
     pao: BoundField
+    #: The hand calculator opened for this seat ("From tiles"), if the page offers it.
+    from_tiles: str = ""
 
 
 def seat_label(name: str, wind: str) -> SafeString:
@@ -143,6 +145,8 @@ class HandForm(forms.Form):
         self.rules = rules
         self.state = state
         self.winds = tuple(seat_wind(seat, state.dealer) for seat in SEATS)
+        #: Per seat, the calculator that sends han and fu back (set by the table page).
+        self.from_tiles: dict[int, str] = {}
         labels = [(seat, seat_label(self.names[seat], self.winds[seat])) for seat in SEATS]
         outcomes = [c for c in OUTCOMES if c[0] != "abort" or rules.abortive_draws]
         self.fields["outcome"].choices = outcomes  # type: ignore[attr-defined]
@@ -233,6 +237,7 @@ class HandForm(forms.Form):
                     fu=self[f"win_{seat}_fu"],
                     yakuman=self[yakuman] if yakuman in self.fields else None,
                     pao=self[f"win_{seat}_pao"],
+                    from_tiles=self.from_tiles.get(seat, ""),
                 )
             )
         return out

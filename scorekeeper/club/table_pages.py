@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
 from scorekeeper.club.display import format_points, preset_label
+from scorekeeper.club.forms_calculator import from_tiles_urls, hand_form_initial
 from scorekeeper.club.forms_hand import HandForm
 from scorekeeper.club.models import Game, Seat
 from scorekeeper.club.permissions import is_member, is_organiser
@@ -60,13 +61,13 @@ def seat_names(game: Game) -> tuple[str, ...]:
     return tuple(seat.player.name for seat in game.seats.all())
 
 
-def new_hand_form(game: Game, data: Any = None) -> HandForm:
+def new_hand_form(game: Game, data: Any = None, initial: dict[str, Any] | None = None) -> HandForm:
     return HandForm(
         data,
         names=seat_names(game),
         rules=game.ruleset(),
         state=game.game_state(),
-        initial={"sequence": game.hand_count},
+        initial={"sequence": game.hand_count, **(initial or {})},
     )
 
 
@@ -77,7 +78,12 @@ def table_context(request: HttpRequest, game: Game, form: HandForm | None = None
     recording = may_record(request.user, game)
     finished = game.status == Game.Status.FINISHED
     standings = standing_lines(board.standings(), names) if finished else []
-    form = (form or new_hand_form(game)) if recording else None
+    # Back from the hand calculator, the hand's han and fu are the form's first values.
+    form = (
+        (form or new_hand_form(game, initial=hand_form_initial(request.GET))) if recording else None
+    )
+    if form is not None:
+        form.from_tiles = from_tiles_urls(game, state)
     # A refused hand comes back with its preview (what the engine said about it).
     preview = preview_context(form, state, None) if form is not None and form.is_bound else {}
     return preview | {

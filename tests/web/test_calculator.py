@@ -8,7 +8,7 @@ import json
 import re
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 from django.test import Client
@@ -722,3 +722,70 @@ def test_the_endpoint_needs_no_csrf_token_and_only_takes_post(client):
     # The dealer (East, the default seat): riichi, pinfu, aka dora, 3 han 30 fu.
     assert response.json()["payments"] == {"ron": 5800}
     assert client.get(reverse("hand_api")).status_code == 405
+
+
+# The table's hand form: "Count it from the tiles" and back.
+
+
+@pytest.mark.django_db
+def test_the_table_offers_each_winner_the_calculator_with_the_games_situation(bob_client, game):
+    response = bob_client.get(reverse("game_table", args=[game.pk]))
+
+    links = {w.seat: w.from_tiles for w in response.context["form"].win_fields()}
+    query = parse_qs(urlsplit(links[2]).query)
+    assert query == {
+        "rules": [f"game-{game.pk}"],
+        "seat_wind": ["W"],
+        "round_wind": ["E"],
+        "honba": ["0"],
+        "return": [f"/games/{game.pk}/?seat=2"],
+    }
+    assert "Count it from the tiles" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_hand_from_the_calculator_fills_the_winners_han_and_fu(bob_client, game):
+    opened = bob_client.get(reverse("game_table", args=[game.pk])).context["form"]
+    calculator_url = opened.win_fields()[1].from_tiles
+    # Ben, South, lays in a riichi pinfu hand won by tsumo and takes it back to the table.
+    hand = {"closed": "123m067p23456788s", "win_tile": "1m", "riichi": "1", "tsumo": "1"}
+    answer = bob_client.get(f"{calculator_url}&{urlencode(hand)}")
+    assert answer.status_code == 200
+    back = answer.context["return_url"]
+
+    table = bob_client.get(back)
+
+    assert table.status_code == 200
+    initial = table.context["form"].initial
+    assert {k: initial[k] for k in ("outcome", "winner", "win_1_han", "win_1_fu", "riichi")} == {
+        "outcome": "tsumo",
+        "winner": 1,
+        "win_1_han": "4",
+        "win_1_fu": "20",
+        "riichi": [1],
+    }
+    html = table.content.decode()
+    assert re.search(r'name="win_1_han" value="4"[^>]*checked', html)
+
+
+@pytest.mark.django_db
+def test_a_yakuman_from_the_calculator_fills_the_yakuman_for_a_ron(bob_client, game):
+    back = f"/games/{game.pk}/?seat=3&han=yakuman&yakuman=1&tsumo=0"
+
+    initial = bob_client.get(back).context["form"].initial
+
+    assert (initial["outcome"], initial["winners"], initial["win_3_han"]) == ("ron", [3], "yakuman")
+    assert initial["win_3_yakuman"] == "1"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "query", ["?seat=9&han=3", "?seat=1&han=99", "?han=3&fu=30", "?seat=x&han=yakuman"]
+)
+def test_values_back_from_the_calculator_that_do_not_fit_are_left_to_choose(
+    bob_client, game, query
+):
+    response = bob_client.get(f"/games/{game.pk}/{query}")
+
+    assert response.status_code == 200
+    assert "outcome" not in response.context["form"].initial
