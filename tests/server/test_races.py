@@ -1,7 +1,8 @@
 """Many phones at once against a real gunicorn (four workers, four threads each) and a real
 database: a double tap multiplied by fifty, and a club night of tables whose phones all
 record the same hands at the same time. Every hand is recorded exactly once, every refusal
-is a clean 409, points are conserved, and nothing is ever a 5xx."""
+is a clean 409, points are conserved, and nothing is ever a 5xx. Ten phones undoing at
+once take back one hand, not ten."""
 
 from __future__ import annotations
 
@@ -57,6 +58,28 @@ def test_fifty_phones_sending_the_same_hand_record_it_once(server: Server):
     stored = server.games([game])[game]
     assert (stored["hand_count"], stored["sequences"]) == (1, [0])
     assert stored["hands"] == [hand_record(0)]
+
+
+def test_ten_phones_undoing_at_once_undo_one_hand(server: Server):
+    (game,) = server.add_games(1)
+    bob = Phone(server).log_in("bob")
+    for sequence in range(3):
+        assert bob.post(f"/games/{game}/hands/", hand_form(sequence), **HTMX).status == 200
+    phones = [bob.twin() for _ in range(10)]
+    start = threading.Barrier(len(phones))
+    answers: list[Any] = []
+
+    def undo(phone: Phone) -> None:
+        start.wait()
+        form = {"sequence": "3", "confirmed": "on"}
+        answers.append(phone.post(f"/games/{game}/undo/", form, **HTMX))
+
+    run_all([threading.Thread(target=undo, args=(p,)) for p in phones])
+
+    assert Counter(a.status for a in answers) == {200: 1, 409: len(phones) - 1}
+    stored = server.games([game])[game]
+    assert stored["sequences"] == [0, 1]
+    assert stored["state"] == expected_state(2)
 
 
 @dataclass
