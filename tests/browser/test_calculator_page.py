@@ -6,7 +6,14 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
 from playwright.sync_api import Browser, Page, expect
+
+from scorekeeper.club.models import Player
+from scorekeeper.club.permissions import make_member
+from scorekeeper.club.services import start_game
+from scoring.rules import PRESETS
 
 VIEWPORTS = {
     "phone": {"width": 360, "height": 740},
@@ -147,6 +154,8 @@ def test_the_fu_calculator_counts_as_the_choices_change(page: Page, live_server,
     total = page.locator("#fu-answer .calc-headline")
     expect(total).to_have_text("30 fu")
 
+    page.get_by_label("Han (for the payment)").select_option("2")
+    expect(page.locator("#fu-answer")).to_contain_text("2,000")
     page.get_by_role("radio", name="Tsumo").check()
     expect(total).to_have_text("20 fu")
     # Each choice waits for its answer, as a player reads it before the next one.
@@ -156,10 +165,57 @@ def test_the_fu_calculator_counts_as_the_choices_change(page: Page, live_server,
     expect(page.get_by_role("rowheader", name="Closed triplet of simples")).to_have_count(2)
     page.get_by_role("group", name="Meld 2: called?").get_by_role("radio", name="Open").check()
     expect(page.locator("#fu-answer")).to_contain_text("Open triplet of simples")
-    page.get_by_label("Han (for the payment)").select_option("2")
 
     expect(total).to_have_text("30 fu")
     expect(page.locator("#fu-answer")).to_contain_text("Rounded up from 28")
     expect(page.locator("#fu-answer")).to_contain_text("500-1,000")
     assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[size]["width"]
     page.screenshot(path=artifacts / f"fu-calculator-{size}.png", full_page=True)
+
+
+@pytest.fixture
+def member_page(browser: Browser, live_server, transactional_db) -> Page:
+    """A phone logged in as a member."""
+    user = get_user_model().objects.create_user("bob", password="riichi-tsumo-pinfu-7")
+    make_member(user)
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(viewport=VIEWPORTS["phone"])
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    return context.new_page()
+
+
+def test_a_winner_counted_from_the_tiles_goes_back_to_the_table_with_han_and_fu(
+    member_page: Page, live_server, artifacts
+):
+    players = [Player.objects.create(name=name) for name in ("Aki", "Ben", "Chie", "Dan")]
+    game = start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=players)
+    page = member_page
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.locator("#hand-form label.chip:has(input[name=outcome][value=tsumo])").click()
+    page.locator("#hand-form label.chip:has(input[name=winner][value='1'])").click()
+
+    page.locator('fieldset.win[data-seat="1"]').get_by_role(
+        "link", name="Count it from the tiles"
+    ).click()
+    # Ben sits South in East 1: the calculator knows, and plays the game's rules.
+    expect(page.get_by_role("radio", name="South").first).to_be_checked()
+    for number, name in enumerate(TAPS, start=1):
+        page.get_by_role("button", name=name, exact=True).click()
+        expect(page.locator(".calc-count")).to_have_text(f"{number}/14 tiles")
+    page.get_by_role("radio", name="Tsumo", exact=True).check()
+    page.get_by_label("Riichi", exact=True).check()
+    expect(page.locator("#answer .calc-headline")).to_have_text("4 han 20 fu")
+    page.locator("#answer").get_by_role("link", name="Use this hand").click()
+
+    expect(page).to_have_url(re.compile(rf"/games/{game.pk}/\?seat=1&han=4&fu=20"))
+    expect(page.locator("input[name=win_1_han][value='4']")).to_be_checked()
+    expect(page.locator("input[name=win_1_fu][value='20']")).to_be_checked()
+    page.screenshot(path=artifacts / "calculator-phone-back-at-the-table.png", full_page=True)
+    page.get_by_role("button", name="Record hand").click()
+
+    expect(page.locator("#hand-log")).to_contain_text("Ben")
+    game.refresh_from_db()
+    assert game.hand_count == 1
