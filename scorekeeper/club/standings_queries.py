@@ -5,21 +5,22 @@ one aggregate query over those rows, however many games there are: no game is re
 finished games count (an abandoned game counts for nothing, one in play not yet).
 
 A season counts the games chosen for it when any are, otherwise the games finished in its
-date range (the day of ``finished_at``, in UTC), and only those of its ruleset when it names
-one. Sums are exact decimals; averages are worked out from them in Python (to 2 places) so
-every database gives the same figures.
+date range (the day of ``finished_at`` in the site's time zone), and only those of its
+ruleset when it names one. Sums are exact decimals; averages are worked out from them in
+Python (to 2 places) so every database gives the same figures.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime, time, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, Final
 
 from django.db.models import Count, Exists, F, FloatField, OuterRef, Q, QuerySet, Sum
 from django.db.models.functions import Cast
+from django.utils import timezone
 
 from scorekeeper.club.models import Game, Season, Seat
 
@@ -39,16 +40,26 @@ SORTS: Final[dict[str, tuple[str, tuple[Any, ...]]]] = {
 _CENT: Final = Decimal("0.01")
 
 
+def finished_between(start: date | None, end: date | None, prefix: str = "") -> Q:
+    """Games finished on the days from ``start`` to ``end`` (either may be open), as a
+    range of moments so that the database compares stored values (and can use an index)."""
+    zone = timezone.get_current_timezone()
+    condition = Q()
+    if start:
+        since = datetime.combine(start, time.min, tzinfo=zone)
+        condition &= Q(**{f"{prefix}finished_at__gte": since})
+    if end:
+        before = datetime.combine(end + timedelta(days=1), time.min, tzinfo=zone)
+        condition &= Q(**{f"{prefix}finished_at__lt": before})
+    return condition
+
+
 def season_filter(season: Season, prefix: str = "") -> Q:
     """The condition a game meets to count in ``season``; ``prefix`` is the path from the
     model queried to the game (``"game__"`` from seats)."""
     chosen = Season.games.through.objects.filter(season_id=season.pk)
     outer = f"{prefix}pk" if prefix else "pk"
-    in_range = Q()
-    if season.start_date:
-        in_range &= Q(**{f"{prefix}finished_at__date__gte": season.start_date})
-    if season.end_date:
-        in_range &= Q(**{f"{prefix}finished_at__date__lte": season.end_date})
+    in_range = finished_between(season.start_date, season.end_date, prefix)
     condition = Q(Exists(chosen.filter(game_id=OuterRef(outer)))) | (~Q(Exists(chosen)) & in_range)
     if season.ruleset_name:
         condition &= Q(**{f"{prefix}ruleset_name": season.ruleset_name})
@@ -76,10 +87,8 @@ def standings(
     seats = Seat.objects.filter(game__status=Game.Status.FINISHED, result__isnull=False)
     if season is not None:
         seats = seats.filter(season_filter(season, "game__"))
-    if start:
-        seats = seats.filter(game__finished_at__date__gte=start)
-    if end:
-        seats = seats.filter(game__finished_at__date__lte=end)
+    if start or end:
+        seats = seats.filter(finished_between(start, end, "game__"))
     if ruleset_name:
         seats = seats.filter(game__ruleset_name=ruleset_name)
     rows = (

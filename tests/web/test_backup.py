@@ -119,6 +119,13 @@ def test_a_backup_restored_into_an_empty_database_backs_up_to_the_same_bytes(clu
     )
     for game in Game.objects.all():
         assert list(game_mismatches(game)) == [], game
+    # The ids go on after the restored ones.
+    newcomer = Player.objects.create(name="Newcomer")
+    assert newcomer.pk > max(Player.objects.exclude(pk=newcomer.pk).values_list("pk", flat=True))
+    game = start_game(
+        rules=PRESETS["ema"], ruleset_name="ema", players=list(Player.objects.all()[:4])
+    )
+    assert game.pk > max(Game.objects.exclude(pk=game.pk).values_list("pk", flat=True))
 
 
 def test_a_restored_game_keeps_its_id_timestamps_status_and_revision(club):
