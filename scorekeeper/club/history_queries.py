@@ -71,7 +71,8 @@ def history_games(
         games = games.filter(ruleset_name=ruleset_name)
     if season is not None:
         games = games.filter(season_filter(season), status=Game.Status.FINISHED)
-    return games.order_by("-created_at", "-pk")
+    # The rules and the state (JSON) are not shown, and would be carried through the sort.
+    return games.defer("rules", "state").order_by("-created_at", "-pk")
 
 
 def ruleset_names() -> list[str]:
@@ -362,6 +363,9 @@ class HistoryRow:
 
     game: Game
     played_on: date
+    #: The day as the page writes it ("Sat 31 May 2025"), made once here: the template's
+    #: date filter is slow enough to show in a page of 25 rows.
+    day: str
     ruleset: str
     seats: tuple[SeatCell, ...]
 
@@ -384,10 +388,12 @@ def history_rows(games: Sequence[Game]) -> list[HistoryRow]:
             )
             for seat in seats
         )
+        played_on = timezone.localtime(game.created_at).date()
         out.append(
             HistoryRow(
                 game=game,
-                played_on=timezone.localtime(game.created_at).date(),
+                played_on=played_on,
+                day=f"{played_on:%a} {played_on.day} {played_on:%b %Y}",
                 ruleset=preset_label(game.ruleset_name),
                 seats=cells,
             )

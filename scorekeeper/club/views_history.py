@@ -70,10 +70,17 @@ def history(request: HttpRequest) -> HttpResponse:
         )
         context |= {"page": page, "rows": history_rows(page), "query": _query(request, "page")}
     status = 200 if form.is_valid() else 422
-    template = "club/history.html"
-    if _partial(request, "history-results"):
-        template += "#history-results"
-    return render(request, template, context, status=status)
+    if not _partial(request, "history-results"):
+        return render(request, "club/history.html", context, status=status)
+    response = render(request, "club/history.html#history-results", context, status=status)
+    return _push_clean_url(request, response)
+
+
+def _push_clean_url(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """The address htmx shows for a swap: the filters given, without the blank ones."""
+    query = _query(request)
+    response["HX-Push-Url"] = request.path + (f"?{query}" if query else "")
+    return response
 
 
 def _query(request: HttpRequest, *leave_out: str, **change: Any) -> str:
@@ -123,9 +130,11 @@ def _standings_page(
             "minimum": minimum,
             "download_query": urlencode({k: v for k, v in downloads.items() if v != ""}),
         }
-    if _partial(request, "standings-table"):
-        template += "#standings-table"
-    return render(request, template, context, status=200 if form.is_valid() else 422)
+    status = 200 if form.is_valid() else 422
+    if not _partial(request, "standings-table"):
+        return render(request, template, context, status=status)
+    response = render(request, f"{template}#standings-table", context, status=status)
+    return _push_clean_url(request, response)
 
 
 def _order_text(order: SortOrder) -> str:

@@ -127,6 +127,14 @@ def test_an_htmx_request_gets_only_the_results(client, imported):
     assert html.lstrip().startswith('<section id="history-results"')
     assert "<html" not in html
     assert len(titles(response)) == 6
+    # The address shown is the filters given, without the blank ones.
+    response = client.get(
+        URL,
+        {"player": "", "ruleset": "tenhou", "start": ""},
+        HTTP_HX_REQUEST="true",
+        HTTP_HX_TARGET="history-results",
+    )
+    assert response["HX-Push-Url"] == "/history/?ruleset=tenhou"
 
 
 def test_the_history_has_25_games_a_page_and_pages_keep_the_filters(client, db):
