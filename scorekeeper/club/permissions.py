@@ -18,11 +18,12 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, Group
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 
 MEMBERS_GROUP = "members"
 
-View = Callable[..., HttpResponse]
+View = Callable[..., HttpResponseBase]
 
 
 def is_organiser(user: Any) -> bool:
@@ -54,7 +55,7 @@ def make_member(user: Any) -> None:
 def _guard(check: Callable[[Any], bool]) -> Callable[[View], View]:
     def decorator(view: View) -> View:
         @wraps(view)
-        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
             if not check(request.user):
                 if not request.user.is_authenticated and request.method in ("GET", "HEAD"):
                     return redirect_to_login(request.get_full_path())
