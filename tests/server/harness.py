@@ -11,6 +11,7 @@ import http.client
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -79,8 +80,12 @@ class Server:
         # None: gunicorn.conf.py's own default, 2 x cores + 1.
         if workers is not None:
             self.env["WEB_CONCURRENCY"] = str(workers)
-        self.manage("migrate", "--noinput")
-        self.manage("collectstatic", "--noinput")
+        try:
+            self.manage("migrate", "--noinput")
+            self.manage("collectstatic", "--noinput")
+        except BaseException:
+            self.close()
+            raise
 
     # Commands against the server's database.
 
@@ -209,6 +214,7 @@ class Server:
         self.stop()
         if self.backend == "postgres":
             _postgres(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
+        shutil.rmtree(self.folder, ignore_errors=True)
 
     def errors_logged(self) -> list[str]:
         text = self.log.read_text(errors="replace")
