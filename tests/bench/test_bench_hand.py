@@ -6,48 +6,11 @@ Run with ``pytest tests/bench --benchmark-enable``; the numbers are reported, ne
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any
+from real_data import HAND_CASES as CASES
+from real_data import hand_doc
 
 from scoring.hand import HandInput, calculate_hand
 from scoring.readings import valued_readings
-
-DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
-CASES: list[dict[str, Any]] = json.loads((DATA / "tenhou-hands.json").read_text())["cases"]
-SITUATION = (
-    "tsumo",
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "rinshan",
-    "chankan",
-    "haitei",
-    "houtei",
-    "tenhou",
-    "chiihou",
-    "seat_wind",
-    "round_wind",
-    "dora_indicators",
-    "ura_dora_indicators",
-    "honba",
-    "riichi_sticks",
-)
-
-
-def hand_doc(case: dict[str, Any]) -> dict[str, Any]:
-    rules: dict[str, Any] = {"preset": "tenhou"}
-    if not case["options"]["has_aka_dora"]:
-        rules["aka_dora"] = 0
-    melds = [
-        {"type": "kan" if m["type"] == "shouminkan" else m["type"], "tiles": m["tiles"],
-         "opened": m["opened"]}
-        for m in case["melds"]
-    ]  # fmt: skip
-    doc = {"rules": rules, "closed": case["closed_tiles"], "melds": melds,
-           "win_tile": case["win_tile"]}  # fmt: skip
-    return doc | {key: case[key] for key in SITUATION}
-
 
 DOCS = [hand_doc(case) for case in CASES]
 

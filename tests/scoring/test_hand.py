@@ -3,9 +3,7 @@ ruleset options, refusals, and fuzzing (bad input only ever raises a ScoringErro
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +11,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from mahjong.hand_calculating.divider import HandDivider
 from mahjong.hand_calculating.hand import HandCalculator
+from real_data import HAND_CASES as CASES
+from real_data import hand_doc
 
 from scoring.errors import RulesError, ScoringError
 from scoring.hand import (
@@ -26,53 +26,6 @@ from scoring.hand import (
 )
 from scoring.readings import library_config, library_tiles, splits, valued_readings
 from scoring.tiles import HandError, NotationError, Tile, TooManyCopies, to_136
-
-DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
-CASES: list[dict[str, Any]] = json.loads((DATA / "tenhou-hands.json").read_text())["cases"]
-SITUATION = (
-    "tsumo",
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "rinshan",
-    "chankan",
-    "haitei",
-    "houtei",
-    "tenhou",
-    "chiihou",
-    "seat_wind",
-    "round_wind",
-    "dora_indicators",
-    "ura_dora_indicators",
-    "honba",
-    "riichi_sticks",
-)
-
-
-def hand_doc(case: dict[str, Any]) -> dict[str, Any]:
-    """A real hand in the hand format. Tenhou's options are the tenhou preset (red fives,
-    open tanyao, no kiriage, kazoe yakuman, no double yakuman); a few lobbies had no reds."""
-    rules: dict[str, Any] = {"preset": "tenhou"}
-    if not case["options"]["has_aka_dora"]:
-        rules["aka_dora"] = 0
-    assert not case["renhou"]  # not a yaku on Tenhou, and not in the format
-    melds = [
-        # A kan added to an open pon (shouminkan) is an open kan in the hand format.
-        {
-            "type": "kan" if m["type"] == "shouminkan" else m["type"],
-            "tiles": m["tiles"],
-            "opened": m["opened"],
-        }
-        for m in case["melds"]
-    ]
-    doc = {
-        "format": "scorekeeper.hand/1",
-        "rules": rules,
-        "closed": case["closed_tiles"],
-        "melds": melds,
-        "win_tile": case["win_tile"],
-    }
-    return doc | {key: case[key] for key in SITUATION}
 
 
 def nearest_winner(case: dict[str, Any]) -> bool:

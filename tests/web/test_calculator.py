@@ -6,19 +6,20 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from real_data import HAND_CASES as CASES
+from real_data import hand_doc
 
 from scorekeeper.club.models import SavedRuleset
 from scoring.hand import calculate_hand
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
+
 #: A closed riichi pinfu hand won by ron on 1m (23m waiting 1-4m), with a red five pin.
 PINFU = {
     "closed": "123m067p234567s88s",
@@ -594,49 +595,6 @@ def test_the_fu_calculator_over_htmx_swaps_the_form_and_its_answer(client):
 
 
 # The JSON endpoint.
-
-CASES: list[dict[str, Any]] = json.loads((DATA / "tenhou-hands.json").read_text())["cases"]
-SITUATION = (
-    "tsumo",
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "rinshan",
-    "chankan",
-    "haitei",
-    "houtei",
-    "tenhou",
-    "chiihou",
-    "seat_wind",
-    "round_wind",
-    "dora_indicators",
-    "ura_dora_indicators",
-    "honba",
-    "riichi_sticks",
-)
-
-
-def hand_doc(case: dict[str, Any]) -> dict[str, Any]:
-    """A real Tenhou hand in the hand format (as tests/scoring/test_hand.py maps it)."""
-    rules: dict[str, Any] = {"preset": "tenhou"}
-    if not case["options"]["has_aka_dora"]:
-        rules["aka_dora"] = 0
-    melds = [
-        {
-            "type": "kan" if m["type"] == "shouminkan" else m["type"],
-            "tiles": m["tiles"],
-            "opened": m["opened"],
-        }
-        for m in case["melds"]
-    ]
-    doc = {
-        "format": "scorekeeper.hand/1",
-        "rules": rules,
-        "closed": case["closed_tiles"],
-        "melds": melds,
-        "win_tile": case["win_tile"],
-    }
-    return doc | {key: case[key] for key in SITUATION}
 
 
 def _some_cases() -> list[dict[str, Any]]:
