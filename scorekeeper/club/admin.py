@@ -13,25 +13,7 @@ from django.http import HttpRequest
 
 from scorekeeper.club.forms_registry import PlayerForm, SavedRulesetForm
 from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
-
-SEAT_STATS = (
-    "final_points",
-    "place",
-    "result",
-    "hands",
-    "wins",
-    "tsumo_wins",
-    "dealer_wins",
-    "deal_ins",
-    "riichi",
-    "win_points",
-    "deal_in_points",
-    "best_win",
-    "best_hand",
-    "yakuman",
-    "chombos",
-    "tobi",
-)
+from scorekeeper.club.services import RESULT_FIELDS
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
@@ -130,7 +112,7 @@ class SeatAdmin(ReadOnlyAdmin):
     list_select_related = ("game", "player")
     list_filter = ("place",)
     search_fields = ("player__name", "game__table_label")
-    readonly_fields = ("game", "number", "player", *SEAT_STATS)
+    readonly_fields = ("game", "number", "player", *RESULT_FIELDS)
 
 
 @admin.register(HandRecord)

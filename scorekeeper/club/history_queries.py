@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from scorekeeper.club.display import preset_label
 from scorekeeper.club.models import Game, Player, SavedRuleset, Season, Seat
+from scorekeeper.club.services import STAT_FIELDS
 from scorekeeper.club.standings_queries import StandingRow, rows, season_filter, standings
 from scorekeeper.club.table_display import sign_class, signed_result
 from scoring.rules import PRESETS
@@ -242,18 +243,8 @@ def _counted_seats(player: Player) -> QuerySet[Seat]:
     )
 
 
-_SUMMED: Final = (
-    "hands",
-    "wins",
-    "tsumo_wins",
-    "dealer_wins",
-    "deal_ins",
-    "riichi",
-    "win_points",
-    "deal_in_points",
-    "yakuman",
-    "chombos",
-)
+#: The statistics that add up over games (best hand and tobi are taken otherwise).
+_SUMMED: Final = tuple(f for f in STAT_FIELDS if f not in ("best_win", "best_hand", "tobi"))
 
 
 def player_record(player: Player) -> PlayerRecord:

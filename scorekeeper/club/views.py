@@ -14,7 +14,7 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
-def _template(request: HtmxHttpRequest, page: str, partial: str) -> str:
+def template_for(request: HtmxHttpRequest, page: str, partial: str) -> str:
     """The whole page, or only the partial an htmx request swaps in (a history restore
     after a cache miss needs the whole page)."""
     if request.htmx and not request.htmx.history_restore_request:
@@ -34,5 +34,5 @@ def payment_table(request: HtmxHttpRequest) -> HttpResponse:
         "sheets": payment_sheets(rules) if rules else (),
         "han_columns": HAN_COLUMNS,
     }
-    template = _template(request, "club/payment_table.html", "payment-table")
+    template = template_for(request, "club/payment_table.html", "payment-table")
     return render(request, template, context, status=200 if valid else 422)

@@ -25,18 +25,10 @@ from scorekeeper.club.calculator_display import (
 from scorekeeper.club.forms_calculator import MODE_HINTS, CalculatorForm
 from scorekeeper.club.forms_fu import FuForm
 from scorekeeper.club.permissions import read_required
-from scorekeeper.club.views import HtmxHttpRequest
+from scorekeeper.club.views import HtmxHttpRequest, template_for
 from scoring.errors import RulesError, ScoringError
 from scoring.hand import calculate_hand
 from scoring.tiles import HandError
-
-
-def _template(request: HtmxHttpRequest, page: str, partial: str) -> str:
-    """The whole page, or only the partial an htmx request swaps in (a history restore
-    after a cache miss needs the whole page)."""
-    if request.htmx and not request.htmx.history_restore_request:
-        return f"{page}#{partial}"
-    return page
 
 
 @require_safe
@@ -60,7 +52,7 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
         "return_url": form.return_url() if result else None,
         "back_url": form.back_url(),
     }
-    template = _template(request, "club/calculator.html", "calculator")
+    template = template_for(request, "club/calculator.html", "calculator")
     response = render(request, template, context, status=422 if form.errors else 200)
     if valid:
         # htmx shows the state's own address, not the form's every field.
@@ -79,7 +71,7 @@ def fu_calculator(request: HtmxHttpRequest) -> HttpResponse:
         "answer": answer,
         "payments": fu_payment_views(answer),
     }
-    template = _template(request, "club/fu_calculator.html", "fu-calculator")
+    template = template_for(request, "club/fu_calculator.html", "fu-calculator")
     return render(request, template, context, status=422 if form.errors else 200)
 
 
