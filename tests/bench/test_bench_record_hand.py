@@ -1,0 +1,151 @@
+"""Recording a hand at the table: the server time of the POST that records it, at hand 1 and
+at hand 60, beside a bare Django view rendering a small template in the same run; and the
+table page itself.
+
+- ``htmx``: what a phone sends; the answer is the updated table (``#game-table``).
+- ``plain``: the same POST without JS; the answer is a redirect to the table.
+- ``bare``: a view defined here that renders a tiny template for the same logged-in member,
+  through the same client and middleware: the floor of what Django costs for one request.
+
+The game is an EMA game (no tobi) whose East 1 dealer stays tenpai, so it goes on as long as
+we like. Between rounds the hand just recorded is undone (outside the measured time), so every
+round records the same hand at the same point of the game.
+
+Run with ``make bench`` (``--benchmark-enable``): the median and the number of queries are
+printed, never asserted. In the plain test run each request is made once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.http import HttpRequest, HttpResponse
+from django.template import engines
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import path, reverse
+
+from scorekeeper.club.models import Game, Player
+from scorekeeper.club.permissions import make_member
+from scorekeeper.club.services import record_hand, start_game, undo_last_hand
+from scorekeeper.urls import urlpatterns as project_urls
+from scoring.hands import Draw, Hand
+from scoring.rules import PRESETS
+
+pytestmark = [pytest.mark.django_db, pytest.mark.urls(__name__)]
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+ROUNDS = 41
+#: The hand recorded every round: the dealer (seat 0) alone tenpai keeps the deal.
+DRAW = Hand(Draw(tenpai=(0,)))
+#: Medians of this run, by what was measured, to compare each with the bare view.
+MEDIANS: dict[str, float] = {}
+
+BARE_TEMPLATE = engines["django"].from_string(
+    "<section id='bare'><h1>Hello {{ user.get_username }}</h1>"
+    "<ul>{% for n in numbers %}<li>{{ n }}</li>{% endfor %}</ul></section>"
+)
+
+
+def bare_view(request: HttpRequest) -> HttpResponse:
+    return HttpResponse(BARE_TEMPLATE.render({"numbers": range(10)}, request))
+
+
+urlpatterns = [path("bench/bare/", bare_view, name="bench_bare"), *project_urls]
+
+
+@pytest.fixture
+def bob_client(db, settings) -> Client:
+    """A member's phone."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    bob = get_user_model().objects.create_user("bob", password="riichi-tsumo-pinfu-7")
+    make_member(bob)
+    client = Client()
+    client.force_login(bob)
+    return client
+
+
+def ema_game(hands: int) -> Game:
+    players = [Player.objects.get_or_create(name=name)[0] for name in ("Aki", "Ben", "Chie", "Dan")]
+    game = start_game(rules=PRESETS["ema"], ruleset_name="ema", players=players)
+    for sequence in range(hands):
+        record_hand(game=game, hand=DRAW, expected_sequence=sequence)
+    game.refresh_from_db()
+    return game
+
+
+def _report(benchmark: Any, capsys: Any, what: str, queries: int) -> None:
+    """Print the median (only when measured: benchmarks are off in the plain test run)."""
+    if benchmark.stats is None:
+        return
+    median = benchmark.stats.stats.median * 1e3
+    MEDIANS[what] = median
+    benchmark.extra_info["median_ms"] = round(median, 3)
+    benchmark.extra_info["queries"] = queries
+    bare = MEDIANS.get("bare view")
+    versus = f"  ({median / bare:.1f}x the bare view)" if bare and what != "bare view" else ""
+    with capsys.disabled():
+        print(f"\n{what:<32} median {median:6.2f} ms  {queries:2d} queries{versus}")
+
+
+def _measure(
+    benchmark: Any, request: Callable[[], Any], *, setup: Callable[[], None], status: int
+) -> int:
+    """Time ``request`` after ``setup`` each round; the queries of one more request."""
+    setup()
+    with CaptureQueriesContext(connection) as queries:
+        assert request().status_code == status
+    # Counted now: the next request clears the connection's log.
+    count = len(queries)
+    response = benchmark.pedantic(request, setup=setup, rounds=ROUNDS, warmup_rounds=3)
+    assert response.status_code == status
+    return count
+
+
+def test_bench_a_bare_view_rendering_a_small_template(benchmark, bob_client, capsys):
+    url = reverse("bench_bare")
+
+    queries = _measure(
+        benchmark, lambda: bob_client.post(url, {}, **HTMX), setup=lambda: None, status=200
+    )
+
+    _report(benchmark, capsys, "bare view", queries)
+
+
+@pytest.mark.parametrize("kind", ["htmx", "plain"])
+@pytest.mark.parametrize("number", [1, 60])
+def test_bench_recording_a_hand(benchmark, bob_client: Client, capsys, kind, number):
+    game = ema_game(number - 1)
+    url = reverse("hand_create", args=[game.pk])
+    data = {"sequence": str(number - 1), "outcome": "draw", "tenpai": ["0"]}
+    headers = HTMX if kind == "htmx" else {}
+
+    def back_to_the_hand_before() -> None:
+        if Game.objects.get(pk=game.pk).hand_count == number:
+            undo_last_hand(game=game, expected_sequence=number)
+        # A redirect not followed leaves its message in the cookie: start each round clean.
+        bob_client.cookies.pop("messages", None)
+
+    queries = _measure(
+        benchmark,
+        lambda: bob_client.post(url, data, **headers),
+        setup=back_to_the_hand_before,
+        status=200 if kind == "htmx" else 302,
+    )
+
+    assert Game.objects.get(pk=game.pk).hand_count == number
+    _report(benchmark, capsys, f"record hand {number} ({kind})", queries)
+
+
+@pytest.mark.parametrize("hands", [1, 40, 60])
+def test_bench_the_table_page(benchmark, bob_client: Client, capsys, hands):
+    game = ema_game(hands)
+    url = reverse("game_table", args=[game.pk])
+
+    queries = _measure(benchmark, lambda: bob_client.get(url), setup=lambda: None, status=200)
+
+    _report(benchmark, capsys, f"table page after {hands} hands", queries)
