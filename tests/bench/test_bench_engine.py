@@ -7,10 +7,10 @@ Run with ``make bench``; the numbers are reported, never asserted.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.hand_calculating.scores import ScoresCalculator
+from real_data import GAMES_DIR
 
 from scoring.game import replay
 from scoring.hands import Draw, Hand, Ron, Tsumo, Win
@@ -18,7 +18,7 @@ from scoring.payments import FU_VALUES, impossible_reason, ron_points, tsumo_poi
 from scoring.record import parse_record
 from scoring.rules import PRESETS
 
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "tenhou-games"
+DATA = GAMES_DIR
 RECORDS = [parse_record(json.loads(p.read_text())) for p in sorted(DATA.glob("*.game.json"))]
 HANDS = sum(len(r.hands) for r in RECORDS)
 TENHOU = PRESETS["tenhou"]

@@ -9,16 +9,15 @@ Expected numbers are the reference's (``shared/rules/reference.md`` §3-§4 and
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
+from real_data import SCORE_TABLE
 
 from scoring.errors import IllegalWin
 from scoring.payments import ron_deltas, ron_points, tsumo_deltas, tsumo_points, win_value
 from scoring.rules import PRESETS, resolve_rules
 from scoring.table import payment_table
 
-SCORE_TABLE = Path(__file__).resolve().parents[3] / "shared" / "rules" / "score_table.json"
 ENTRIES = json.loads(SCORE_TABLE.read_text())
 
 

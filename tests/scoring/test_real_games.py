@@ -7,10 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
+from real_data import GAMES_DIR
 
 from scoring.record import parse_record, record_to_json, score_document
 
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "tenhou-games"
+DATA = GAMES_DIR
 GAMES = sorted(DATA.glob("*.game.json"))
 
 

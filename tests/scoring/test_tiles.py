@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from mahjong.constants import FIVE_RED_MAN, FIVE_RED_PIN, FIVE_RED_SOU
 from mahjong.tile import TilesConverter
+from real_data import DATA as REAL_DATA
 
 from scoring.errors import ScoringError
 from scoring.tiles import (
@@ -26,7 +26,7 @@ from scoring.tiles import (
     to_136,
 )
 
-DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
+DATA = REAL_DATA
 
 
 def tiles(text: str) -> tuple[Tile, ...]:

@@ -10,10 +10,12 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 
+from real_data import GAMES_DIR
+
 from scorekeeper.club.models import Game
 from scorekeeper.club.services import import_record
 
-DATA = Path("/work/shared/data/tenhou-games")
+DATA = GAMES_DIR
 NAMES = ("Aki", "Ben", "Chie", "Dan")
 #: The first game's day; each next game is a day later.
 FIRST_DAY = datetime(2025, 3, 1, 19, 0, tzinfo=UTC)

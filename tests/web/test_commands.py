@@ -10,13 +10,14 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from real_data import GAMES_DIR
 
 from scorekeeper.club.management.commands.import_game import Command as ImportGame
 from scorekeeper.club.models import Game, HandRecord, Player
 
 pytestmark = pytest.mark.django_db
 
-GAMES = Path(__file__).resolve().parents[3] / "shared" / "data" / "tenhou-games"
+GAMES = GAMES_DIR
 RECORDS = sorted(GAMES.glob("*.game.json"))[:3]
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from django.test import override_settings
+from real_data import GAMES_DIR
 
 from scorekeeper.club.exports import GAME_HEADER, STANDINGS_HEADER
 from scorekeeper.club.models import Game, Player, Season
@@ -18,7 +19,7 @@ from scoring.hands import Hand, Ron, Win
 from scoring.rules import PRESETS
 
 pytestmark = pytest.mark.django_db
-GAMES = Path(__file__).resolve().parents[3] / "shared" / "data" / "tenhou-games"
+GAMES = GAMES_DIR
 #: A small season: the first four real games.
 SEASON = sorted(GAMES.glob("*.game.json"))[:4]
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import string
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +17,7 @@ from django.test import Client
 from django.urls import reverse
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
+from real_data import GAMES_DIR
 
 from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Seat
 from scorekeeper.club.services import ServiceError, import_record, record_hand, start_game
@@ -27,7 +27,7 @@ from scoring.rules import PRESETS
 from tests.web.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
-GAMES = Path(__file__).resolve().parents[3] / "shared" / "data" / "tenhou-games"
+GAMES = GAMES_DIR
 
 FUZZ = settings(
     deadline=None,

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
+from real_data import GAMES_DIR
 
 from scorekeeper.club.models import Game, HandRecord, Player
 from scorekeeper.club.services import (
@@ -27,7 +27,7 @@ from scoring.record import hand_to_json, parse_hand
 from scoring.rules import PRESETS
 
 pytestmark = pytest.mark.django_db
-GAMES = Path(__file__).resolve().parents[3] / "shared" / "data" / "tenhou-games"
+GAMES = GAMES_DIR
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from real_data import GAMES_DIR
 
 from scorekeeper.club.models import Game, Player, Season
 from scorekeeper.club.services import abandon_game, import_record, record_hand, start_game
@@ -16,7 +17,7 @@ from scoring.hands import Hand, Ron, Win
 from scoring.rules import PRESETS
 
 pytestmark = pytest.mark.django_db
-GAMES = Path(__file__).resolve().parents[3] / "shared" / "data" / "tenhou-games"
+GAMES = GAMES_DIR
 PATHS = sorted(GAMES.glob("*.game.json"))
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 from io import StringIO
-from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
+from real_data import GAMES_DIR
 
 from scorekeeper.club.models import Game, HandRecord, Seat
 from scorekeeper.club.services import (
@@ -22,7 +22,7 @@ from scorekeeper.club.services import (
 from scoring.hands import Draw, Hand, Ron, Tsumo, Win
 
 pytestmark = pytest.mark.django_db
-GAMES = Path(__file__).resolve().parents[3] / "shared" / "data" / "tenhou-games"
+GAMES = GAMES_DIR
 
 
 def verify(*game_ids: int) -> tuple[int, str, str]:
