@@ -9,8 +9,10 @@ names (``add_engine_error``).
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Final, cast
 
 from django import forms
@@ -71,32 +73,78 @@ def _attrs(attrs: dict[str, Any]) -> str:
     )
 
 
-class ChipBoundField(BoundField):
-    """A field whose choices the page shows as chips: ``chips`` is the row of
+#: A chip field as the template's ``group`` and ``subgroup`` partials show it: ``name``,
+#: ``label``, ``auto_id``, ``errors`` and ``chips`` (a dict: the template engine's first and
+#: cheapest lookup).
+ChipGroup = dict[str, Any]
+
+
+class FastBoundField(BoundField):
+    """The hand form's fields, written for the page in one pass each.
+
+    ``chips`` is a chip field's row of
     ``<label class="chip"><input …><span class="chip-face">…</span></label>``, exactly as
     Django's radio and checkbox widgets write each option (id, name, value, ``required``,
-    ``aria-invalid``, ``checked``, then the option's own attributes), written in one pass
-    instead of one widget template per option: the form has about 180 of them, and
-    rendering them one by one was most of the table page's time."""
+    ``aria-invalid``, ``checked``, then the option's own attributes), instead of one widget
+    template per option: the form has about 180 of them, and rendering them one by one was
+    most of the table page's time. ``hidden`` is a hidden input as Django writes it."""
+
+    @cached_property
+    def group(self) -> ChipGroup:
+        return {
+            "name": self.name,
+            "label": self.label,
+            "auto_id": self.auto_id,
+            "errors": self.errors,
+            "chips": self.chips,
+        }
+
+    @property
+    def hidden(self) -> SafeString:
+        value = self.field.widget.format_value(self.value())
+        value_attr = "" if value is None else f' value="{conditional_escape(value)}"'
+        return format_html(
+            '<input type="hidden" name="{}"{} id="{}">',
+            self.html_name,
+            mark_safe(value_attr),  # escaped above
+            self.auto_id,
+        )
 
     @cached_property
     def chips(self) -> SafeString:
         widget = self.field.widget
-        assert isinstance(widget, forms.RadioSelect | forms.CheckboxSelectMultiple)
         selected = set(widget.format_value(self.value()))
         common = _attrs(self.build_widget_attrs({}))
+        parts = [
+            f"{head}{common}{' checked' if value in selected else ''}{tail}"
+            for value, head, tail in self._options()
+        ]
+        # Every value and label is escaped (``_options``), and so is ``common``.
+        return mark_safe("".join(parts))
+
+    def _options(self) -> tuple[tuple[str, str, str], ...]:
+        """Each choice's value and its markup before and after the attributes that change
+        from form to form. The same for every form of a table (its fields are shared, see
+        ``_table_fields``), so kept on the field."""
+        key = (self.html_name, self.auto_id)
+        kept = getattr(self.field, "_chip_options", None)
+        if kept is not None and kept[0] == key:
+            return cast(tuple[tuple[str, str, str], ...], kept[1])
+        widget = self.field.widget
+        assert isinstance(widget, forms.RadioSelect | forms.CheckboxSelectMultiple)
         option_attrs: dict[str, dict[str, str]] = getattr(widget, "option_attrs", {})
-        head = f'<label class="chip"><input type="{widget.input_type}" name="{self.html_name}"'
-        parts = []
+        start = f'<label class="chip"><input type="{widget.input_type}" name="{self.html_name}"'
+        options = []
         for index, (value, label) in enumerate(widget.choices):
             text = str(value)
-            parts.append(
-                f'{head} value="{conditional_escape(text)}" id="{self.auto_id}_{index}"{common}'
-                f"{' checked' if text in selected else ''}{_attrs(option_attrs.get(text, {}))}>"
+            head = f'{start} value="{conditional_escape(text)}" id="{self.auto_id}_{index}"'
+            tail = (
+                f"{_attrs(option_attrs.get(text, {}))}>"
                 f'<span class="chip-face">{conditional_escape(cast(str, label))}</span></label>'
             )
-        # Every value and label above is escaped.
-        return mark_safe("".join(parts))
+            options.append((text, head, tail))
+        self.field._chip_options = (key, tuple(options))  # type: ignore[attr-defined]
+        return tuple(options)
 
 
 def _fu_attrs() -> dict[str, dict[str, str]]:
@@ -127,10 +175,10 @@ class WinFields:
     seat: int
     name: str
     wind: str
-    han: BoundField
-    fu: BoundField
-    yakuman: BoundField | None
-    pao: BoundField
+    han: ChipGroup
+    fu: ChipGroup
+    yakuman: ChipGroup | None
+    pao: ChipGroup
     #: The hand calculator opened for this seat ("From tiles"), if the page offers it.
     from_tiles: str = ""
 
@@ -158,11 +206,95 @@ def _seats_field(labels: list[tuple[int, SafeString]], label: str, *, many: bool
     )
 
 
+@lru_cache(maxsize=256)
+def _table_fields(
+    names: tuple[str, ...],
+    winds: tuple[str, ...],
+    *,
+    winners_label: str,
+    multiple_yakuman: bool,
+    nagashi: bool,
+    abortive_draws: tuple[str, ...],
+    all_last: bool,
+) -> dict[str, forms.Field]:
+    """The hand form's fields for a table (its players, their winds, the rules that shape
+    the form), in the order the errors are listed. Built once for each such table and
+    shared by its forms: a field holds no values (the form does), and nothing changes a
+    field once built, so a form need not build (or copy) some thirty of them for every
+    request."""
+    labels = [(seat, seat_label(names[seat], winds[seat])) for seat in SEATS]
+    outcome = copy.deepcopy(HandForm.base_fields["outcome"])
+    outcome.choices = [c for c in OUTCOMES if c[0] != "abort" or abortive_draws]  # type: ignore[attr-defined]
+    fields: dict[str, forms.Field] = {"outcome": outcome}
+    fields["winners"] = _seats_field(labels, winners_label, many=True)
+    fields["discarder"] = _seats_field(labels, "Who discarded the winning tile?", many=False)
+    fields["winner"] = _seats_field(labels, "Who won?", many=False)
+    for seat in SEATS:
+        fields |= _win_fields(seat, names[seat], labels, multiple_yakuman=multiple_yakuman)
+    fields["riichi"] = _seats_field(labels, "Riichi declared in this hand", many=True)
+    fields["tenpai"] = _seats_field(labels, "Who was tenpai?", many=True)
+    if nagashi:
+        fields["nagashi"] = _seats_field(labels, "Nagashi mangan", many=True)
+    if abortive_draws:
+        fields["abort_reason"] = forms.ChoiceField(
+            label="Why was the hand aborted?",
+            choices=[(r, ABORT_WORDS[r]) for r in abortive_draws],
+            required=False,
+            widget=forms.RadioSelect,
+        )
+    fields["offender"] = _seats_field(labels, "Who made the chombo?", many=False)
+    if all_last:
+        fields["end"] = forms.BooleanField(
+            label="Stop the game after this hand (the dealer, in first place, ends it)",
+            required=False,
+        )
+    return fields
+
+
+def _win_fields(
+    seat: int, name: str, labels: list[tuple[int, SafeString]], *, multiple_yakuman: bool
+) -> dict[str, forms.Field]:
+    fields: dict[str, forms.Field] = {}
+    fields[f"win_{seat}_han"] = forms.ChoiceField(
+        label=f"{name}: han",
+        choices=HAN_CHOICES,
+        required=False,
+        widget=ChipSelect(_HAN_ATTRS),
+    )
+    fields[f"win_{seat}_fu"] = forms.TypedChoiceField(
+        label=f"{name}: fu",
+        choices=FU_CHOICES,
+        coerce=int,
+        empty_value=None,
+        required=False,
+        widget=ChipSelect(_FU_ATTRS),
+    )
+    if multiple_yakuman:
+        fields[f"win_{seat}_yakuman"] = forms.TypedChoiceField(
+            label=f"{name}: how many yakuman",
+            choices=YAKUMAN_COUNTS,
+            coerce=int,
+            initial="1",
+            required=False,
+            widget=forms.RadioSelect,
+        )
+    fields[f"win_{seat}_pao"] = forms.TypedChoiceField(
+        label=f"{name}: liable player (pao)",
+        choices=[("", "Nobody"), *(c for c in labels if c[0] != seat)],
+        coerce=int,
+        empty_value=None,
+        initial="",
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    return fields
+
+
 class HandForm(forms.Form):
     """One hand at a table: ``names`` in seat order, the ``rules`` and the ``state`` the
     hand is played from (which seat is dealer, whether it is all-last)."""
 
-    bound_field_class = ChipBoundField
+    bound_field_class = FastBoundField
 
     sequence = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
     outcome = forms.ChoiceField(
@@ -187,66 +319,16 @@ class HandForm(forms.Form):
         self.winds = tuple(seat_wind(seat, state.dealer) for seat in SEATS)
         #: Per seat, the calculator that sends han and fu back (set by the table page).
         self.from_tiles: dict[int, str] = {}
-        labels = [(seat, seat_label(self.names[seat], self.winds[seat])) for seat in SEATS]
-        outcomes = [c for c in OUTCOMES if c[0] != "abort" or rules.abortive_draws]
-        self.fields["outcome"].choices = outcomes  # type: ignore[attr-defined]
-        fields = self.fields
-        fields["winners"] = _seats_field(labels, self.winners_label, many=True)
-        fields["discarder"] = _seats_field(labels, "Who discarded the winning tile?", many=False)
-        fields["winner"] = _seats_field(labels, "Who won?", many=False)
-        for seat in SEATS:
-            self._add_win_fields(seat, labels)
-        fields["riichi"] = _seats_field(labels, "Riichi declared in this hand", many=True)
-        fields["tenpai"] = _seats_field(labels, "Who was tenpai?", many=True)
-        if rules.nagashi_mangan:
-            fields["nagashi"] = _seats_field(labels, "Nagashi mangan", many=True)
-        if rules.abortive_draws:
-            fields["abort_reason"] = forms.ChoiceField(
-                label="Why was the hand aborted?",
-                choices=[(r, ABORT_WORDS[r]) for r in rules.abortive_draws],
-                required=False,
-                widget=forms.RadioSelect,
+        self.fields.update(
+            _table_fields(
+                self.names,
+                self.winds,
+                winners_label=self.winners_label,
+                multiple_yakuman=rules.multiple_yakuman,
+                nagashi=rules.nagashi_mangan,
+                abortive_draws=tuple(rules.abortive_draws),
+                all_last=self.all_last,
             )
-        fields["offender"] = _seats_field(labels, "Who made the chombo?", many=False)
-        if self.all_last:
-            fields["end"] = forms.BooleanField(
-                label="Stop the game after this hand (the dealer, in first place, ends it)",
-                required=False,
-            )
-
-    def _add_win_fields(self, seat: int, labels: list[tuple[int, SafeString]]) -> None:
-        name = self.names[seat]
-        self.fields[f"win_{seat}_han"] = forms.ChoiceField(
-            label=f"{name}: han",
-            choices=HAN_CHOICES,
-            required=False,
-            widget=ChipSelect(_HAN_ATTRS),
-        )
-        self.fields[f"win_{seat}_fu"] = forms.TypedChoiceField(
-            label=f"{name}: fu",
-            choices=FU_CHOICES,
-            coerce=int,
-            empty_value=None,
-            required=False,
-            widget=ChipSelect(_FU_ATTRS),
-        )
-        if self.rules.multiple_yakuman:
-            self.fields[f"win_{seat}_yakuman"] = forms.TypedChoiceField(
-                label=f"{name}: how many yakuman",
-                choices=YAKUMAN_COUNTS,
-                coerce=int,
-                initial="1",
-                required=False,
-                widget=forms.RadioSelect,
-            )
-        self.fields[f"win_{seat}_pao"] = forms.TypedChoiceField(
-            label=f"{name}: liable player (pao)",
-            choices=[("", "Nobody"), *(c for c in labels if c[0] != seat)],
-            coerce=int,
-            empty_value=None,
-            initial="",
-            required=False,
-            widget=forms.RadioSelect,
         )
 
     # What the template needs to know.
@@ -264,23 +346,32 @@ class HandForm(forms.Form):
     def all_last(self) -> bool:
         return self.state.round_index >= self.rules.last_round
 
+    @cached_property
+    def groups(self) -> dict[str, ChipGroup]:
+        """Every chip field's group, by field name (absent fields are not in it)."""
+        chip_widgets = (forms.RadioSelect, forms.CheckboxSelectMultiple)
+        bound = cast(dict[str, FastBoundField], {name: self[name] for name in self.fields})
+        return {
+            name: field.group
+            for name, field in bound.items()
+            if isinstance(field.field.widget, chip_widgets)
+        }
+
     def win_fields(self) -> list[WinFields]:
-        out = []
-        for seat in SEATS:
-            yakuman = f"win_{seat}_yakuman"
-            out.append(
-                WinFields(
-                    seat=seat,
-                    name=self.names[seat],
-                    wind=self.winds[seat],
-                    han=self[f"win_{seat}_han"],
-                    fu=self[f"win_{seat}_fu"],
-                    yakuman=self[yakuman] if yakuman in self.fields else None,
-                    pao=self[f"win_{seat}_pao"],
-                    from_tiles=self.from_tiles.get(seat, ""),
-                )
+        groups = self.groups
+        return [
+            WinFields(
+                seat=seat,
+                name=self.names[seat],
+                wind=self.winds[seat],
+                han=groups[f"win_{seat}_han"],
+                fu=groups[f"win_{seat}_fu"],
+                yakuman=groups.get(f"win_{seat}_yakuman"),
+                pao=groups[f"win_{seat}_pao"],
+                from_tiles=self.from_tiles.get(seat, ""),
             )
-        return out
+            for seat in SEATS
+        ]
 
     # Checking: is the hand complete? (The engine judges whether it is allowed.)
 

@@ -8,12 +8,17 @@ The numbers come from the engine (a replay, a state, the standings); the words f
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
-from django.db.models import Prefetch
+from django.conf import settings
+from django.db.models import Prefetch, prefetch_related_objects
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
+from django.template.loader import get_template
 from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
 
 from scorekeeper.club.display import format_points, preset_label
 from scorekeeper.club.forms_calculator import from_tiles_urls, hand_form_initial
@@ -22,6 +27,7 @@ from scorekeeper.club.models import Game, Seat
 from scorekeeper.club.permissions import is_member, is_organiser
 from scorekeeper.club.services import Scoreboard, scoreboard
 from scorekeeper.club.table_display import (
+    HandLine,
     describe_hand,
     end_words,
     hand_lines,
@@ -44,6 +50,15 @@ def load_game(game_id: int, *, hands: bool = True) -> Game:
     if hands:
         games = games.prefetch_related("hands")
     return get_object_or_404(games, pk=game_id)
+
+
+def reloaded(game: Game, saved: Game) -> Game:
+    """``game`` (loaded with its players) as a service has just saved it (``saved``, the
+    row it locked and wrote), with its hands: one query instead of loading it again."""
+    for field in Game._meta.concrete_fields:
+        setattr(game, field.attname, getattr(saved, field.attname))
+    prefetch_related_objects([game], "hands")
+    return game
 
 
 def may_record(user: Any, game: Game) -> bool:
@@ -76,6 +91,8 @@ def table_context(request: HttpRequest, game: Game, form: HandForm | None = None
     names = board.record.players
     state, rules = board.state, board.record.rules
     recording = may_record(request.user, game)
+    can_correct = may_correct(request.user, game)
+    hands = hand_lines(board.replay, names, rules, edited=edited_hands(game))
     finished = game.status == Game.Status.FINISHED
     standings = standing_lines(board.standings(), names) if finished else []
     # Back from the hand calculator, the hand's han and fu are the form's first values.
@@ -88,18 +105,20 @@ def table_context(request: HttpRequest, game: Game, form: HandForm | None = None
     preview = preview_context(form, state, None) if form is not None and form.is_bound else {}
     return preview | {
         "game": game,
+        "board": board,
         "ruleset": preset_label(game.ruleset_name),
         "state": state,
         "round": round_name(state.round_index),
         "seats": seat_lines(state, names),
-        "hands": hand_lines(board.replay, names, rules, edited=edited_hands(game)),
+        "hands": hands,
+        "log": log_html(hands, game_id=game.pk, can_correct=can_correct),
         "standings": standings,
         "penalties": any(row.penalty for row in standings),
         "end_words": end_words(state.end_reason, stopped_early=game.stopped_early),
         "form": form,
         "form_action": reverse("hand_create", args=[game.pk]),
         "preview_url": reverse("hand_preview", args=[game.pk]),
-        "can_correct": may_correct(request.user, game),
+        "can_correct": can_correct,
         "is_organiser": is_organiser(request.user),
         "last_hand": last_hand_words(board),
     }
@@ -107,6 +126,24 @@ def table_context(request: HttpRequest, game: Game, form: HandForm | None = None
 
 def edited_hands(game: Game) -> frozenset[int]:
     return frozenset(h.sequence for h in game.hands.all() if h.edited_at is not None)
+
+
+def log_html(lines: Sequence[HandLine], *, game_id: int, can_correct: bool) -> list[SafeString]:
+    """The hand log's lines as HTML (the ``log-line`` partial). A line holds everything it
+    shows (words, numbers, the "corrected" mark), so a line once rendered is kept and reused
+    while the hand is the same: recording hand 60 renders one line, not sixty. (Not kept
+    while DEBUG is on, where templates change under the developer's hands.)"""
+    render = _log_line if settings.DEBUG else _kept_log_line
+    return [render(line, game_id, can_correct) for line in lines]
+
+
+def _log_line(line: HandLine, game_id: int, can_correct: bool) -> SafeString:
+    context = {"line": line, "game_id": game_id, "can_correct": can_correct}
+    # A template's output is escaped already; mark_safe only says so to the type checker.
+    return mark_safe(get_template("club/table.html#log-line").render(context))
+
+
+_kept_log_line = lru_cache(maxsize=8192)(_log_line)
 
 
 def last_hand_words(board: Scoreboard) -> str:

@@ -53,6 +53,7 @@ from scorekeeper.club.table_pages import (
     new_hand_form,
     preview_context,
     preview_of,
+    reloaded,
     seat_names,
     table_context,
 )
@@ -82,9 +83,11 @@ def _table_partial(
     status: int = 200,
     form: HandForm | None = None,
     event: str | None = None,
+    game: Game | None = None,
 ) -> HttpResponse:
-    """The table for an htmx request: ``#game-table`` and the messages out of band."""
-    game = load_game(game_id)
+    """The table for an htmx request: ``#game-table`` and the messages out of band.
+    ``game``: the game already loaded with its players and hands, if the caller has it."""
+    game = game or load_game(game_id)
     if form is not None and not may_record(request.user, game):
         form = None
     html = render_to_string(f"{TABLE}#game-table", table_context(request, game, form), request)
@@ -99,11 +102,16 @@ def _table_partial(
 
 
 def _after_write(
-    request: HtmxHttpRequest, game_id: int, *, event: str | None = None, status: int = 200
+    request: HtmxHttpRequest,
+    game_id: int,
+    *,
+    event: str | None = None,
+    status: int = 200,
+    game: Game | None = None,
 ) -> HttpResponse:
     """After a write or a refusal of one: the table, by swap or by redirect."""
     if request.htmx:
-        return _table_partial(request, game_id, status=status, event=event)
+        return _table_partial(request, game_id, status=status, event=event, game=game)
     return redirect("game_table", game_id)
 
 
@@ -122,15 +130,17 @@ def hand_create(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     try:
         if form.is_valid():
             hand = form.to_hand()
-            record_hand(
+            saved = record_hand(
                 game=game,
                 hand=hand,
                 expected_sequence=form.cleaned_data["sequence"],
                 user=request.user,
             )
             words = describe_hand(hand, form.names, form.rules)
-            messages.success(request, f"Hand {game.hand_count + 1} recorded: {words}.")
-            return _after_write(request, game_id, event="hand-recorded")
+            messages.success(request, f"Hand {saved.hand_count} recorded: {words}.")
+            if not request.htmx:
+                return redirect("game_table", game_id)
+            return _after_write(request, game_id, event="hand-recorded", game=reloaded(game, saved))
     except IllegalHand as error:
         form.add_engine_error(error)
     except StaleGame:

@@ -1,9 +1,10 @@
 """Tags and filters of the pages that look back.
 
-``{% game_points game as points %}`` gathers the chart of the four players' points over a
+``{% game_points board as points %}`` gathers the chart of the four players' points over a
 game's hands (``club/includes/points_chart.html`` draws it), with the same numbers as a
-table for readers who cannot see it. The game must come with its seats and hands loaded
-(as the table page loads it), so the tag adds no query.
+table for readers who cannot see it. It takes the page's replay (a ``Scoreboard``), so the
+game is not replayed twice; given a game instead, it replays it, and the game must come
+with its seats and hands loaded so that the tag adds no query.
 
 ``|result`` writes a +/- result in thousands (``+53.0``), ``|points`` points with a
 thousands separator, ``|percent`` a share (``41.7%``, or a dash when there is none).
@@ -15,19 +16,20 @@ from decimal import Decimal
 from typing import Any
 
 from django import template
+from django.utils.safestring import mark_safe
 
 from scorekeeper.club.charts import points_chart as draw_points
 from scorekeeper.club.display import format_points
 from scorekeeper.club.models import Game
-from scorekeeper.club.services import scoreboard
+from scorekeeper.club.services import Scoreboard, scoreboard
 from scorekeeper.club.table_display import MINUS, round_name
 
 register = template.Library()
 
 
 @register.simple_tag
-def game_points(game: Game) -> dict[str, Any] | None:
-    board = scoreboard(game)
+def game_points(source: Scoreboard | Game) -> dict[str, Any] | None:
+    board = source if isinstance(source, Scoreboard) else scoreboard(source)
     results = board.replay.results
     if not results:
         return None
@@ -36,14 +38,24 @@ def game_points(game: Game) -> dict[str, Any] | None:
     chart = draw_points(
         scores, names=names, rounds=[result.before.round_index for result in results]
     )
-    rows = [
-        {
-            "hand": number,
-            "round": round_name(results[number - 1].before.round_index) if number else "",
-            "scores": [format_points(points) for points in row],
-        }
-        for number, row in enumerate(scores)
-    ]
+    rows: list[dict[str, Any]] = []
+    for number, row in enumerate(scores):
+        texts = [format_points(points) for points in row]
+        round_text = round_name(results[number - 1].before.round_index) if number else ""
+        head = f'{number} <span class="muted">{round_text}</span>' if number else "Start"
+        cells = "".join(f'<td class="num">{text}</td>' for text in texts)
+        rows.append(
+            {
+                "hand": number,
+                "round": round_text,
+                "scores": texts,
+                # The row's heading and cells, written here: a game of 60 hands has 61 rows
+                # and 244 cells, too many for template loops. Numbers and round names only,
+                # so nothing needs escaping.
+                "head": mark_safe(head),
+                "cells": mark_safe(cells),
+            }
+        )
     legend = [
         {"index": seat, "name": names[seat], "points": format_points(scores[-1][seat])}
         for seat in range(4)
@@ -53,7 +65,7 @@ def game_points(game: Game) -> dict[str, Any] | None:
         for seat in range(4)
     )
     return {
-        "game": game,
+        "game": board.game,
         "chart": chart,
         "rows": rows,
         "names": names,
