@@ -542,6 +542,26 @@ class HandForm(forms.Form):
         self.add_error(field if field in self.fields else None, message)
 
 
+#: A correction form without its revision (or with a broken one) comes from an old page.
+OLD_CORRECTION_PAGE: Final = "This correction page is out of date: reload it and try again."
+
+
+class CorrectionForm(HandForm):
+    """The hand form on the correction page. It also carries the game's revision when the
+    page was shown: a correction saved meanwhile (on another phone, of any hand) leaves the
+    number of hands as it was, and must not be overwritten unseen."""
+
+    revision = forms.IntegerField(
+        min_value=0,
+        widget=forms.HiddenInput,
+        error_messages={
+            "required": OLD_CORRECTION_PAGE,
+            "invalid": OLD_CORRECTION_PAGE,
+            "min_value": OLD_CORRECTION_PAGE,
+        },
+    )
+
+
 class ConfirmForm(forms.Form):
     """A confirmed action on a game at a known sequence (undo, finish, abandon)."""
 

@@ -219,15 +219,22 @@ def edit_hand(
     sequence: int,
     hand: Hand,
     expected_sequence: int,
+    expected_revision: int | None = None,
     user: Any = None,
     allow_finished: bool = False,
 ) -> Game:
     """Replace hand ``sequence`` and replay the game; refused (nothing changes) if the
-    correction makes this or a later hand impossible."""
+    correction makes this or a later hand impossible. ``expected_revision``: the game's
+    revision when the correction was started; any change since (another correction of
+    any hand too, which leaves the sequence as it was) refuses it with ``StaleGame``."""
     with transaction.atomic():
         locked = _locked(game.pk)
         _check_open(locked, allow_finished=allow_finished)
         _check_sequence(locked, expected_sequence)
+        if expected_revision is not None and locked.revision != expected_revision:
+            raise StaleGame(
+                "The game changed since this correction was started; nothing was changed."
+            )
         records = list(locked.hands.order_by("sequence"))
         if not 0 <= sequence < len(records):
             raise ServiceError(f"There is no hand {sequence + 1} to edit.")

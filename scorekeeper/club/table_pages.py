@@ -157,7 +157,8 @@ def preview_context(form: HandForm, state: GameState, sequence: int | None) -> d
     """Each player's change for the hand in the form, or what is still missing."""
     context: dict[str, Any] = {"preview": None, "missing": [], "refusal": ""}
     if not form.is_valid():
-        errors = [e for name, e in form.errors.items() if name != "sequence"]
+        # Not the hidden fields: those say nothing about the hand.
+        errors = [e for name, e in form.errors.items() if name not in ("sequence", "revision")]
         context["missing"] = [message for field_errors in errors for message in field_errors]
         if context["missing"]:
             return context

@@ -23,8 +23,8 @@ from django.views.decorators.http import condition, require_http_methods, requir
 from django_htmx.http import trigger_client_event
 from django_htmx.middleware import HtmxDetails
 
-from scorekeeper.club.forms_hand import ConfirmForm, HandForm
-from scorekeeper.club.models import Game
+from scorekeeper.club.forms_hand import ConfirmForm, CorrectionForm, HandForm
+from scorekeeper.club.models import Game, HandRecord
 from scorekeeper.club.permissions import (
     is_organiser,
     member_required,
@@ -58,6 +58,7 @@ from scorekeeper.club.table_pages import (
     table_context,
 )
 from scoring.errors import IllegalHand
+from scoring.hands import Hand
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -67,10 +68,23 @@ class HtmxHttpRequest(HttpRequest):
 TABLE = "club/table.html"
 
 
-def _stale_message(game: Game, expected: int | None) -> str:
-    if expected is not None and expected < game.hand_count:
-        return "This hand was already recorded by another phone — here is the current table."
-    return "The game changed on another phone — nothing was recorded; here is the current table."
+ALREADY_RECORDED = (
+    "This hand was already recorded (by this or another phone) — here is the current table."
+)
+GAME_CHANGED = (
+    "The game changed on another phone — nothing was recorded; here is the current table."
+)
+
+
+def _stale_message(game: Game, hand: Hand, expected: int) -> str:
+    """Why a hand for a game that has moved on was not recorded. If the game's last hand is
+    this very hand, sent for the same place in the game, it is a double tap or a retry (on
+    this phone or another) and the hand is in; otherwise something else changed the game
+    and this hand is not in it."""
+    last = game.hands.order_by("-sequence").first()
+    if last is not None and last.sequence == expected and last.data == HandRecord.data_from(hand):
+        return ALREADY_RECORDED
+    return GAME_CHANGED
 
 
 # The table, whole or as the part htmx swaps.
@@ -127,6 +141,7 @@ def game_table(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 def hand_create(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = load_game(game_id, hands=False)
     form = new_hand_form(game, request.POST)
+    hand: Hand | None = None
     try:
         if form.is_valid():
             hand = form.to_hand()
@@ -144,7 +159,8 @@ def hand_create(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     except IllegalHand as error:
         form.add_engine_error(error)
     except StaleGame:
-        messages.warning(request, _stale_message(game, form.cleaned_data["sequence"]))
+        assert hand is not None  # only a complete hand is sent to be recorded
+        messages.warning(request, _stale_message(game, hand, form.cleaned_data["sequence"]))
         return _after_write(request, game_id, status=409)
     except ServiceError as error:
         messages.error(request, error.message)
@@ -193,12 +209,13 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, sequence: int) -> HttpResp
     results = scoreboard(game).replay.results
     if not 0 <= sequence < len(results):
         raise Http404("No such hand.")
-    form = HandForm(
+    shown = {"sequence": game.hand_count, "revision": game.revision}
+    form = CorrectionForm(
         request.POST if request.method == "POST" else None,
         names=seat_names(game),
         rules=game.ruleset(),
         state=results[sequence].before,
-        initial={**HandForm.from_hand(results[sequence].hand), "sequence": game.hand_count},
+        initial={**HandForm.from_hand(results[sequence].hand), **shown},
     )
     if form.is_valid():
         try:
@@ -207,14 +224,17 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, sequence: int) -> HttpResp
                 sequence=sequence,
                 hand=form.to_hand(),
                 expected_sequence=form.cleaned_data["sequence"],
+                expected_revision=form.cleaned_data["revision"],
                 user=request.user,
                 allow_finished=is_organiser(request.user),
             )
         except IllegalHand as error:
             form.add_engine_error(error, sequence=sequence)
         except ServiceError as error:
+            # Nothing changed: the table as it is now, with why (409).
             messages.warning(request, _edit_refusal(game, error))
-            return redirect("game_table", game_id)
+            current = load_game(game_id)
+            return render(request, TABLE, table_context(request, current), status=409)
         else:
             messages.success(request, f"Hand {sequence + 1} corrected.")
             return redirect("game_table", game_id)

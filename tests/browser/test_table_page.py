@@ -96,7 +96,9 @@ def test_a_second_phone_with_an_old_form_gets_the_current_table(
     choose(page, "input[name=outcome][value=draw]")
     page.get_by_role("button", name="Record hand").click()
 
-    expect(page.locator("#messages")).to_contain_text("already recorded by another phone")
+    expect(page.locator("#messages")).to_contain_text(
+        "The game changed on another phone — nothing was recorded"
+    )
     expect(page.locator("#scoreboard")).to_contain_text("36,700")
     assert Game.objects.get(pk=game.pk).hand_count == 1
 

@@ -181,8 +181,9 @@ def test_a_double_submission_records_once_and_shows_the_current_table(bob_client
     assert first.status_code == 200
     assert second.status_code == 409
     assert HandRecord.objects.filter(game=game).count() == 1
-    assert "This hand was already recorded by another phone — here is the current table." in (
-        text_of(html, "messages")
+    assert (
+        "This hand was already recorded (by this or another phone) — here is the current table."
+        in text_of(html, "messages")
     )
     assert "30,200" in html  # the table after the first submission
     assert 'name="sequence" value="1"' in html
@@ -194,8 +195,37 @@ def test_a_double_submission_without_javascript_redirects_with_the_message(bob_c
     response = bob_client.post(url("hand_create", game), ron_post(), follow=True)
 
     assert response.redirect_chain == [(url("game_table", game), 302)]
-    assert "already recorded by another phone" in response.content.decode()
+    assert "already recorded (by this or another phone)" in response.content.decode()
     assert HandRecord.objects.filter(game=game).count() == 1
+
+
+def test_a_different_hand_sent_after_another_phone_recorded_says_the_game_changed(bob_client, game):
+    # Another phone records a tsumo for hand 1; this phone still sends its ron for hand 1.
+    record_hand(game=game, hand=Hand(Tsumo(Win(0, han=4, fu=30))), expected_sequence=0)
+
+    response = bob_client.post(url("hand_create", game), ron_post(), **HTMX)
+    messages = text_of(response.content.decode(), "messages")
+
+    assert response.status_code == 409
+    assert (
+        "The game changed on another phone — nothing was recorded; here is the current table."
+        in messages
+    )
+    assert "already recorded" not in messages
+    assert HandRecord.objects.get(game=game).data == {"tsumo": {"winner": 0, "han": 4, "fu": 30}}
+
+
+def test_the_same_hand_sent_with_an_older_form_says_the_game_changed(bob_client, game):
+    # Two hands were recorded since this form was shown; the last happens to be the same
+    # hand, but this form was for hand 1: not a retry of hand 2.
+    record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=3, fu=40),))), expected_sequence=0)
+    record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=3, fu=40),))), expected_sequence=1)
+
+    response = bob_client.post(url("hand_create", game), ron_post(0), **HTMX)
+
+    assert response.status_code == 409
+    assert "The game changed on another phone" in text_of(response.content.decode(), "messages")
+    assert refresh(game).hand_count == 2
 
 
 def test_who_may_record_a_hand(client, alice_client, bob_client, charlie_client, game):
@@ -257,7 +287,9 @@ def test_a_correction_replays_the_game(bob_client, game):
     # Its preview shows the hand as stored until something is changed.
     assert '<b class="change up">+5,200</b>' in page.content.decode()
 
-    response = bob_client.post(url("hand_edit", game, 0), ron_post(2, fu="30"))
+    assert 'name="revision" value="2"' in page.content.decode()  # two hands recorded
+
+    response = bob_client.post(url("hand_edit", game, 0), ron_post(2, fu="30", revision="2"))
 
     assert response.status_code == 302
     game = refresh(game)
@@ -274,7 +306,7 @@ def test_a_correction_that_breaks_a_later_hand_is_refused_naming_it(bob_client, 
 
     # A yakuman from Chie in hand 1 puts her below zero: the game would end there (tobi),
     # so hand 2 could not have been played.
-    data = ron_post(2, han="yakuman", fu="")
+    data = ron_post(2, han="yakuman", fu="", revision=str(refresh(game).revision))
     data["win_1_yakuman"] = "1"
     response = bob_client.post(url("hand_edit", game, 0), data)
     html = response.content.decode()
@@ -288,7 +320,8 @@ def test_a_correction_that_breaks_a_later_hand_is_refused_naming_it(bob_client, 
 def test_a_correction_of_an_impossible_value_is_refused_on_its_field(bob_client, game):
     record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=1, fu=30),))), expected_sequence=0)
 
-    response = bob_client.post(url("hand_edit", game, 0), ron_post(1, han="1", fu="20"))
+    data = ron_post(1, han="1", fu="20", revision=str(refresh(game).revision))
+    response = bob_client.post(url("hand_edit", game, 0), data)
 
     assert response.status_code == 422
     assert "20 fu cannot be won by ron" in text_of(response.content.decode(), "id_win_1_fu_error")
@@ -304,10 +337,78 @@ def test_a_finished_game_is_corrected_only_by_an_organiser(alice_client, bob_cli
 
     assert bob_client.get(url("hand_edit", game, 0)).status_code == 403
     assert alice_client.get(url("hand_edit", game, 0)).status_code == 200
-    response = alice_client.post(url("hand_edit", game, 0), ron_post(1, han="2", fu="30"))
+    data = ron_post(1, han="2", fu="30", revision=str(refresh(game).revision))
+    response = alice_client.post(url("hand_edit", game, 0), data)
     assert response.status_code == 302
     assert refresh(game).status == Game.Status.FINISHED
     assert refresh(game).state["scores"][1] == 27000
+
+
+def shown_revision(client, game, sequence=0) -> str:
+    """The revision the correction page carries, as a phone shows it."""
+    html = client.get(url("hand_edit", game, sequence)).content.decode()
+    match = re.search(r'name="revision" value="(\d+)"', html)
+    assert match, "no revision on the correction page"
+    return match[1]
+
+
+def test_of_two_simultaneous_corrections_of_a_hand_the_second_is_refused(
+    alice_client, bob_client, game
+):
+    record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=3, fu=40),))), expected_sequence=0)
+    # Two phones open the correction of hand 1 at the same time.
+    seen_by_bob = shown_revision(bob_client, game)
+    seen_by_alice = shown_revision(alice_client, game)
+    bob_fix = ron_post(1, fu="30", revision=seen_by_bob)  # 3 han 30 fu
+    alice_fix = ron_post(1, han="4", fu="30", revision=seen_by_alice)  # 4 han 30 fu
+
+    first = bob_client.post(url("hand_edit", game, 0), bob_fix)
+    after_first = refresh(game).state
+    second = alice_client.post(url("hand_edit", game, 0), alice_fix)
+
+    assert first.status_code == 302
+    assert second.status_code == 409
+    html = second.content.decode()
+    assert (
+        "The game changed on another phone while you corrected the hand — nothing was "
+        "changed; here is the current table." in text_of(html, "messages")
+    )
+    assert 'id="scoreboard"' in html  # the current table, with Bob's correction
+    assert refresh(game).state == after_first
+    assert HandRecord.objects.get(game=game, sequence=0).data["ron"]["wins"][0]["fu"] == 30
+    assert HandRecord.objects.get(game=game, sequence=0).data["ron"]["wins"][0]["han"] == 3
+
+
+def test_a_correction_after_another_hand_was_corrected_is_refused(bob_client, game):
+    # The number of hands stays the same; only the revision tells the game changed.
+    record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=3, fu=40),))), expected_sequence=0)
+    record_hand(game=game, hand=Hand(Tsumo(Win(3, han=2, fu=20))), expected_sequence=1)
+    seen = shown_revision(bob_client, game, 0)
+    other = {"sequence": "2", "outcome": "tsumo", "winner": "3", "win_3_han": "3"}
+    other |= {"win_3_fu": "20", "revision": shown_revision(bob_client, game, 1)}
+    assert bob_client.post(url("hand_edit", game, 1), other).status_code == 302
+    before = refresh(game).state
+
+    response = bob_client.post(url("hand_edit", game, 0), ron_post(2, fu="30", revision=seen))
+
+    assert response.status_code == 409
+    assert refresh(game).state == before
+    assert HandRecord.objects.get(game=game, sequence=0).edited_at is None
+
+
+def test_a_correction_form_without_its_revision_is_out_of_date(bob_client, game):
+    record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=3, fu=40),))), expected_sequence=0)
+    before = refresh(game).state
+
+    for revision in (None, "x", "-1"):
+        data = ron_post(1, fu="30") | ({} if revision is None else {"revision": revision})
+        response = bob_client.post(url("hand_edit", game, 0), data)
+
+        html = response.content.decode()
+        assert response.status_code == 422
+        errors = html.split('id="hand-form-errors"')[1].split("</div>")[0]
+        assert "This correction page is out of date: reload it and try again." in errors
+    assert refresh(game).state == before
 
 
 # Undo.
