@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.sessions.models import Session
 from django.test import Client
 from playwright.sync_api import Browser, Page, expect
 
@@ -101,6 +102,21 @@ def test_a_second_phone_with_an_old_form_gets_the_current_table(
     )
     expect(page.locator("#scoreboard")).to_contain_text("36,700")
     assert Game.objects.get(pk=game.pk).hand_count == 1
+
+
+def test_a_refusal_that_is_not_swapped_in_still_shows_a_message(
+    member_page: Page, live_server, game
+):
+    page = member_page
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    # The phone's login ends on the server (an organiser logs it out, or it expires).
+    Session.objects.all().delete()
+    choose(page, "input[name=outcome][value=draw]")
+    page.get_by_role("button", name="Record hand").click()
+
+    expect(page.locator("#messages")).to_contain_text("Reload the page and try again.")
+    expect(page.locator("#hand-form")).to_be_visible()  # the form, as it was
+    assert Game.objects.get(pk=game.pk).hand_count == 0
 
 
 def test_the_live_board_is_revalidated_and_kept_until_the_game_changes(
