@@ -317,27 +317,33 @@ def hand_lines(
     replay: Replay, names: Names, rules: Ruleset, *, edited: frozenset[int] = frozenset()
 ) -> list[HandLine]:
     """Every hand of a replay, newest first; ``edited`` holds the corrected hands."""
-    lines = []
-    for sequence, result in enumerate(replay.results):
-        before = result.before
-        lines.append(
-            HandLine(
-                sequence=sequence,
-                number=sequence + 1,
-                round=round_name(before.round_index),
-                honba=before.honba,
-                sticks=before.sticks,
-                text=describe_hand(result.hand, names, rules) + payment_words(result, rules),
-                riichi=name_list([names[s] for s in result.hand.riichi]),
-                changes=tuple(
-                    Change(names[seat], signed(delta), sign_class(delta))
-                    for seat, delta in enumerate(result.deltas)
-                ),
-                edited=sequence in edited,
-            )
-        )
+    lines = [
+        hand_line(sequence, result, names, rules, edited=sequence in edited)
+        for sequence, result in enumerate(replay.results)
+    ]
     lines.reverse()
     return lines
+
+
+def hand_line(
+    sequence: int, result: HandResult, names: Names, rules: Ruleset, *, edited: bool = False
+) -> HandLine:
+    """One hand of the log: hand ``sequence`` (0 for the first) as played."""
+    before = result.before
+    return HandLine(
+        sequence=sequence,
+        number=sequence + 1,
+        round=round_name(before.round_index),
+        honba=before.honba,
+        sticks=before.sticks,
+        text=describe_hand(result.hand, names, rules) + payment_words(result, rules),
+        riichi=name_list([names[s] for s in result.hand.riichi]),
+        changes=tuple(
+            Change(names[seat], signed(delta), sign_class(delta))
+            for seat, delta in enumerate(result.deltas)
+        ),
+        edited=edited,
+    )
 
 
 @dataclass(frozen=True, slots=True)

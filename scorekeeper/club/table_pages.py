@@ -8,8 +8,6 @@ The numbers come from the engine (a replay, a state, the standings); the words f
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
@@ -23,14 +21,14 @@ from django.utils.safestring import SafeString, mark_safe
 from scorekeeper.club.display import format_points, preset_label
 from scorekeeper.club.forms_calculator import from_tiles_urls, hand_form_initial
 from scorekeeper.club.forms_hand import HandForm
-from scorekeeper.club.models import Game, Seat
+from scorekeeper.club.models import Game, HandRecord, Seat
 from scorekeeper.club.permissions import is_member, is_organiser
 from scorekeeper.club.services import Scoreboard, scoreboard
 from scorekeeper.club.table_display import (
     HandLine,
     describe_hand,
     end_words,
-    hand_lines,
+    hand_line,
     humanize_message,
     round_name,
     seat_lines,
@@ -48,8 +46,15 @@ def load_game(game_id: int, *, hands: bool = True) -> Game:
     seats = Seat.objects.select_related("player").order_by("number")
     games = Game.objects.prefetch_related(Prefetch("seats", queryset=seats))
     if hands:
-        games = games.prefetch_related("hands")
+        games = games.prefetch_related(_hands())
     return get_object_or_404(games, pk=game_id)
+
+
+def _hands() -> Prefetch[Any]:
+    """A game's hands with only what the table pages read of them (not who recorded them
+    and when: converting those too costs a long game's page a good part of a millisecond)."""
+    fields = ("game", "sequence", "data", "edited_at")
+    return Prefetch("hands", queryset=HandRecord.objects.only(*fields))
 
 
 def reloaded(game: Game, saved: Game) -> Game:
@@ -57,7 +62,7 @@ def reloaded(game: Game, saved: Game) -> Game:
     row it locked and wrote), with its hands: one query instead of loading it again."""
     for field in Game._meta.concrete_fields:
         setattr(game, field.attname, getattr(saved, field.attname))
-    prefetch_related_objects([game], "hands")
+    prefetch_related_objects([game], _hands())
     return game
 
 
@@ -89,10 +94,10 @@ def new_hand_form(game: Game, data: Any = None, initial: dict[str, Any] | None =
 def table_context(request: HttpRequest, game: Game, form: HandForm | None = None) -> dict[str, Any]:
     board = scoreboard(game)
     names = board.record.players
-    state, rules = board.state, board.record.rules
+    state = board.state
     recording = may_record(request.user, game)
     can_correct = may_correct(request.user, game)
-    hands = hand_lines(board.replay, names, rules, edited=edited_hands(game))
+    log = log_html(game, board, can_correct=can_correct)
     finished = game.status == Game.Status.FINISHED
     standings = standing_lines(board.standings(), names) if finished else []
     # Back from the hand calculator, the hand's han and fu are the form's first values.
@@ -110,8 +115,8 @@ def table_context(request: HttpRequest, game: Game, form: HandForm | None = None
         "state": state,
         "round": round_name(state.round_index),
         "seats": seat_lines(state, names),
-        "hands": hands,
-        "log": log_html(hands, game_id=game.pk, can_correct=can_correct),
+        "hands": bool(log),
+        "log": log,
         "standings": standings,
         "penalties": any(row.penalty for row in standings),
         "end_words": end_words(state.end_reason, stopped_early=game.stopped_early),
@@ -128,22 +133,41 @@ def edited_hands(game: Game) -> frozenset[int]:
     return frozenset(h.sequence for h in game.hands.all() if h.edited_at is not None)
 
 
-def log_html(lines: Sequence[HandLine], *, game_id: int, can_correct: bool) -> list[SafeString]:
-    """The hand log's lines as HTML (the ``log-line`` partial). A line holds everything it
-    shows (words, numbers, the "corrected" mark), so a line once rendered is kept and reused
-    while the hand is the same: recording hand 60 renders one line, not sixty. (Not kept
-    while DEBUG is on, where templates change under the developer's hands.)"""
-    render = _log_line if settings.DEBUG else _kept_log_line
-    return [render(line, game_id, can_correct) for line in lines]
+def log_html(game: Game, board: Scoreboard, *, can_correct: bool) -> list[SafeString]:
+    """The hand log, newest first, as HTML (the ``log-line`` partial).
+
+    In one game, a line is fixed by its hand, the state the hand was played from, what it
+    paid, the players' names and whether it was corrected; so each line is rendered once
+    and kept under those (in this process) and reused: recording hand 60 renders one line,
+    not sixty, and a correction renders again only the lines it changes. Nothing is kept
+    while DEBUG is on, where templates change under the developer's hands."""
+    names, rules = board.record.players, board.record.rules
+    edited = edited_hands(game)
+    lines = []
+    for sequence, result in enumerate(board.replay.results):
+        key: tuple[Any, ...] = (game.pk, game.created_at, names, can_correct)
+        key += (sequence in edited, sequence, result.hand, result.before, result.deltas)
+        html = None if settings.DEBUG else _KEPT_LINES.get(key)
+        if html is None:
+            line = hand_line(sequence, result, names, rules, edited=sequence in edited)
+            html = _log_line(line, game.pk, can_correct)
+            if len(_KEPT_LINES) >= KEPT_LINES_MAX:
+                _KEPT_LINES.clear()  # simpler than an LRU, and safe between threads
+            _KEPT_LINES[key] = html
+        lines.append(html)
+    lines.reverse()
+    return lines
+
+
+#: Rendered log lines kept, about a club night's worth (a line is about half a kilobyte).
+KEPT_LINES_MAX = 20_000
+_KEPT_LINES: dict[tuple[Any, ...], SafeString] = {}
 
 
 def _log_line(line: HandLine, game_id: int, can_correct: bool) -> SafeString:
     context = {"line": line, "game_id": game_id, "can_correct": can_correct}
     # A template's output is escaped already; mark_safe only says so to the type checker.
     return mark_safe(get_template("club/table.html#log-line").render(context))
-
-
-_kept_log_line = lru_cache(maxsize=8192)(_log_line)
 
 
 def last_hand_words(board: Scoreboard) -> str:
