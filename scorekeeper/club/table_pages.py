@@ -133,8 +133,8 @@ def edited_hands(game: Game) -> frozenset[int]:
     return frozenset(h.sequence for h in game.hands.all() if h.edited_at is not None)
 
 
-def log_html(game: Game, board: Scoreboard, *, can_correct: bool) -> list[SafeString]:
-    """The hand log, newest first, as HTML (the ``log-line`` partial).
+def log_html(game: Game, board: Scoreboard, *, can_correct: bool) -> SafeString:
+    """The hand log's lines, newest first, as HTML (the ``log-line`` partial, joined).
 
     In one game, a line is fixed by its hand, the state the hand was played from, what it
     paid, the players' names and whether it was corrected; so each line is rendered once
@@ -156,7 +156,7 @@ def log_html(game: Game, board: Scoreboard, *, can_correct: bool) -> list[SafeSt
             _KEPT_LINES[key] = html
         lines.append(html)
     lines.reverse()
-    return lines
+    return mark_safe("".join(lines))  # joined from template output, escaped already
 
 
 #: Rendered log lines kept, about a club night's worth (a line is about half a kilobyte).

@@ -49,13 +49,15 @@ def game_points(source: Scoreboard | Game) -> dict[str, Any] | None:
                 "hand": number,
                 "round": round_text,
                 "scores": texts,
-                # The row's heading and cells, written here: a game of 60 hands has 61 rows
-                # and 244 cells, too many for template loops. Numbers and round names only,
-                # so nothing needs escaping.
                 "head": mark_safe(head),
                 "cells": mark_safe(cells),
             }
         )
+    # The rows are written here: a game of 60 hands has 61 rows and 244 cells, too many for
+    # template loops. Numbers and round names only, so nothing needs escaping.
+    rows_html = "".join(
+        f'<tr><th scope="row">{row["head"]}</th>{row["cells"]}</tr>\n' for row in rows
+    )
     legend = [
         {"index": seat, "name": names[seat], "points": format_points(scores[-1][seat])}
         for seat in range(4)
@@ -68,6 +70,7 @@ def game_points(source: Scoreboard | Game) -> dict[str, Any] | None:
         "game": board.game,
         "chart": chart,
         "rows": rows,
+        "rows_html": mark_safe(rows_html),
         "names": names,
         "legend": legend,
         "summary": summary,
