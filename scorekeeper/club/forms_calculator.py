@@ -377,20 +377,23 @@ class CalculatorForm(forms.Form):
 # form's first values.
 
 
-def from_tiles_urls(game: Game, state: GameState) -> dict[int, str]:
-    """For each seat, the calculator with this game's ruleset, the seat's and the round's
-    wind and the honba filled in, and the way back to the table (``?seat=2``)."""
+def from_tiles_urls(game: Game) -> dict[int, str]:
+    """For each seat, the way from the table to the hand calculator (``hand_from_tiles``):
+    the same for every hand of the game, so the hand form does not change with the round."""
+    return {seat: reverse("hand_from_tiles", args=[game.pk, seat]) for seat in range(4)}
+
+
+def calculator_url(game: Game, state: GameState, seat: int) -> str:
+    """The calculator with this game's ruleset, the seat's and the round's wind and the
+    honba filled in, and the way back to the table (``?seat=2``)."""
     back = reverse("game_table", args=[game.pk])
-    urls = {}
-    for seat in range(4):
-        query = QueryDict(mutable=True)
-        query["rules"] = f"game-{game.pk}"
-        query["seat_wind"] = WIND_LETTERS[(seat - state.dealer) % 4]
-        query["round_wind"] = WIND_LETTERS[state.round_index // 4 % 4]
-        query["honba"] = str(state.honba)
-        query["return"] = f"{back}?seat={seat}"
-        urls[seat] = f"{reverse('calculator')}?{query.urlencode(safe='/')}"
-    return urls
+    query = QueryDict(mutable=True)
+    query["rules"] = f"game-{game.pk}"
+    query["seat_wind"] = WIND_LETTERS[(seat - state.dealer) % 4]
+    query["round_wind"] = WIND_LETTERS[state.round_index // 4 % 4]
+    query["honba"] = str(state.honba)
+    query["return"] = f"{back}?seat={seat}"
+    return f"{reverse('calculator')}?{query.urlencode(safe='/')}"
 
 
 def hand_form_initial(query: QueryDict) -> dict[str, Any]:

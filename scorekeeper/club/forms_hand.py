@@ -210,7 +210,6 @@ def _seats_field(labels: list[tuple[int, SafeString]], label: str, *, many: bool
 def _table_fields(
     names: tuple[str, ...],
     winds: tuple[str, ...],
-    *,
     winners_label: str,
     multiple_yakuman: bool,
     nagashi: bool,
@@ -319,17 +318,17 @@ class HandForm(forms.Form):
         self.winds = tuple(seat_wind(seat, state.dealer) for seat in SEATS)
         #: Per seat, the calculator that sends han and fu back (set by the table page).
         self.from_tiles: dict[int, str] = {}
-        self.fields.update(
-            _table_fields(
-                self.names,
-                self.winds,
-                winners_label=self.winners_label,
-                multiple_yakuman=rules.multiple_yakuman,
-                nagashi=rules.nagashi_mangan,
-                abortive_draws=tuple(rules.abortive_draws),
-                all_last=self.all_last,
-            )
+        #: What the fields depend on: equal shapes, equal fields (``_table_fields``).
+        self.shape = (
+            self.names,
+            self.winds,
+            self.winners_label,
+            rules.multiple_yakuman,
+            rules.nagashi_mangan,
+            tuple(rules.abortive_draws),
+            self.all_last,
         )
+        self.fields.update(_table_fields(*self.shape))
 
     # What the template needs to know.
 

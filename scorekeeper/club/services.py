@@ -93,6 +93,16 @@ STAT_FIELDS = (
     "tobi",
 )
 RESULT_FIELDS = ("final_points", "place", "result", *STAT_FIELDS)
+#: What ``_save_projection`` may change on the game row (and only those are written).
+PROJECTION_FIELDS = (
+    "state",
+    "revision",
+    "hand_count",
+    "status",
+    "finished_at",
+    "stopped_early",
+    "updated_at",
+)
 
 
 def _save_projection(
@@ -122,7 +132,7 @@ def _save_projection(
         game.status = Game.Status.IN_PLAY
         game.finished_at = None
         game.seats.update(final_points=None, place=None, result=None)
-    game.save()
+    game.save(update_fields=PROJECTION_FIELDS)
 
 
 def start_game(
@@ -158,26 +168,25 @@ def start_game(
 def record_hand(*, game: Game, hand: Hand, expected_sequence: int, user: Any = None) -> Game:
     """Append one hand. The engine applies it to the stored projection, so the work is the
     same at hand 60 as at hand 1. Raises ``IllegalHand``, ``StaleGame`` or ``GameClosed``."""
-    with transaction.atomic():
-        locked = _locked(game.pk)
-        _check_open(locked, allow_finished=False)
-        _check_sequence(locked, expected_sequence)
-        rules = locked.ruleset()
-        result = play_hand(locked.game_state(), hand, rules, index=locked.hand_count)
-        try:
-            with transaction.atomic():
-                HandRecord.objects.create(
-                    game=locked,
-                    sequence=locked.hand_count,
-                    data=HandRecord.data_from(hand),
-                    recorded_by=user,
-                )
-        except IntegrityError:
-            raise StaleGame(
-                "Another phone recorded this hand first; nothing was recorded."
-            ) from None
-        locked.hand_count += 1
-        _save_projection(locked, result.after, rules)
+    try:
+        with transaction.atomic():
+            locked = _locked(game.pk)
+            _check_open(locked, allow_finished=False)
+            _check_sequence(locked, expected_sequence)
+            rules = locked.ruleset()
+            result = play_hand(locked.game_state(), hand, rules, index=locked.hand_count)
+            HandRecord.objects.create(
+                game=locked,
+                sequence=locked.hand_count,
+                data=HandRecord.data_from(hand),
+                recorded_by=user,
+            )
+            locked.hand_count += 1
+            _save_projection(locked, result.after, rules)
+    except IntegrityError:
+        # The row lock makes this unreachable on a database that honours it; should two
+        # writers still meet, the unique (game, sequence) refuses the second whole.
+        raise StaleGame("Another phone recorded this hand first; nothing was recorded.") from None
     return locked
 
 

@@ -38,12 +38,19 @@ from scorekeeper.club.table_display import (
 )
 from scoring.errors import IllegalHand
 from scoring.game import GameState, HandResult, play_hand
+from scoring.rules import Ruleset
 from scoring.standings import final_standings
 
 
 def load_game(game_id: int, *, hands: bool = True) -> Game:
-    """A game with its players (and its hands, for the log), in a fixed number of queries."""
-    seats = Seat.objects.select_related("player").order_by("number")
+    """A game with its players (and its hands, for the log), in a fixed number of queries.
+    The seats come with what the table shows of them (the player's name), not with their
+    final standings and statistics."""
+    seats = (
+        Seat.objects.select_related("player")
+        .only("game", "number", "player__name")
+        .order_by("number")
+    )
     games = Game.objects.prefetch_related(Prefetch("seats", queryset=seats))
     if hands:
         games = games.prefetch_related(_hands())
@@ -57,12 +64,14 @@ def _hands() -> Prefetch[Any]:
     return Prefetch("hands", queryset=HandRecord.objects.only(*fields))
 
 
-def reloaded(game: Game, saved: Game) -> Game:
+def reloaded(game: Game, saved: Game, *, hands: bool = True) -> Game:
     """``game`` (loaded with its players) as a service has just saved it (``saved``, the
-    row it locked and wrote), with its hands: one query instead of loading it again."""
+    row it locked and wrote), with its hands unless ``hands`` is off: at most one query
+    instead of loading it again."""
     for field in Game._meta.concrete_fields:
         setattr(game, field.attname, getattr(saved, field.attname))
-    prefetch_related_objects([game], _hands())
+    if hands:
+        prefetch_related_objects([game], _hands())
     return game
 
 
@@ -95,38 +104,109 @@ def table_context(request: HttpRequest, game: Game, form: HandForm | None = None
     board = scoreboard(game)
     names = board.record.players
     state = board.state
-    recording = may_record(request.user, game)
     can_correct = may_correct(request.user, game)
     log = log_html(game, board, can_correct=can_correct)
     finished = game.status == Game.Status.FINISHED
     standings = standing_lines(board.standings(), names) if finished else []
     # Back from the hand calculator, the hand's han and fu are the form's first values.
-    form = (
-        (form or new_hand_form(game, initial=hand_form_initial(request.GET))) if recording else None
-    )
-    if form is not None:
-        form.from_tiles = from_tiles_urls(game, state)
-    # A refused hand comes back with its preview (what the engine said about it).
-    preview = preview_context(form, state, None) if form is not None and form.is_bound else {}
-    return preview | {
-        "game": game,
+    if form is None and may_record(request.user, game):
+        form = new_hand_form(game, initial=hand_form_initial(request.GET))
+    return {
+        **_status_context(request, game, state, names, can_correct=can_correct),
+        **_form_context(game, form),
         "board": board,
-        "ruleset": preset_label(game.ruleset_name),
-        "state": state,
-        "round": round_name(state.round_index),
-        "seats": seat_lines(state, names),
         "hands": bool(log),
         "log": log,
         "standings": standings,
         "penalties": any(row.penalty for row in standings),
-        "end_words": end_words(state.end_reason, stopped_early=game.stopped_early),
-        "form": form,
-        "form_action": reverse("hand_create", args=[game.pk]),
-        "preview_url": reverse("hand_preview", args=[game.pk]),
-        "can_correct": can_correct,
-        "is_organiser": is_organiser(request.user),
         "last_hand": last_hand_words(board),
     }
+
+
+def recorded_context(
+    request: HttpRequest, game: Game, result: HandResult, *, words: str
+) -> dict[str, Any]:
+    """What the ``recorded`` partial shows after ``result`` was recorded as the game's last
+    hand and the game goes on: the table's status, a blank form for the next hand and the
+    new log line (``None`` for the game's first hand: the whole log is sent instead of its
+    "no hands yet"). The same work at hand 60 as at hand 1: nothing is replayed."""
+    names = seat_names(game)
+    rules = game.ruleset()
+    can_correct = may_correct(request.user, game)
+    sequence = game.hand_count - 1
+    line = kept_log_line(game, names, rules, sequence, result, can_correct=can_correct)
+    return {
+        **_status_context(request, game, result.after, names, can_correct=can_correct),
+        **_form_context(game, new_hand_form(game)),
+        "hands": True,
+        "log": line,
+        "new_line": line if sequence else None,
+        "last_hand": words,
+    }
+
+
+def _status_context(
+    request: HttpRequest,
+    game: Game,
+    state: GameState,
+    names: tuple[str, ...],
+    *,
+    can_correct: bool,
+) -> dict[str, Any]:
+    """The table's head, scoreboard and actions."""
+    return {
+        "game": game,
+        "ruleset": preset_label(game.ruleset_name),
+        "state": state,
+        "round": round_name(state.round_index),
+        "seats": seat_lines(state, names),
+        "end_words": end_words(state.end_reason, stopped_early=game.stopped_early),
+        "can_correct": can_correct,
+        "is_organiser": is_organiser(request.user),
+    }
+
+
+def _form_context(game: Game, form: HandForm | None) -> dict[str, Any]:
+    """The hand form (if the user may record) with its preview, or with its choices kept
+    from an earlier blank form (``fields_html``)."""
+    context: dict[str, Any] = {"form": form}
+    if form is None:
+        return context
+    form.from_tiles = from_tiles_urls(game)
+    if form.is_bound:
+        # A refused hand comes back with its preview (what the engine said about it).
+        context |= preview_context(form, form.state, None)
+    else:
+        context["fields_html"] = blank_fields_html(game, form)
+    return context | {
+        "form_action": reverse("hand_create", args=[game.pk]),
+        "preview_url": reverse("hand_preview", args=[game.pk]),
+    }
+
+
+def blank_fields_html(game: Game, form: HandForm) -> SafeString | None:
+    """The choices of a blank hand form (``#hand-fields``), rendered once for each shape of
+    form a table has (its players and their winds, which choices its rules offer, whether
+    it is all-last: a few per game) and kept in this process, so that the form for the
+    next hand costs a lookup. The number of hands and the CSRF token are outside it. A form
+    with values from the hand calculator is rendered afresh; nothing is kept while DEBUG
+    is on."""
+    if set(form.initial) - {"sequence"}:
+        return None
+    key = (game.pk, game.created_at, form.shape, tuple(form.from_tiles.items()))
+    html = None if settings.DEBUG else _KEPT_FIELDS.get(key)
+    if html is None:
+        template = get_template("club/table.html#hand-fields")
+        html = mark_safe(template.render({"form": form}))  # template output, escaped
+        if len(_KEPT_FIELDS) >= KEPT_FIELDS_MAX:
+            _KEPT_FIELDS.clear()
+        _KEPT_FIELDS[key] = html
+    return html
+
+
+#: Blank forms' choices kept: a club night's tables several times over (about 40 kB each).
+KEPT_FIELDS_MAX = 500
+_KEPT_FIELDS: dict[tuple[Any, ...], SafeString] = {}
 
 
 def edited_hands(game: Game) -> frozenset[int]:
@@ -143,20 +223,37 @@ def log_html(game: Game, board: Scoreboard, *, can_correct: bool) -> SafeString:
     while DEBUG is on, where templates change under the developer's hands."""
     names, rules = board.record.players, board.record.rules
     edited = edited_hands(game)
-    lines = []
-    for sequence, result in enumerate(board.replay.results):
-        key: tuple[Any, ...] = (game.pk, game.created_at, names, can_correct)
-        key += (sequence in edited, sequence, result.hand, result.before, result.deltas)
-        html = None if settings.DEBUG else _KEPT_LINES.get(key)
-        if html is None:
-            line = hand_line(sequence, result, names, rules, edited=sequence in edited)
-            html = _log_line(line, game.pk, can_correct)
-            if len(_KEPT_LINES) >= KEPT_LINES_MAX:
-                _KEPT_LINES.clear()  # simpler than an LRU, and safe between threads
-            _KEPT_LINES[key] = html
-        lines.append(html)
+    lines = [
+        kept_log_line(
+            game, names, rules, sequence, result, can_correct=can_correct, edited=sequence in edited
+        )
+        for sequence, result in enumerate(board.replay.results)
+    ]
     lines.reverse()
     return mark_safe("".join(lines))  # joined from template output, escaped already
+
+
+def kept_log_line(
+    game: Game,
+    names: tuple[str, ...],
+    rules: Ruleset,
+    sequence: int,
+    result: HandResult,
+    *,
+    can_correct: bool,
+    edited: bool = False,
+) -> SafeString:
+    """One line of the log, as rendered before if it was (see ``log_html``)."""
+    key: tuple[Any, ...] = (game.pk, game.created_at, names, can_correct)
+    key += (edited, sequence, result.hand, result.before, result.deltas)
+    html = None if settings.DEBUG else _KEPT_LINES.get(key)
+    if html is None:
+        line = hand_line(sequence, result, names, rules, edited=edited)
+        html = _log_line(line, game.pk, can_correct)
+        if len(_KEPT_LINES) >= KEPT_LINES_MAX:
+            _KEPT_LINES.clear()  # simpler than an LRU, and safe between threads
+        _KEPT_LINES[key] = html
+    return html
 
 
 #: Rendered log lines kept, about a club night's worth (a line is about half a kilobyte).

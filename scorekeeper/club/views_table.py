@@ -23,6 +23,7 @@ from django.views.decorators.http import condition, require_http_methods, requir
 from django_htmx.http import trigger_client_event
 from django_htmx.middleware import HtmxDetails
 
+from scorekeeper.club.forms_calculator import calculator_url
 from scorekeeper.club.forms_hand import ConfirmForm, CorrectionForm, HandForm
 from scorekeeper.club.models import Game, HandRecord
 from scorekeeper.club.permissions import (
@@ -53,11 +54,13 @@ from scorekeeper.club.table_pages import (
     new_hand_form,
     preview_context,
     preview_of,
+    recorded_context,
     reloaded,
     seat_names,
     table_context,
 )
 from scoring.errors import IllegalHand
+from scoring.game import play_hand
 from scoring.hands import Hand
 
 
@@ -155,7 +158,7 @@ def hand_create(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             messages.success(request, f"Hand {saved.hand_count} recorded: {words}.")
             if not request.htmx:
                 return redirect("game_table", game_id)
-            return _after_write(request, game_id, event="hand-recorded", game=reloaded(game, saved))
+            return _recorded(request, game, saved, hand, words)
     except IllegalHand as error:
         form.add_engine_error(error)
     except StaleGame:
@@ -166,6 +169,23 @@ def hand_create(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         messages.error(request, error.message)
         return _after_write(request, game_id, status=409)
     return _refused(request, game, form)
+
+
+def _recorded(
+    request: HtmxHttpRequest, game: Game, saved: Game, hand: Hand, words: str
+) -> HttpResponse:
+    """A hand recorded by htmx: the parts of the table it changed (the ``recorded``
+    partial), or the whole table when the hand ended the game or the game had changed
+    since this request loaded it (then ``game``'s state is not the one the hand was played
+    from)."""
+    if not saved.is_open or saved.revision != game.revision + 1:
+        return _table_partial(request, game.pk, event="hand-recorded", game=reloaded(game, saved))
+    result = play_hand(game.game_state(), hand, game.ruleset(), index=game.hand_count)
+    context = recorded_context(request, reloaded(game, saved, hands=False), result, words=words)
+    response = render(request, f"{TABLE}#recorded", context)
+    response["HX-Retarget"] = "#record-hand"
+    response["HX-Reswap"] = "outerHTML show:window:top"
+    return trigger_client_event(response, "hand-recorded")
 
 
 def _refused(request: HtmxHttpRequest, game: Game, form: HandForm) -> HttpResponse:
@@ -349,10 +369,30 @@ def game_record(request: HttpRequest, game_id: int) -> HttpResponse:
     return response
 
 
-def live_etag(request: HttpRequest, game_id: int) -> str | None:
-    """The board's version: the game and its revision, in one small query."""
+@require_safe
+@read_required
+def hand_from_tiles(request: HttpRequest, game_id: int, seat: int) -> HttpResponse:
+    """The hand calculator for a seat's hand at the table as it is now (and back)."""
+    game = get_object_or_404(Game, pk=game_id)
+    if not 0 <= seat < 4:
+        raise Http404("No such seat.")
+    return redirect(calculator_url(game, game.game_state(), seat))
+
+
+def revision_etag(request: HttpRequest, game_id: int, *args: object) -> str | None:
+    """A game's version: the game and its revision, in one small query."""
     revision = Game.objects.filter(pk=game_id).values_list("revision", flat=True).first()
     return None if revision is None else f"{game_id}-{revision}"
+
+
+@require_safe
+@read_required
+@cache_control(no_cache=True)
+@condition(etag_func=revision_etag)
+def game_chart(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The points chart alone: the table page fetches it after each hand recorded."""
+    board = scoreboard(load_game(game_id))
+    return render(request, "club/includes/points_chart.html", {"board": board})
 
 
 @require_safe
@@ -364,7 +404,7 @@ def game_live(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_safe
 @read_required
 @cache_control(no_cache=True)
-@condition(etag_func=live_etag)
+@condition(etag_func=revision_etag)
 def game_live_board(request: HttpRequest, game_id: int) -> HttpResponse:
     """The board alone, for polling: 304 (one query) while nothing has changed."""
     return render(request, "club/live.html#live-board", live_context(game_id))
@@ -379,6 +419,8 @@ urlpatterns = [
     path("games/<int:game_id>/finish/", game_finish, name="game_finish"),
     path("games/<int:game_id>/abandon/", game_abandon, name="game_abandon"),
     path("games/<int:game_id>/record.json", game_record, name="game_record"),
+    path("games/<int:game_id>/chart/", game_chart, name="game_chart"),
+    path("games/<int:game_id>/from-tiles/<int:seat>/", hand_from_tiles, name="hand_from_tiles"),
     path("games/<int:game_id>/live/", game_live, name="game_live"),
     path("games/<int:game_id>/live/board/", game_live_board, name="game_live_board"),
 ]

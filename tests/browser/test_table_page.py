@@ -69,7 +69,28 @@ def test_a_ron_entered_on_a_phone_is_previewed_then_recorded(
     expect(page.locator("#scoreboard")).to_contain_text("30,200")
     expect(page.locator("#hand-form input[name=sequence]")).to_have_value("1")
     assert page.evaluate("typeof htmx") == "object"
+    # The log gets its first line, the chart fetches itself, the actions follow the game.
+    expect(page.locator("#hand-log-list > li")).to_have_count(1)
+    expect(page.locator("#points-chart")).to_contain_text("over 1 hand")
+    expect(page.locator("#game-actions")).to_contain_text("Undo hand 1")
     page.screenshot(path=artifacts / "table-phone-ron-recorded.png", full_page=True)
+
+    # A second hand: its line goes on top of the log, the form is blank again.
+    expect(page.locator("#hand-form input[name=outcome]:checked")).to_have_count(0)
+    choose(page, "input[name=outcome][value=draw]")
+    choose(page, "input[name=tenpai][value='1']")
+    expect(page.locator("#preview")).to_contain_text("+3,000")
+    page.get_by_role("button", name="Record hand").click()
+
+    expect(page.locator("#messages")).to_contain_text("Hand 2 recorded")
+    expect(page.locator("#hand-log-list > li")).to_have_count(2)
+    expect(page.locator("#hand-log-list > li").first).to_have_id("hand-2")
+    expect(page.locator("#points-chart")).to_contain_text("over 2 hands")
+    expect(page.locator("#table-meta")).to_contain_text("2 hands")
+    expect(page.locator("#record-title")).to_contain_text("East 2, 1 honba")
+    expect(page.locator("#game-actions")).to_contain_text("Undo hand 2")
+    expect(page.locator("#scoreboard")).to_contain_text("33,200")
+    page.screenshot(path=artifacts / "table-phone-draw-recorded.png", full_page=True)
 
 
 def test_a_refused_hand_is_swapped_in_with_its_error(member_page: Page, live_server, game):

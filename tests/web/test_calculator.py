@@ -690,7 +690,10 @@ def test_the_table_offers_each_winner_the_calculator_with_the_games_situation(bo
     response = bob_client.get(reverse("game_table", args=[game.pk]))
 
     links = {w.seat: w.from_tiles for w in response.context["form"].win_fields()}
-    query = parse_qs(urlsplit(links[2]).query)
+    assert links[2] == f"/games/{game.pk}/from-tiles/2/"
+    opened = bob_client.get(links[2])
+    assert opened.status_code == 302
+    query = parse_qs(urlsplit(opened["Location"]).query)
     assert query == {
         "rules": [f"game-{game.pk}"],
         "seat_wind": ["W"],
@@ -704,7 +707,7 @@ def test_the_table_offers_each_winner_the_calculator_with_the_games_situation(bo
 @pytest.mark.django_db
 def test_the_hand_from_the_calculator_fills_the_winners_han_and_fu(bob_client, game):
     opened = bob_client.get(reverse("game_table", args=[game.pk])).context["form"]
-    calculator_url = opened.win_fields()[1].from_tiles
+    calculator_url = bob_client.get(opened.win_fields()[1].from_tiles)["Location"]
     # Ben, South, lays in a riichi pinfu hand won by tsumo and takes it back to the table.
     hand = {"closed": "123m067p23456788s", "win_tile": "1m", "riichi": "1", "tsumo": "1"}
     answer = bob_client.get(f"{calculator_url}&{urlencode(hand)}")
