@@ -377,12 +377,6 @@ class CalculatorForm(forms.Form):
 # form's first values.
 
 
-def from_tiles_urls(game: Game) -> dict[int, str]:
-    """For each seat, the way from the table to the hand calculator (``hand_from_tiles``):
-    the same for every hand of the game, so the hand form does not change with the round."""
-    return {seat: reverse("hand_from_tiles", args=[game.pk, seat]) for seat in range(4)}
-
-
 def calculator_url(game: Game, state: GameState, seat: int) -> str:
     """The calculator with this game's ruleset, the seat's and the round's wind and the
     honba filled in, and the way back to the table (``?seat=2``)."""

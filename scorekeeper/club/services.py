@@ -16,7 +16,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from scorekeeper.club.models import Game, HandRecord, Player, Seat
+from scorekeeper.club.models import Game, HandRecord, Player, Seat, fetch_game
 from scoring.errors import IllegalHand
 from scoring.game import GameState, Replay, play_hand, replay
 from scoring.hands import Hand
@@ -59,7 +59,7 @@ class Scoreboard:
 
 
 def _locked(game_id: int) -> Game:
-    return Game.objects.select_for_update().get(pk=game_id)
+    return fetch_game(game_id, lock=True)
 
 
 def _check_sequence(game: Game, expected_sequence: int) -> None:

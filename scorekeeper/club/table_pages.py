@@ -8,20 +8,21 @@ The numbers come from the engine (a replay, a state, the standings); the words f
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
 from django.db.models import Prefetch, prefetch_related_objects
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.template.loader import get_template
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.safestring import SafeString, mark_safe
 
 from scorekeeper.club.display import format_points, preset_label
-from scorekeeper.club.forms_calculator import from_tiles_urls, hand_form_initial
+from scorekeeper.club.forms_calculator import hand_form_initial
 from scorekeeper.club.forms_hand import HandForm
-from scorekeeper.club.models import Game, HandRecord, Seat
+from scorekeeper.club.models import Game, HandRecord, Seat, fetch_game, fetch_seat_names
 from scorekeeper.club.permissions import is_member, is_organiser
 from scorekeeper.club.services import Scoreboard, scoreboard
 from scorekeeper.club.table_display import (
@@ -45,7 +46,15 @@ from scoring.standings import final_standings
 def load_game(game_id: int, *, hands: bool = True) -> Game:
     """A game with its players (and its hands, for the log), in a fixed number of queries.
     The seats come with what the table shows of them (the player's name), not with their
-    final standings and statistics."""
+    final standings and statistics. Without the hands (to record or preview a hand), the
+    game comes with its players' names only (``seat_names``), read in two small queries."""
+    if not hands:
+        try:
+            game = fetch_game(game_id)
+        except Game.DoesNotExist:
+            raise Http404("No such game.") from None
+        game.names = fetch_seat_names(game_id)
+        return game
     seats = (
         Seat.objects.select_related("player")
         .only("game", "number", "player__name")
@@ -87,6 +96,8 @@ def may_correct(user: Any, game: Game) -> bool:
 
 
 def seat_names(game: Game) -> tuple[str, ...]:
+    if game.names is not None:
+        return game.names
     return tuple(seat.player.name for seat in game.seats.all())
 
 
@@ -145,6 +156,36 @@ def recorded_context(
     }
 
 
+#: The table's own addresses, by the names its template uses them under.
+GAME_URLS = {
+    "live": "game_live",
+    "chart": "game_chart",
+    "undo": "hand_undo",
+    "finish": "game_finish",
+    "abandon": "game_abandon",
+    "record": "game_record",
+    "create": "hand_create",
+    "preview": "hand_preview",
+}
+
+
+def game_urls(game_id: int) -> dict[str, Any]:
+    """The table's addresses for this game, worked out once per game (a dozen ``reverse``
+    calls cost a recorded hand about 0.2 ms) and kept for the URL configuration and the
+    prefix the site is served under."""
+    return _game_urls(get_script_prefix(), get_urlconf(), game_id)
+
+
+@lru_cache(maxsize=1024)
+def _game_urls(prefix: str, urlconf: str | None, game_id: int) -> dict[str, Any]:
+    urls: dict[str, Any] = {key: reverse(name, args=[game_id]) for key, name in GAME_URLS.items()}
+    # For each seat, the way to the hand calculator (the same for every hand of the game).
+    urls["from_tiles"] = {
+        seat: reverse("hand_from_tiles", args=[game_id, seat]) for seat in range(4)
+    }
+    return urls
+
+
 def _status_context(
     request: HttpRequest,
     game: Game,
@@ -156,6 +197,7 @@ def _status_context(
     """The table's head, scoreboard and actions."""
     return {
         "game": game,
+        "urls": game_urls(game.pk),
         "ruleset": preset_label(game.ruleset_name),
         "state": state,
         "round": round_name(state.round_index),
@@ -172,16 +214,14 @@ def _form_context(game: Game, form: HandForm | None) -> dict[str, Any]:
     context: dict[str, Any] = {"form": form}
     if form is None:
         return context
-    form.from_tiles = from_tiles_urls(game)
+    urls = game_urls(game.pk)
+    form.from_tiles = urls["from_tiles"]
     if form.is_bound:
         # A refused hand comes back with its preview (what the engine said about it).
         context |= preview_context(form, form.state, None)
     else:
         context["fields_html"] = blank_fields_html(game, form)
-    return context | {
-        "form_action": reverse("hand_create", args=[game.pk]),
-        "preview_url": reverse("hand_preview", args=[game.pk]),
-    }
+    return context | {"form_action": urls["create"], "preview_url": urls["preview"]}
 
 
 def blank_fields_html(game: Game, form: HandForm) -> SafeString | None:
@@ -337,6 +377,7 @@ def live_context(game_id: int) -> dict[str, Any]:
     finished = game.status == Game.Status.FINISHED
     return {
         "game": game,
+        "urls": game_urls(game.pk),
         "ruleset": preset_label(game.ruleset_name),
         "state": state,
         "round": round_name(state.round_index),
