@@ -33,10 +33,21 @@ worker_class = "gthread"
 threads = _int("GUNICORN_THREADS", 4)
 timeout = _int("GUNICORN_TIMEOUT", 30)
 graceful_timeout = 20
-keepalive = 5
-# Replace each worker now and then, at different times, so slow leaks cannot build up.
-max_requests = 2000
-max_requests_jitter = 200
+# No keep-alive: a connection is closed after its answer, so that each request goes to
+# whichever worker is free. With keep-alive, a busy table's connections stay with the worker
+# that first took them, and under load one worker (one core, for Python) does most of the
+# work while the others wait. Between the phones and the proxy in front, keep-alive is the
+# proxy's own (nginx and Caddy do not keep connections to the app open by default anyway).
+keepalive = 0
+# Load the site once in the master, before the workers are forked: a worker that replaces
+# another starts with Django and the site already loaded instead of importing them while
+# phones wait.
+preload_app = True
+# Replace each worker now and then, at different times, so slow leaks cannot build up; not
+# so often that a busy club night keeps paying for workers starting cold (a new worker
+# renders each template and form once before it has them in memory).
+max_requests = 20000
+max_requests_jitter = 2000
 # Logs to stderr, for the service manager (systemd, docker) to keep.
 accesslog = "-"
 errorlog = "-"
