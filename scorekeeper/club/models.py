@@ -86,6 +86,7 @@ class Game(models.Model):
 
     #: The players' names in seat order, where they were read with the game (not stored).
     names: tuple[str, ...] | None = None
+    _ruleset: tuple[Any, Ruleset] | None = None
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -99,8 +100,15 @@ class Game(models.Model):
         return reverse("game_table", args=[self.pk])
 
     def ruleset(self) -> Ruleset:
+        """The frozen rules as the engine's ``Ruleset``, read once per loaded game (a
+        recorded hand asks for them several times) unless ``rules`` is replaced."""
+        kept = self._ruleset
+        if kept is not None and kept[0] is self.rules:
+            return kept[1]
         rules = dict(self.rules)
-        return resolve_rules({"preset": rules.pop("preset"), **rules})
+        ruleset = resolve_rules({"preset": rules.pop("preset"), **rules})
+        self._ruleset = (self.rules, ruleset)
+        return ruleset
 
     def game_state(self) -> GameState:
         return GameState.from_json(self.state)
