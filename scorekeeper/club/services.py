@@ -284,14 +284,15 @@ def abandon_game(*, game: Game, user: Any = None) -> Game:
 
 def scoreboard(game: Game) -> Scoreboard:
     """Replay a game from its stored hands (for the hand log and the standings)."""
-    seats = sorted(game.seats.all(), key=lambda s: s.number)
+    # The names read with the game, if they were (``load_game`` without the hands).
+    if game.names is not None:
+        a, b, c, d = game.names
+    else:
+        seats = sorted(game.seats.all(), key=lambda s: s.number)
+        a, b, c, d = (seat.player.name for seat in seats)
     hands = [h.to_hand() for h in sorted(game.hands.all(), key=lambda h: h.sequence)]
     rules = game.ruleset()
-    record = GameRecord(
-        rules,
-        (seats[0].player.name, seats[1].player.name, seats[2].player.name, seats[3].player.name),
-        tuple(hands),
-    )
+    record = GameRecord(rules, (a, b, c, d), tuple(hands))
     return Scoreboard(game, record, replay(rules, hands))
 
 

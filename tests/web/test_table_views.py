@@ -327,6 +327,23 @@ def test_the_preview_shows_each_players_change_and_what_comes_next(bob_client, g
     assert not HandRecord.objects.exists()
 
 
+def test_the_preview_of_a_correction_plays_the_hand_from_where_it_was_played(
+    bob_client, game, django_assert_max_num_queries
+):
+    bob_client.post(url("hand_create", game), ron_post())
+    bob_client.post(url("hand_create", game), ron_post(1, winner=2, discarder=3))
+    # Hand 1 corrected: Dan wins from Chie instead, in East 1 with Aki dealing.
+    preview = f"{url('hand_preview', game)}?hand=0"
+
+    with django_assert_max_num_queries(7):  # session, user, member, game, names, hands
+        response = bob_client.post(preview, ron_post(winner=3, discarder=2), **HTMX)
+    html = response.content.decode()
+
+    changes = re.findall(r'class="who">(\w+)</span> <b class="change \w*">([^<]+)</b>', html)
+    assert changes == [("Aki", "0"), ("Ben", "0"), ("Chie", "−5,200"), ("Dan", "+5,200")]
+    assert "East 2" in html
+
+
 def test_the_preview_of_an_unfinished_hand_says_what_is_missing(bob_client, game):
     response = bob_client.get(url("hand_preview", game), {"outcome": "ron", "winners": "1"})
 
