@@ -60,9 +60,7 @@ def load_game(game_id: int, *, hands: bool = True) -> Game:
         .only("game", "number", "player__name")
         .order_by("number")
     )
-    games = Game.objects.prefetch_related(Prefetch("seats", queryset=seats))
-    if hands:
-        games = games.prefetch_related(_hands())
+    games = Game.objects.prefetch_related(Prefetch("seats", queryset=seats), _hands())
     return get_object_or_404(games, pk=game_id)
 
 
@@ -196,15 +194,22 @@ def _status_context(
 ) -> dict[str, Any]:
     """The table's head, scoreboard and actions."""
     return {
-        "game": game,
+        **_board_context(game, state, names),
         "urls": game_urls(game.pk),
+        "end_words": end_words(state.end_reason, stopped_early=game.stopped_early),
+        "can_correct": can_correct,
+        "is_organiser": is_organiser(request.user),
+    }
+
+
+def _board_context(game: Game, state: GameState, names: tuple[str, ...]) -> dict[str, Any]:
+    """The round and the players' points, as the table and the live board show them."""
+    return {
+        "game": game,
         "ruleset": preset_label(game.ruleset_name),
         "state": state,
         "round": round_name(state.round_index),
         "seats": seat_lines(state, names),
-        "end_words": end_words(state.end_reason, stopped_early=game.stopped_early),
-        "can_correct": can_correct,
-        "is_organiser": is_organiser(request.user),
     }
 
 
@@ -376,12 +381,7 @@ def live_context(game_id: int) -> dict[str, Any]:
     last = game.hands.order_by("-sequence").first()
     finished = game.status == Game.Status.FINISHED
     return {
-        "game": game,
-        "urls": game_urls(game.pk),
-        "ruleset": preset_label(game.ruleset_name),
-        "state": state,
-        "round": round_name(state.round_index),
-        "seats": seat_lines(state, names),
+        **_board_context(game, state, names),
         "standings": standing_lines(final_standings(state, rules), names) if finished else (),
         "last_hand": describe_hand(last.to_hand(), names, rules) if last else "",
         "hand_count": game.hand_count,
