@@ -9,7 +9,6 @@ names (``add_engine_error``).
 
 from __future__ import annotations
 
-import copy
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -222,9 +221,15 @@ def _table_fields(
     field once built, so a form need not build (or copy) some thirty of them for every
     request."""
     labels = [(seat, seat_label(names[seat], winds[seat])) for seat in SEATS]
-    outcome = copy.deepcopy(HandForm.base_fields["outcome"])
-    outcome.choices = [c for c in OUTCOMES if c[0] != "abort" or abortive_draws]  # type: ignore[attr-defined]
-    fields: dict[str, forms.Field] = {"outcome": outcome}
+    fields: dict[str, forms.Field] = {
+        "sequence": forms.IntegerField(min_value=0, widget=forms.HiddenInput),
+        "outcome": forms.ChoiceField(
+            label="What happened?",
+            choices=[c for c in OUTCOMES if c[0] != "abort" or abortive_draws],
+            widget=forms.RadioSelect,
+            error_messages={"required": "Choose what happened: ron, tsumo, a draw…"},
+        ),
+    }
     fields["winners"] = _seats_field(labels, winners_label, many=True)
     fields["discarder"] = _seats_field(labels, "Who discarded the winning tile?", many=False)
     fields["winner"] = _seats_field(labels, "Who won?", many=False)
@@ -295,12 +300,8 @@ class HandForm(forms.Form):
 
     bound_field_class = FastBoundField
 
-    sequence = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
-    outcome = forms.ChoiceField(
-        label="What happened?",
-        widget=forms.RadioSelect,
-        error_messages={"required": "Choose what happened: ron, tsumo, a draw…"},
-    )
+    # No fields are declared here: all of them, the number of hands included, are the
+    # table's (``_table_fields``), shared rather than copied for each form.
 
     def __init__(
         self,
@@ -328,7 +329,8 @@ class HandForm(forms.Form):
             tuple(rules.abortive_draws),
             self.all_last,
         )
-        self.fields.update(_table_fields(*self.shape))
+        # Declared fields (a subclass's) come after the table's.
+        self.fields = {**_table_fields(*self.shape), **self.fields}
 
     # What the template needs to know.
 

@@ -7,10 +7,11 @@ frozen into the game when it starts, so later edits to a saved ruleset never cha
 
 from __future__ import annotations
 
-from typing import Any
+from functools import cache
+from typing import Any, cast
 
 from django.conf import settings
-from django.db import connection, models
+from django.db import connection, connections, models
 from django.urls import reverse
 
 from scoring.game import GameState, start_state
@@ -122,32 +123,107 @@ class Game(models.Model):
         return self.status == self.Status.IN_PLAY
 
 
-# Read on every hand recorded and every preview: by hand-written SQL, because Django's
-# query compiler costs about 150-300 µs a query where these take 10-70 µs (tests/bench).
+# Read and written on every hand recorded (and read on every preview): by hand-written
+# SQL, because Django's query compiler costs about 150-300 µs a query where these take
+# 10-70 µs (tests/bench).
 
 
-def fetch_game(game_id: int, *, lock: bool = False) -> Game:
+def fetch_game(game_id: int, *, lock: bool = False, names: bool = False) -> Game:
     """The game with this primary key (``Game.DoesNotExist`` if none), its row locked until
     the transaction ends with ``lock`` (where the database locks rows: PostgreSQL; SQLite
-    takes the whole database for writing when the transaction begins)."""
-    sql = f"SELECT * FROM {Game._meta.db_table} WHERE id = %s"
+    takes the whole database for writing when the transaction begins), with its players'
+    names in seat order (``Game.names``) read in the same query with ``names``."""
+    quote = connection.ops.quote_name
+    fields = Game._meta.concrete_fields
+    columns = ", ".join(f"g.{_column(field)}" for field in fields)
+    if names:
+        columns += "".join(
+            f", (SELECT p.name FROM {quote(Seat._meta.db_table)} s "
+            f"JOIN {quote(Player._meta.db_table)} p ON p.id = s.player_id "
+            f"WHERE s.game_id = g.id AND s.number = {seat})"
+            for seat in range(4)
+        )
+    sql = f"SELECT {columns} FROM {quote(Game._meta.db_table)} g WHERE g.id = %s"
     if lock and connection.features.has_select_for_update:
         sql += " FOR UPDATE"
-    for game in Game.objects.raw(sql, [game_id]):
-        return game
-    raise Game.DoesNotExist(f"No game {game_id}.")
-
-
-def fetch_seat_names(game_id: int) -> tuple[str, ...]:
-    """The game's players' names in seat order."""
-    sql = (
-        f"SELECT p.name FROM {Seat._meta.db_table} s "
-        f"JOIN {Player._meta.db_table} p ON p.id = s.player_id "
-        "WHERE s.game_id = %s ORDER BY s.number"
-    )
     with connection.cursor() as cursor:
         cursor.execute(sql, [game_id])
-        return tuple(row[0] for row in cursor.fetchall())
+        row = cursor.fetchone()
+    if row is None:
+        raise Game.DoesNotExist(f"No game {game_id}.")
+    values = list(row[: len(fields)])
+    for index, (expression, converters) in enumerate(_converters(connection.alias)):
+        for convert in converters:
+            values[index] = convert(values[index], expression, connection)
+    game = Game.from_db(connection.alias, [field.attname for field in fields], values)
+    if names:
+        game.names = tuple(row[len(fields) :])
+    return game
+
+
+@cache
+def _converters(alias: str) -> list[tuple[Any, list[Any]]]:
+    """For each of a game row's columns, what turns the database's value into the field's
+    (JSON decoded, SQLite's dates and booleans read), as the query compiler finds them."""
+    ops = connections[alias].ops
+    found = []
+    for field in Game._meta.concrete_fields:
+        expression = field.get_col(Game._meta.db_table)
+        found.append(
+            (
+                expression,
+                ops.get_db_converters(expression)
+                + expression.get_db_converters(connections[alias]),
+            )
+        )
+    return found
+
+
+def insert_row(instance: models.Model) -> None:
+    """``instance.save()`` for a new row, by hand-written SQL: every field but the primary
+    key is written as ``save`` would write it (``auto_now_add`` set, values converted for
+    the database); the new primary key is read back into ``instance``."""
+    meta = instance._meta
+    fields = [f for f in meta.concrete_fields if not f.primary_key]
+    values = [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in fields]
+    quote = connection.ops.quote_name
+    columns = ", ".join(_column(f) for f in fields)
+    sql = (
+        f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES ({', '.join(['%s'] * len(fields))})"
+    )
+    returning = connection.features.can_return_columns_from_insert
+    if returning:
+        sql += f" RETURNING {_column(meta.pk)}"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        instance.pk = cursor.fetchone()[0] if returning else cursor.lastrowid
+    instance._state.adding = False
+
+
+def update_row(
+    instance: models.Model, fields: tuple[str, ...], *, match: dict[str, Any] | None = None
+) -> bool:
+    """``instance.save(update_fields=fields)`` by hand-written SQL: the fields are written
+    as ``save`` writes them (``auto_now`` set, values converted for the database). With
+    ``match``, only if the row's columns still hold those values. Whether a row was
+    written."""
+    meta = instance._meta
+    columns = [cast("models.Field[Any, Any]", meta.get_field(name)) for name in fields]
+    values = [f.get_db_prep_save(f.pre_save(instance, False), connection) for f in columns]
+    assignments = ", ".join(f"{_column(f)} = %s" for f in columns)
+    conditions = [meta.pk, *(meta.get_field(name) for name in match or {})]
+    where = " AND ".join(f"{_column(field)} = %s" for field in conditions)
+    sql = f"UPDATE {connection.ops.quote_name(meta.db_table)} SET {assignments} WHERE {where}"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*values, instance.pk, *(match or {}).values()])
+        return bool(cursor.rowcount == 1)
+
+
+def _column(field: Any) -> str:
+    """A concrete field's column, quoted for the database."""
+    column = field.column
+    assert isinstance(column, str)
+    return str(connection.ops.quote_name(column))
 
 
 class Seat(models.Model):

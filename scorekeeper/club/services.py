@@ -8,6 +8,7 @@ If the game has moved on (a double tap, a retry, another phone), the write is re
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -16,7 +17,15 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from scorekeeper.club.models import Game, HandRecord, Player, Seat, fetch_game
+from scorekeeper.club.models import (
+    Game,
+    HandRecord,
+    Player,
+    Seat,
+    fetch_game,
+    insert_row,
+    update_row,
+)
 from scoring.errors import IllegalHand
 from scoring.game import GameState, Replay, play_hand, replay
 from scoring.hands import Hand
@@ -111,9 +120,39 @@ def _save_projection(
     """Store the state and, when the game ends (or is un-ended by a correction), each
     seat's standings and statistics and the game's status. ``hands`` saves a reload when
     the caller has them."""
+    was_finished = game.status == Game.Status.FINISHED
+    _save_state(game, state)
+    _save_standings(game, state, rules, hands, was_finished=was_finished)
+
+
+def _save_state(game: Game, state: GameState, *, at_revision: int | None = None) -> bool:
+    """Write the game row: the state, the next revision, and the status the state gives.
+    With ``at_revision``, only if the row is still at that revision: ``False`` when it is
+    not (then nothing was written, and ``game`` is not to be used)."""
     game.state = state.to_json()
     game.revision += 1
     if state.finished or game.stopped_early:
+        if game.status != Game.Status.FINISHED:
+            game.status = Game.Status.FINISHED
+            game.finished_at = timezone.now()
+    elif game.status == Game.Status.FINISHED:
+        game.status = Game.Status.IN_PLAY
+        game.finished_at = None
+    match = None if at_revision is None else {"revision": at_revision}
+    return update_row(game, PROJECTION_FIELDS, match=match)
+
+
+def _save_standings(
+    game: Game,
+    state: GameState,
+    rules: Ruleset,
+    hands: Sequence[Hand] | None = None,
+    *,
+    was_finished: bool,
+) -> None:
+    """Each seat's standings and statistics when the game is over (from ``hands``, or the
+    stored hands), or none when a correction un-ended it."""
+    if game.status == Game.Status.FINISHED:
         if hands is None:
             hands = [h.to_hand() for h in game.hands.order_by("sequence")]
         rows = final_standings(state, rules)
@@ -125,14 +164,8 @@ def _save_projection(
             for name in STAT_FIELDS:
                 setattr(seat, name, getattr(counts, name))
         Seat.objects.bulk_update(seats, RESULT_FIELDS)
-        if game.status != Game.Status.FINISHED:
-            game.status = Game.Status.FINISHED
-            game.finished_at = timezone.now()
-    elif game.status == Game.Status.FINISHED:
-        game.status = Game.Status.IN_PLAY
-        game.finished_at = None
+    elif was_finished:
         game.seats.update(final_points=None, place=None, result=None)
-    game.save(update_fields=PROJECTION_FIELDS)
 
 
 def start_game(
@@ -167,27 +200,51 @@ def start_game(
 
 def record_hand(*, game: Game, hand: Hand, expected_sequence: int, user: Any = None) -> Game:
     """Append one hand. The engine applies it to the stored projection, so the work is the
-    same at hand 60 as at hand 1. Raises ``IllegalHand``, ``StaleGame`` or ``GameClosed``."""
+    same at hand 60 as at hand 1. Raises ``IllegalHand``, ``StaleGame`` or ``GameClosed``.
+
+    ``game`` as the caller loaded it is tried first: the hand is played from its state and
+    written only if the game row is still at its revision (the write's condition, checked
+    under the row's write lock), so the usual hand costs no second read of the game. If
+    the game changed since, or ``game`` says the hand cannot go in, the game is read
+    again under its lock and the hand judged on that."""
     try:
-        with transaction.atomic():
-            locked = _locked(game.pk)
-            _check_open(locked, allow_finished=False)
-            _check_sequence(locked, expected_sequence)
-            rules = locked.ruleset()
-            result = play_hand(locked.game_state(), hand, rules, index=locked.hand_count)
-            HandRecord.objects.create(
-                game=locked,
-                sequence=locked.hand_count,
+        try:
+            return _append_hand(game, hand, expected_sequence, user, lock=False)
+        except (_Moved, ServiceError, IllegalHand):
+            return _append_hand(game, hand, expected_sequence, user, lock=True)
+    except IntegrityError:
+        # Two phones appending the same sequence: the unique (game, sequence) refuses the
+        # second whole, once the first has written.
+        raise StaleGame("Another phone recorded this hand first; nothing was recorded.") from None
+
+
+class _Moved(Exception):
+    """The game row is no longer at the revision the hand was played from."""
+
+
+def _append_hand(game: Game, hand: Hand, expected_sequence: int, user: Any, *, lock: bool) -> Game:
+    with transaction.atomic():
+        current = _locked(game.pk) if lock else copy.copy(game)
+        _check_open(current, allow_finished=False)
+        _check_sequence(current, expected_sequence)
+        rules = current.ruleset()
+        result = play_hand(current.game_state(), hand, rules, index=current.hand_count)
+        sequence = current.hand_count
+        current.hand_count += 1
+        # The game row first: it takes the row's write lock before the hand's row is added
+        # (the order every writer takes them in).
+        if not _save_state(current, result.after, at_revision=None if lock else game.revision):
+            raise _Moved
+        insert_row(
+            HandRecord(
+                game=current,
+                sequence=sequence,
                 data=HandRecord.data_from(hand),
                 recorded_by=user,
             )
-            locked.hand_count += 1
-            _save_projection(locked, result.after, rules)
-    except IntegrityError:
-        # The row lock makes this unreachable on a database that honours it; should two
-        # writers still meet, the unique (game, sequence) refuses the second whole.
-        raise StaleGame("Another phone recorded this hand first; nothing was recorded.") from None
-    return locked
+        )
+        _save_standings(current, result.after, rules, was_finished=False)
+    return current
 
 
 def _replace_hands(game: Game, hands: list[Hand], rules: Ruleset) -> Replay:

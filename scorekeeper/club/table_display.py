@@ -273,6 +273,25 @@ class SeatLine:
         )  # the names escaped; signs and numbers are ours
 
 
+def scoreboard_rows(seats: Sequence[SeatLine]) -> SafeString:
+    """The table's scoreboard rows (``<li>`` each), written in one pass: as a template loop
+    they were a third of the time to render what a recorded hand changes."""
+    rows = []
+    for seat in seats:
+        name = escape(seat.name)
+        dealer = " is-dealer" if seat.dealer else ""
+        badge = ' <span class="dealer-badge">Dealer</span>' if seat.dealer else ""
+        rows.append(
+            f'<li class="player{dealer}">'
+            f'<span class="player-wind" title="{seat.wind}">{seat.wind[0]}'
+            f'<span class="visually-hidden"> ({seat.wind})</span></span>'
+            f'<span class="player-name"><span class="player-name-text">{name}</span>{badge}</span>'
+            f'<span class="player-points {seat.sign}">{seat.points}</span>'
+            f'<span class="player-diffs">{seat.differences_html}</span></li>'
+        )
+    return mark_safe("".join(rows))  # the names escaped; winds, signs and numbers are ours
+
+
 def seat_lines(state: GameState, names: Names) -> tuple[SeatLine, ...]:
     """The four players in seat order, as the scoreboard shows them.
 

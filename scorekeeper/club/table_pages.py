@@ -22,7 +22,7 @@ from django.utils.safestring import SafeString, mark_safe
 from scorekeeper.club.display import format_points, preset_label
 from scorekeeper.club.forms_calculator import hand_form_initial
 from scorekeeper.club.forms_hand import HandForm
-from scorekeeper.club.models import Game, HandRecord, Seat, fetch_game, fetch_seat_names
+from scorekeeper.club.models import Game, HandRecord, Seat, fetch_game
 from scorekeeper.club.permissions import is_member, is_organiser
 from scorekeeper.club.services import Scoreboard, scoreboard
 from scorekeeper.club.table_display import (
@@ -32,6 +32,7 @@ from scorekeeper.club.table_display import (
     hand_line,
     humanize_message,
     round_name,
+    scoreboard_rows,
     seat_lines,
     sign_class,
     signed,
@@ -47,14 +48,12 @@ def load_game(game_id: int, *, hands: bool = True) -> Game:
     """A game with its players (and its hands, for the log), in a fixed number of queries.
     The seats come with what the table shows of them (the player's name), not with their
     final standings and statistics. Without the hands (to record or preview a hand), the
-    game comes with its players' names only (``seat_names``), read in two small queries."""
+    game comes with its players' names only (``seat_names``), read in the same query."""
     if not hands:
         try:
-            game = fetch_game(game_id)
+            return fetch_game(game_id, names=True)
         except Game.DoesNotExist:
             raise Http404("No such game.") from None
-        game.names = fetch_seat_names(game_id)
-        return game
     seats = (
         Seat.objects.select_related("player")
         .only("game", "number", "player__name")
@@ -193,8 +192,10 @@ def _status_context(
     can_correct: bool,
 ) -> dict[str, Any]:
     """The table's head, scoreboard and actions."""
+    board = _board_context(game, state, names)
     return {
-        **_board_context(game, state, names),
+        **board,
+        "seat_rows": scoreboard_rows(board["seats"]),
         "urls": game_urls(game.pk),
         "end_words": end_words(state.end_reason, stopped_early=game.stopped_early),
         "can_correct": can_correct,

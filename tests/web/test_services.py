@@ -7,7 +7,7 @@ import json
 import pytest
 from real_data import GAMES_DIR
 
-from scorekeeper.club.models import Game, HandRecord, Player
+from scorekeeper.club.models import Game, HandRecord, Player, fetch_game
 from scorekeeper.club.services import (
     GameClosed,
     StaleGame,
@@ -74,6 +74,35 @@ def test_a_stale_submission_records_nothing(game):
     with pytest.raises(StaleGame, match="moved on"):
         record_hand(game=game, hand=ron(2, 0, 2, 40), expected_sequence=0)
     assert snapshot(game) == before
+
+
+def test_a_phone_that_loaded_the_game_before_a_correction_records_from_the_corrected_game(game):
+    record_hand(game=game, hand=ron(2, 0, 2, 40), expected_sequence=0)
+    # A phone loads the game at hand 1 (East 1, 1 honba, the dealer 28,900)...
+    loaded = Game.objects.get(pk=game.pk)
+    # ...then another phone corrects hand 1: a non-dealer's 1,000, so East 2 is next.
+    edit_hand(game=game, sequence=0, hand=ron(2, 1, 1, 30), expected_sequence=1)
+    # Still one hand in: the first phone's draw is recorded, played from East 2 (seat 1
+    # deals, seat 0 alone tenpai takes 3,000), not from the East 1 it had loaded.
+    record_hand(game=loaded, hand=Hand(Draw(tenpai=(0,))), expected_sequence=1)
+    game.refresh_from_db()
+    assert game.state["scores"] == [28000, 25000, 23000, 24000]
+    assert (game.state["round_index"], game.state["honba"]) == (2, 1)
+    assert list(game.hands.values_list("sequence", flat=True)) == [0, 1]
+    assert game.revision == 3
+
+
+def test_a_game_read_by_hand_written_sql_equals_the_orms(game):
+    record_hand(game=game, hand=ron(2, 0, 2, 40, riichi=(0,)), expected_sequence=0)
+    finish_game(game=game)
+    orm = Game.objects.get(pk=game.pk)
+    fetched = fetch_game(game.pk, names=True)
+    fields = [field.attname for field in Game._meta.concrete_fields]
+    assert [getattr(fetched, name) for name in fields] == [getattr(orm, name) for name in fields]
+    assert fetched.stopped_early is True and fetched.finished_at.tzinfo is not None
+    assert fetched.names == ("Aki", "Ben", "Chie", "Dan")
+    with pytest.raises(Game.DoesNotExist):
+        fetch_game(game.pk + 1)
 
 
 def test_an_illegal_hand_changes_nothing(game):
