@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any, cast
 
 from django.conf import settings
-from django.db import connection, connections, models
+from django.db import connection, connections, models, transaction
 from django.urls import reverse
 
 from scoring.game import GameState, start_state
@@ -217,6 +217,49 @@ def update_row(
     with connection.cursor() as cursor:
         cursor.execute(sql, [*values, instance.pk, *(match or {}).values()])
         return bool(cursor.rowcount == 1)
+
+
+def update_then_insert(
+    instance: models.Model, fields: tuple[str, ...], *, match: dict[str, Any], new: models.Model
+) -> bool:
+    """``update_row(instance, fields, match=match)`` and, if it wrote, ``insert_row(new)``:
+    both or neither. Whether they were written.
+
+    On PostgreSQL in one statement (the update in a ``WITH``, the insert taking its row
+    from it), which outside a transaction is one round trip to the database instead of
+    four (``BEGIN``, the two statements, ``COMMIT``). Elsewhere in a transaction."""
+    if connection.vendor != "postgresql":
+        with transaction.atomic():
+            if not update_row(instance, fields, match=match):
+                return False
+            insert_row(new)
+            return True
+    meta = instance._meta
+    columns = [cast("models.Field[Any, Any]", meta.get_field(name)) for name in fields]
+    values = [f.get_db_prep_save(f.pre_save(instance, False), connection) for f in columns]
+    assignments = ", ".join(f"{_column(f)} = %s" for f in columns)
+    conditions = [meta.pk, *(meta.get_field(name) for name in match)]
+    where = " AND ".join(f"{_column(field)} = %s" for field in conditions)
+    new_meta = new._meta
+    new_fields = [f for f in new_meta.concrete_fields if not f.primary_key]
+    new_values = [f.get_db_prep_save(f.pre_save(new, True), connection) for f in new_fields]
+    # Typed, as a SELECT's values are not taken as the columns' types the way VALUES are.
+    selected = ", ".join(f"CAST(%s AS {f.db_type(connection)})" for f in new_fields)
+    quote = connection.ops.quote_name
+    sql = (
+        f"WITH updated AS (UPDATE {quote(meta.db_table)} SET {assignments} WHERE {where} "
+        f"RETURNING 1) "
+        f"INSERT INTO {quote(new_meta.db_table)} ({', '.join(_column(f) for f in new_fields)}) "
+        f"SELECT {selected} FROM updated RETURNING {_column(new_meta.pk)}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*values, instance.pk, *match.values(), *new_values])
+        row = cursor.fetchone()
+    if row is None:
+        return False
+    new.pk = row[0]
+    new._state.adding = False
+    return True
 
 
 def _column(field: Any) -> str:

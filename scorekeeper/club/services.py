@@ -25,6 +25,7 @@ from scorekeeper.club.models import (
     fetch_game,
     insert_row,
     update_row,
+    update_then_insert,
 )
 from scoring.errors import IllegalHand
 from scoring.game import GameState, Replay, play_hand, replay
@@ -125,10 +126,14 @@ def _save_projection(
     _save_standings(game, state, rules, hands, was_finished=was_finished)
 
 
-def _save_state(game: Game, state: GameState, *, at_revision: int | None = None) -> bool:
-    """Write the game row: the state, the next revision, and the status the state gives.
-    With ``at_revision``, only if the row is still at that revision: ``False`` when it is
-    not (then nothing was written, and ``game`` is not to be used)."""
+def _save_state(game: Game, state: GameState) -> None:
+    """Write the game row: the state, the next revision, and the status the state gives."""
+    _project(game, state)
+    update_row(game, PROJECTION_FIELDS)
+
+
+def _project(game: Game, state: GameState) -> None:
+    """Set the game row's projection (``PROJECTION_FIELDS``) to ``state``, in memory."""
     game.state = state.to_json()
     game.revision += 1
     if state.finished or game.stopped_early:
@@ -138,8 +143,6 @@ def _save_state(game: Game, state: GameState, *, at_revision: int | None = None)
     elif game.status == Game.Status.FINISHED:
         game.status = Game.Status.IN_PLAY
         game.finished_at = None
-    match = None if at_revision is None else {"revision": at_revision}
-    return update_row(game, PROJECTION_FIELDS, match=match)
 
 
 def _save_standings(
@@ -202,16 +205,14 @@ def record_hand(*, game: Game, hand: Hand, expected_sequence: int, user: Any = N
     """Append one hand. The engine applies it to the stored projection, so the work is the
     same at hand 60 as at hand 1. Raises ``IllegalHand``, ``StaleGame`` or ``GameClosed``.
 
-    ``game`` as the caller loaded it is tried first: the hand is played from its state and
-    written only if the game row is still at its revision (the write's condition, checked
-    under the row's write lock), so the usual hand costs no second read of the game. If
-    the game changed since, or ``game`` says the hand cannot go in, the game is read
-    again under its lock and the hand judged on that."""
+    ``game`` as the caller loaded it is tried first (``_append_as_loaded``); if the game
+    changed since, or ``game`` says the hand cannot go in, or the hand ends the game, the
+    game is read again under its lock and the hand judged on that (``_append_locked``)."""
     try:
         try:
-            return _append_hand(game, hand, expected_sequence, user, lock=False)
+            return _append_as_loaded(game, hand, expected_sequence, user)
         except (_Moved, ServiceError, IllegalHand):
-            return _append_hand(game, hand, expected_sequence, user, lock=True)
+            return _append_locked(game, hand, expected_sequence, user)
     except IntegrityError:
         # Two phones appending the same sequence: the unique (game, sequence) refuses the
         # second whole, once the first has written.
@@ -219,32 +220,50 @@ def record_hand(*, game: Game, hand: Hand, expected_sequence: int, user: Any = N
 
 
 class _Moved(Exception):
-    """The game row is no longer at the revision the hand was played from."""
+    """The hand is not for ``_append_as_loaded``: the game row is no longer at the revision
+    the hand was played from, or the hand ends the game."""
 
 
-def _append_hand(game: Game, hand: Hand, expected_sequence: int, user: Any, *, lock: bool) -> Game:
+def _append_as_loaded(game: Game, hand: Hand, expected_sequence: int, user: Any) -> Game:
+    """The hand played from ``game`` as the caller loaded it, and written (the game row
+    and the hand's row, both or neither) only if the row is still at that revision: the
+    usual hand costs no second read of the game, and on PostgreSQL one statement."""
+    current = copy.copy(game)
+    _check_open(current, allow_finished=False)
+    _check_sequence(current, expected_sequence)
+    result = play_hand(current.game_state(), hand, current.ruleset(), index=current.hand_count)
+    if result.after.finished:
+        raise _Moved  # the standings are written under the lock
+    record = _hand_row(current, hand, user)
+    current.hand_count += 1
+    _project(current, result.after)
+    if not update_then_insert(
+        current, PROJECTION_FIELDS, match={"revision": game.revision}, new=record
+    ):
+        raise _Moved
+    return current
+
+
+def _append_locked(game: Game, hand: Hand, expected_sequence: int, user: Any) -> Game:
     with transaction.atomic():
-        current = _locked(game.pk) if lock else copy.copy(game)
+        current = _locked(game.pk)
         _check_open(current, allow_finished=False)
         _check_sequence(current, expected_sequence)
         rules = current.ruleset()
         result = play_hand(current.game_state(), hand, rules, index=current.hand_count)
-        sequence = current.hand_count
+        record = _hand_row(current, hand, user)
         current.hand_count += 1
-        # The game row first: it takes the row's write lock before the hand's row is added
-        # (the order every writer takes them in).
-        if not _save_state(current, result.after, at_revision=None if lock else game.revision):
-            raise _Moved
-        insert_row(
-            HandRecord(
-                game=current,
-                sequence=sequence,
-                data=HandRecord.data_from(hand),
-                recorded_by=user,
-            )
-        )
+        _save_state(current, result.after)
+        insert_row(record)
         _save_standings(current, result.after, rules, was_finished=False)
     return current
+
+
+def _hand_row(game: Game, hand: Hand, user: Any) -> HandRecord:
+    """The row of ``hand`` as the game's next."""
+    return HandRecord(
+        game=game, sequence=game.hand_count, data=HandRecord.data_from(hand), recorded_by=user
+    )
 
 
 def _replace_hands(game: Game, hands: list[Hand], rules: Ruleset) -> Replay:

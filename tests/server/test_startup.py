@@ -1,0 +1,20 @@
+"""How the real server starts: the site loaded and warmed in gunicorn's master, before its
+workers are forked (``scorekeeper/gunicorn.conf.py``)."""
+
+from __future__ import annotations
+
+import re
+
+from tests.server.harness import ROOT, Server
+
+
+def test_the_master_compiles_every_template_of_the_site_before_forking(server: Server):
+    templates = sorted((ROOT / "templates").rglob("*.html"))
+
+    log = server.log.read_text()
+    warmed = re.findall(r"Site warmed up: (\d+) templates compiled", log)
+
+    assert warmed and all(int(count) == len(templates) > 20 for count in warmed)
+    # Once for each start of the server (another test restarts it), in the master: not
+    # again in each of its workers.
+    assert len(warmed) == log.count("Starting gunicorn")
