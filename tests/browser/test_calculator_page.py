@@ -39,6 +39,10 @@ TAPS = [
 
 
 def _fits_the_screen(page: Page, width: int) -> None:
+    # Measured once htmx has finished swapping (mid-swap, a tile can measure 0 px).
+    page.wait_for_function(
+        "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
+    )
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     heights = page.eval_on_selector_all(
         ".calc-picker .calc-tile", "tiles => tiles.map(t => t.getBoundingClientRect().height)"
