@@ -7,8 +7,9 @@ frozen into the game when it starts, so later edits to a saved ruleset never cha
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
-from typing import Any, cast
+from typing import Any
 
 from django.conf import settings
 from django.db import connection, connections, models, transaction
@@ -183,19 +184,13 @@ def insert_row(instance: models.Model) -> None:
     """``instance.save()`` for a new row, by hand-written SQL: every field but the primary
     key is written as ``save`` would write it (``auto_now_add`` set, values converted for
     the database); the new primary key is read back into ``instance``."""
-    meta = instance._meta
-    fields = [f for f in meta.concrete_fields if not f.primary_key]
-    values = [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in fields]
-    quote = connection.ops.quote_name
-    columns = ", ".join(_column(f) for f in fields)
-    sql = (
-        f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES ({', '.join(['%s'] * len(fields))})"
-    )
+    insert = _insert_statement(type(instance), connection.vendor)
     returning = connection.features.can_return_columns_from_insert
+    sql = f"{insert.head} VALUES ({insert.values})"
     if returning:
-        sql += f" RETURNING {_column(meta.pk)}"
+        sql += f" RETURNING {insert.pk}"
     with connection.cursor() as cursor:
-        cursor.execute(sql, values)
+        cursor.execute(sql, _values(instance, insert.fields, add=True))
         instance.pk = cursor.fetchone()[0] if returning else cursor.lastrowid
     instance._state.adding = False
 
@@ -207,15 +202,11 @@ def update_row(
     as ``save`` writes them (``auto_now`` set, values converted for the database). With
     ``match``, only if the row's columns still hold those values. Whether a row was
     written."""
-    meta = instance._meta
-    columns = [cast("models.Field[Any, Any]", meta.get_field(name)) for name in fields]
-    values = [f.get_db_prep_save(f.pre_save(instance, False), connection) for f in columns]
-    assignments = ", ".join(f"{_column(f)} = %s" for f in columns)
-    conditions = [meta.pk, *(meta.get_field(name) for name in match or {})]
-    where = " AND ".join(f"{_column(field)} = %s" for field in conditions)
-    sql = f"UPDATE {connection.ops.quote_name(meta.db_table)} SET {assignments} WHERE {where}"
+    match = match or {}
+    sql, columns = _update_statement(type(instance), fields, tuple(match), connection.vendor)
+    values = [*_values(instance, columns, add=False), instance.pk, *match.values()]
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*values, instance.pk, *(match or {}).values()])
+        cursor.execute(sql, values)
         return bool(cursor.rowcount == 1)
 
 
@@ -234,32 +225,77 @@ def update_then_insert(
                 return False
             insert_row(new)
             return True
-    meta = instance._meta
-    columns = [cast("models.Field[Any, Any]", meta.get_field(name)) for name in fields]
-    values = [f.get_db_prep_save(f.pre_save(instance, False), connection) for f in columns]
-    assignments = ", ".join(f"{_column(f)} = %s" for f in columns)
-    conditions = [meta.pk, *(meta.get_field(name) for name in match)]
-    where = " AND ".join(f"{_column(field)} = %s" for field in conditions)
-    new_meta = new._meta
-    new_fields = [f for f in new_meta.concrete_fields if not f.primary_key]
-    new_values = [f.get_db_prep_save(f.pre_save(new, True), connection) for f in new_fields]
-    # Typed, as a SELECT's values are not taken as the columns' types the way VALUES are.
-    selected = ", ".join(f"CAST(%s AS {f.db_type(connection)})" for f in new_fields)
-    quote = connection.ops.quote_name
+    update, columns = _update_statement(type(instance), fields, tuple(match), connection.vendor)
+    insert = _insert_statement(type(new), connection.vendor)
     sql = (
-        f"WITH updated AS (UPDATE {quote(meta.db_table)} SET {assignments} WHERE {where} "
-        f"RETURNING 1) "
-        f"INSERT INTO {quote(new_meta.db_table)} ({', '.join(_column(f) for f in new_fields)}) "
-        f"SELECT {selected} FROM updated RETURNING {_column(new_meta.pk)}"
+        f"WITH updated AS ({update} RETURNING 1) "
+        f"{insert.head} SELECT {insert.typed_values} FROM updated RETURNING {insert.pk}"
     )
+    values = [
+        *_values(instance, columns, add=False),
+        instance.pk,
+        *match.values(),
+        *_values(new, insert.fields, add=True),
+    ]
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*values, instance.pk, *match.values(), *new_values])
+        cursor.execute(sql, values)
         row = cursor.fetchone()
     if row is None:
         return False
     new.pk = row[0]
     new._state.adding = False
     return True
+
+
+def _values(instance: models.Model, fields: list[Any], *, add: bool) -> list[Any]:
+    """The fields' values as ``save`` writes them: ``auto_now`` set, converted for the
+    database."""
+    return [field.get_db_prep_save(field.pre_save(instance, add), connection) for field in fields]
+
+
+# The statements are worked out once for each model (and database kind): building one is
+# about as long as running it.
+
+
+@cache
+def _update_statement(
+    model: type[models.Model], fields: tuple[str, ...], match: tuple[str, ...], vendor: str
+) -> tuple[str, list[Any]]:
+    """``UPDATE … SET`` the fields ``WHERE`` the primary key and the ``match`` columns
+    equal their parameters, and the fields in the order of their parameters."""
+    meta = model._meta
+    columns = [meta.get_field(name) for name in fields]
+    assignments = ", ".join(f"{_column(field)} = %s" for field in columns)
+    conditions = [meta.pk, *(meta.get_field(name) for name in match)]
+    where = " AND ".join(f"{_column(field)} = %s" for field in conditions)
+    sql = f"UPDATE {connection.ops.quote_name(meta.db_table)} SET {assignments} WHERE {where}"
+    return sql, columns
+
+
+@dataclass(frozen=True)
+class _Insert:
+    #: ``INSERT INTO table (columns)``: every column but the primary key.
+    head: str
+    fields: list[Any]
+    #: Their parameters, bare (for ``VALUES``) and typed (for a ``SELECT``, whose values
+    #: are not taken as the columns' types the way ``VALUES`` are).
+    values: str
+    typed_values: str
+    pk: str
+
+
+@cache
+def _insert_statement(model: type[models.Model], vendor: str) -> _Insert:
+    meta = model._meta
+    fields = [field for field in meta.concrete_fields if not field.primary_key]
+    columns = ", ".join(_column(field) for field in fields)
+    return _Insert(
+        head=f"INSERT INTO {connection.ops.quote_name(meta.db_table)} ({columns})",
+        fields=fields,
+        values=", ".join(["%s"] * len(fields)),
+        typed_values=", ".join(f"CAST(%s AS {field.db_type(connection)})" for field in fields),
+        pk=_column(meta.pk),
+    )
 
 
 def _column(field: Any) -> str:

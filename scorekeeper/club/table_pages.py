@@ -215,44 +215,44 @@ def _board_context(game: Game, state: GameState, names: tuple[str, ...]) -> dict
 
 
 def _form_context(game: Game, form: HandForm | None) -> dict[str, Any]:
-    """The hand form (if the user may record) with its preview, or with its choices kept
-    from an earlier blank form (``fields_html``)."""
+    """The hand form (if the user may record) with its preview, or with its body kept
+    from an earlier blank form (``body_html``)."""
     context: dict[str, Any] = {"form": form}
     if form is None:
         return context
     urls = game_urls(game.pk)
     form.from_tiles = urls["from_tiles"]
+    context |= {"form_action": urls["create"], "preview_url": urls["preview"]}
     if form.is_bound:
         # A refused hand comes back with its preview (what the engine said about it).
-        context |= preview_context(form, form.state, None)
-    else:
-        context["fields_html"] = blank_fields_html(game, form)
-    return context | {"form_action": urls["create"], "preview_url": urls["preview"]}
+        return context | preview_context(form, form.state, None)
+    return context | {"body_html": blank_body_html(game, form, urls["preview"])}
 
 
-def blank_fields_html(game: Game, form: HandForm) -> SafeString | None:
-    """The choices of a blank hand form (``#hand-fields``), rendered once for each shape of
-    form a table has (its players and their winds, which choices its rules offer, whether
-    it is all-last: a few per game) and kept in this process, so that the form for the
-    next hand costs a lookup. The number of hands and the CSRF token are outside it. A form
-    with values from the hand calculator is rendered afresh; nothing is kept while DEBUG
-    is on."""
+def blank_body_html(game: Game, form: HandForm, preview_url: str) -> SafeString | None:
+    """The body of a blank hand form (the ``form-body`` partial: its choices, its empty
+    preview and its button), rendered once for each shape of form a table has (its players
+    and their winds, which choices its rules offer, whether it is all-last: a few per
+    game) and kept in this process, so that the form for the next hand costs a lookup.
+    The number of hands and the CSRF token are outside it. A form with values from the
+    hand calculator is rendered afresh; nothing is kept while DEBUG is on."""
     if set(form.initial) - {"sequence"}:
         return None
-    key = (game.pk, game.created_at, form.shape, tuple(form.from_tiles.items()))
-    html = None if settings.DEBUG else _KEPT_FIELDS.get(key)
+    key = (game.pk, game.created_at, form.shape, tuple(form.from_tiles.items()), preview_url)
+    html = None if settings.DEBUG else _KEPT_BODIES.get(key)
     if html is None:
-        template = get_template("club/table.html#hand-fields")
-        html = mark_safe(template.render({"form": form}))  # template output, escaped
-        if len(_KEPT_FIELDS) >= KEPT_FIELDS_MAX:
-            _KEPT_FIELDS.clear()
-        _KEPT_FIELDS[key] = html
+        template = get_template("club/table.html#form-body")
+        context = {"form": form, "preview_url": preview_url, "submit_label": "Record hand"}
+        html = mark_safe(template.render(context))  # template output, escaped
+        if len(_KEPT_BODIES) >= KEPT_BODIES_MAX:
+            _KEPT_BODIES.clear()
+        _KEPT_BODIES[key] = html
     return html
 
 
-#: Blank forms' choices kept: a club night's tables several times over (about 40 kB each).
-KEPT_FIELDS_MAX = 500
-_KEPT_FIELDS: dict[tuple[Any, ...], SafeString] = {}
+#: Blank forms' bodies kept: a club night's tables several times over (about 25 kB each).
+KEPT_BODIES_MAX = 500
+_KEPT_BODIES: dict[tuple[Any, ...], SafeString] = {}
 
 
 def edited_hands(game: Game) -> frozenset[int]:
