@@ -5,10 +5,12 @@ SCOREKEEPER_REQUIRE_BROWSER=1 (as in CI), where they fail."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core.servers import basehttp
 
 # Playwright's sync API runs an event loop in the test thread; the live server's database
 # access from that thread is still synchronous.
@@ -57,3 +59,21 @@ def artifacts() -> Path:
     """Where screenshots go, to look at after a run."""
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _live_server_closes_each_connection() -> Iterator[None]:
+    """The live server closes each connection after its answer, as the real server does
+    (no keep-alive). Otherwise chromium keeps connections open after a test, and when it
+    lets them go later, in another test, the server's thread for each one closes the
+    shared test database from the wrong thread (an error in a thread, and a warning)."""
+    handler = basehttp.ServerHandler
+    original = handler.cleanup_headers
+
+    def cleanup_headers(self: Any) -> None:
+        self.headers["Connection"] = "close"
+        original(self)
+
+    handler.cleanup_headers = cleanup_headers  # type: ignore[method-assign]
+    yield
+    handler.cleanup_headers = original  # type: ignore[method-assign]
