@@ -7,6 +7,7 @@ frozen into the game when it starts, so later edits to a saved ruleset never cha
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -237,7 +238,10 @@ def update_then_insert(
         *match.values(),
         *_values(new, insert.fields, add=True),
     ]
-    with connection.cursor() as cursor:
+    # Alone, the statement is its own transaction. Inside a caller's, it gets a savepoint,
+    # so that a refusal (the unique sequence) leaves the caller's transaction usable.
+    savepoint = transaction.atomic() if connection.in_atomic_block else nullcontext()
+    with savepoint, connection.cursor() as cursor:
         cursor.execute(sql, values)
         row = cursor.fetchone()
     if row is None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.db import IntegrityError
 from real_data import GAMES_DIR
 
-from scorekeeper.club.models import Game, HandRecord, Player, fetch_game
+from scorekeeper.club.models import Game, HandRecord, Player, fetch_game, update_then_insert
 from scorekeeper.club.services import (
     GameClosed,
     StaleGame,
@@ -103,6 +104,27 @@ def test_a_game_read_by_hand_written_sql_equals_the_orms(game):
     assert fetched.names == ("Aki", "Ben", "Chie", "Dan")
     with pytest.raises(Game.DoesNotExist):
         fetch_game(game.pk + 1)
+
+
+def test_a_refused_write_of_a_hand_row_leaves_the_game_row_and_the_transaction_as_they_were(
+    game,
+):
+    record_hand(game=game, hand=ron(2, 0, 2, 40), expected_sequence=0)
+    before = snapshot(game)
+    loaded = fetch_game(game.pk)
+    # A hand row for a sequence that is taken: the unique (game, sequence) refuses it.
+    taken = HandRecord(game=loaded, sequence=0, data=hand_to_json(Hand(Draw(tenpai=(0,)))))
+    loaded.revision += 1
+    loaded.hand_count += 1
+
+    with pytest.raises(IntegrityError):
+        update_then_insert(
+            loaded, ("revision", "hand_count"), match={"revision": before[1]}, new=taken
+        )
+
+    # The game row's update went back with the refused insert, and the test's transaction
+    # (a caller's) still answers queries.
+    assert snapshot(game) == before
 
 
 def test_an_illegal_hand_changes_nothing(game):
