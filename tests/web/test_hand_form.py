@@ -10,6 +10,7 @@ import pytest
 
 from scorekeeper.club import table_display
 from scorekeeper.club.forms_hand import HandForm
+from scorekeeper.club.templatetags.hand_form_tags import chip_group, chip_subgroup
 from scoring.errors import IllegalHand
 from scoring.game import GameState, start_state
 from scoring.hands import Abort, AbortReason, Chombo, Draw, Hand, Ron, Tsumo, Win
@@ -319,3 +320,34 @@ def test_the_examples_in_the_table_display_module_hold():
 )
 def test_each_hand_reads_in_plain_words(hand, words):
     assert table_display.describe_hand(hand, NAMES, PRESETS["tenhou"]) == words
+
+
+def test_a_group_of_chips_is_written_with_its_legend_its_chips_and_its_escaped_errors():
+    names = ("<b>Aki</b>", "Ben", "Chie", "Dan")
+    ruleset = PRESETS["tenhou"]
+    form = HandForm(
+        {"sequence": "0", "outcome": "ron", "winners": ["0"], "discarder": "0"},
+        names=names,
+        rules=ruleset,
+        state=start_state(ruleset),
+    )
+    assert not form.is_valid()
+    groups = form.groups
+
+    fieldset = chip_group(groups["discarder"], show="ron")
+    row = chip_subgroup(groups["win_0_han"], "Han", "han")
+
+    assert fieldset.startswith(
+        '<fieldset class="group group-discarder has-error" data-for="ron" '
+        'aria-describedby="id_discarder_error">'
+    )
+    assert "<legend>Who discarded the winning tile?</legend>" in fieldset
+    # The player's name, in the chips and in the error, is text, not markup.
+    assert "<b>" not in fieldset
+    assert (
+        '<p class="field-error" id="id_discarder_error">'
+        "&lt;b&gt;Aki&lt;/b&gt; cannot win on their own discard.</p>"
+    ) in fieldset
+    assert fieldset.count('type="radio" name="discarder"') == 4
+    assert row.startswith('<div class="subgroup subgroup-han has-error" role="group"')
+    assert '<span class="sublabel" id="id_win_0_han_label">Han</span>' in row
