@@ -1,5 +1,7 @@
 """Every write to a game goes through here: small keyword-only functions, each in one
 transaction with the game row locked, replaying with the engine and saving the projection.
+Recording a hand first tries a lighter way: a write that goes in only if the game row is
+still at the revision the hand was played from (``record_hand``).
 
 A submission carries the sequence number it expects (the number of hands the phone saw).
 If the game has moved on (a double tap, a retry, another phone), the write is refused with
