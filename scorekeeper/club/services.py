@@ -30,7 +30,7 @@ from scorekeeper.club.models import (
     update_then_insert,
 )
 from scoring.errors import IllegalHand
-from scoring.game import GameState, Replay, play_hand, replay
+from scoring.game import GameState, HandResult, Replay, play_hand, replay
 from scoring.hands import Hand
 from scoring.record import GameRecord, read_record, record_to_json
 from scoring.rules import Ruleset
@@ -231,13 +231,9 @@ def _append_as_loaded(game: Game, hand: Hand, expected_sequence: int, user: Any)
     and the hand's row, both or neither) only if the row is still at that revision: the
     usual hand costs no second read of the game, and on PostgreSQL one statement."""
     current = copy.copy(game)
-    _check_open(current, allow_finished=False)
-    _check_sequence(current, expected_sequence)
-    result = play_hand(current.game_state(), hand, current.ruleset(), index=current.hand_count)
+    result, record = _next_hand(current, hand, expected_sequence, user)
     if result.after.finished:
         raise _Moved  # the standings are written under the lock
-    record = _hand_row(current, hand, user)
-    current.hand_count += 1
     _project(current, result.after)
     if not update_then_insert(
         current, PROJECTION_FIELDS, match={"revision": game.revision}, new=record
@@ -249,23 +245,26 @@ def _append_as_loaded(game: Game, hand: Hand, expected_sequence: int, user: Any)
 def _append_locked(game: Game, hand: Hand, expected_sequence: int, user: Any) -> Game:
     with transaction.atomic():
         current = _locked(game.pk)
-        _check_open(current, allow_finished=False)
-        _check_sequence(current, expected_sequence)
-        rules = current.ruleset()
-        result = play_hand(current.game_state(), hand, rules, index=current.hand_count)
-        record = _hand_row(current, hand, user)
-        current.hand_count += 1
+        result, record = _next_hand(current, hand, expected_sequence, user)
         _save_state(current, result.after)
         insert_row(record)
-        _save_standings(current, result.after, rules, was_finished=False)
+        _save_standings(current, result.after, current.ruleset(), was_finished=False)
     return current
 
 
-def _hand_row(game: Game, hand: Hand, user: Any) -> HandRecord:
-    """The row of ``hand`` as the game's next."""
-    return HandRecord(
+def _next_hand(
+    game: Game, hand: Hand, expected_sequence: int, user: Any
+) -> tuple[HandResult, HandRecord]:
+    """``hand`` played as ``game``'s next (refused if the game is closed or not at the
+    sequence expected): what it did, and its row to store; ``game`` counts it."""
+    _check_open(game, allow_finished=False)
+    _check_sequence(game, expected_sequence)
+    result = play_hand(game.game_state(), hand, game.ruleset(), index=game.hand_count)
+    record = HandRecord(
         game=game, sequence=game.hand_count, data=HandRecord.data_from(hand), recorded_by=user
     )
+    game.hand_count += 1
+    return result, record
 
 
 def _replace_hands(game: Game, hands: list[Hand], rules: Ruleset) -> Replay:
