@@ -135,19 +135,9 @@ def fetch_game(game_id: int, *, lock: bool = False, names: bool = False) -> Game
     the transaction ends with ``lock`` (where the database locks rows: PostgreSQL; SQLite
     takes the whole database for writing when the transaction begins), with its players'
     names in seat order (``Game.names``) read in the same query with ``names``."""
-    quote = connection.ops.quote_name
     fields = Game._meta.concrete_fields
-    columns = ", ".join(f"g.{_column(field)}" for field in fields)
-    if names:
-        columns += "".join(
-            f", (SELECT p.name FROM {quote(Seat._meta.db_table)} s "
-            f"JOIN {quote(Player._meta.db_table)} p ON p.id = s.player_id "
-            f"WHERE s.game_id = g.id AND s.number = {seat})"
-            for seat in range(4)
-        )
-    sql = f"SELECT {columns} FROM {quote(Game._meta.db_table)} g WHERE g.id = %s"
-    if lock and connection.features.has_select_for_update:
-        sql += " FOR UPDATE"
+    lock = lock and connection.features.has_select_for_update
+    sql = _select_statement(names, lock, connection.vendor)
     with connection.cursor() as cursor:
         cursor.execute(sql, [game_id])
         row = cursor.fetchone()
@@ -161,6 +151,22 @@ def fetch_game(game_id: int, *, lock: bool = False, names: bool = False) -> Game
     if names:
         game.names = tuple(row[len(fields) :])
     return game
+
+
+@cache
+def _select_statement(names: bool, lock: bool, vendor: str) -> str:
+    """``fetch_game``'s query, worked out once for each database kind."""
+    quote = connection.ops.quote_name
+    columns = ", ".join(f"g.{_column(field)}" for field in Game._meta.concrete_fields)
+    if names:
+        columns += "".join(
+            f", (SELECT p.name FROM {quote(Seat._meta.db_table)} s "
+            f"JOIN {quote(Player._meta.db_table)} p ON p.id = s.player_id "
+            f"WHERE s.game_id = g.id AND s.number = {seat})"
+            for seat in range(4)
+        )
+    sql = f"SELECT {columns} FROM {quote(Game._meta.db_table)} g WHERE g.id = %s"
+    return sql + " FOR UPDATE" if lock else sql
 
 
 @cache
