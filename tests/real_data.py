@@ -1,20 +1,16 @@
-"""The real Tenhou data and the rules reference the tests check against, from the shared
-folder beside the project (``../shared``, or ``SCOREKEEPER_SHARED``): the games, the winning
-hands (a hand turned into the ``scorekeeper.hand/1`` format), the payment table."""
+"""The real Tenhou data and the payment table the tests check against, kept in ``tests/data``
+(its README names the sources): the games, the winning hands (a hand turned into the
+``scorekeeper.hand/1`` format), the payment table."""
 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
-SHARED = Path(
-    os.environ.get("SCOREKEEPER_SHARED") or Path(__file__).resolve().parents[1].parent / "shared"
-)
-DATA = SHARED / "data"
+DATA = Path(__file__).resolve().parent / "data"
 GAMES_DIR = DATA / "tenhou-games"
-SCORE_TABLE = SHARED / "rules" / "score_table.json"
+SCORE_TABLE = DATA / "score_table.json"
 HAND_CASES: list[dict[str, Any]] = json.loads((DATA / "tenhou-hands.json").read_text())["cases"]
 SITUATION = (
     "tsumo",

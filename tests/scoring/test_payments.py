@@ -3,7 +3,7 @@ without kiriage, the limits of reference §3.1, kazoe and multiple yakuman per p
 pao, and the han/fu combinations no hand can have (reference §3.2).
 
 Expected numbers are the reference's (``shared/rules/reference.md`` §3-§4 and
-``shared/rules/score_table.json``), never the engine's own output.
+``tests/data/score_table.json``), never the engine's own output.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Every real Tenhou game in shared/data replayed under its rules reproduces the log:
+"""Every real Tenhou game in tests/data replayed under its rules reproduces the log:
 round, honba and sticks at each hand, scores after every hand, final points and results."""
 
 from __future__ import annotations

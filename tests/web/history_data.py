@@ -1,4 +1,4 @@
-"""Real games for the history tests: Tenhou records from the shared data, imported through
+"""Real games for the history tests: Tenhou records from the test data, imported through
 the services with the four players rotated game by game (so each player sits in every
 seat), and what their .expected.json files say each seat finished with."""
 
