@@ -145,7 +145,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "scorekeeper.club.views_accounts.site_context",
+                "scorekeeper.registry.views_accounts.site_context",
             ],
         },
     },

@@ -13,10 +13,10 @@ from typing import Final
 
 from django.templatetags.static import static
 
-from scorekeeper.club.calculator_tiles import ALL_TILES, HAND_SIZE, MODES, TableTiles
-from scorekeeper.club.display import format_points, format_tsumo
-from scorekeeper.club.forms_calculator import CalculatorForm
-from scorekeeper.club.forms_fu import FuAnswer
+from scorekeeper.calculator.forms import CalculatorForm
+from scorekeeper.calculator.forms_fu import FuAnswer
+from scorekeeper.calculator.tiles import ALL_TILES, HAND_SIZE, MODES, TableTiles
+from scorekeeper.format import format_points, format_tsumo
 from scoring.fu import FuLine
 from scoring.hand import HandResult
 from scoring.payments import ron_deltas, ron_points, tsumo_deltas, tsumo_points

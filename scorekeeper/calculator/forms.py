@@ -19,7 +19,7 @@ from django.http import QueryDict
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 
-from scorekeeper.club.calculator_tiles import (
+from scorekeeper.calculator.tiles import (
     HAND_SIZE,
     MODES,
     TableMeld,
@@ -27,9 +27,9 @@ from scorekeeper.club.calculator_tiles import (
     sorted_tiles,
     without,
 )
-from scorekeeper.club.display import PRESET_CHOICES
-from scorekeeper.club.forms_hand import FU_CHOICES, HAN_CHOICES, YAKUMAN, YAKUMAN_COUNTS
 from scorekeeper.club.models import Game, SavedRuleset
+from scorekeeper.format import PRESET_CHOICES
+from scorekeeper.table.forms import FU_CHOICES, HAN_CHOICES, YAKUMAN, YAKUMAN_COUNTS
 from scoring.errors import RulesError, ScoringError
 from scoring.game import GameState
 from scoring.hand import HandResult, score_hand

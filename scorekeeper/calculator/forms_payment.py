@@ -5,7 +5,7 @@ from typing import Final
 from django import forms
 from django.http import QueryDict
 
-from scorekeeper.club.display import PRESET_CHOICES
+from scorekeeper.format import PRESET_CHOICES
 from scoring.rules import Ruleset, resolve_rules
 
 DEFAULT_PRESET: Final = "ema"

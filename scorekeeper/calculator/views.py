@@ -16,16 +16,16 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from scorekeeper.club.calculator_display import (
+from scorekeeper.calculator.display import (
     answer_view,
     fu_payment_views,
     hand_view,
     picker_rows,
 )
-from scorekeeper.club.forms_calculator import MODE_HINTS, CalculatorForm
-from scorekeeper.club.forms_fu import FuForm
-from scorekeeper.club.permissions import read_required
-from scorekeeper.club.views import HtmxHttpRequest, template_for
+from scorekeeper.calculator.forms import MODE_HINTS, CalculatorForm
+from scorekeeper.calculator.forms_fu import FuForm
+from scorekeeper.calculator.views_payment import HtmxHttpRequest, template_for
+from scorekeeper.registry.permissions import read_required
 from scoring.errors import RulesError, ScoringError
 from scoring.hand import calculate_hand
 from scoring.tiles import HandError

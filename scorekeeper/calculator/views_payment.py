@@ -6,8 +6,8 @@ from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.middleware import HtmxDetails
 
-from scorekeeper.club.display import HAN_COLUMNS, payment_sheets
-from scorekeeper.club.forms import PaymentTableForm
+from scorekeeper.calculator.forms_payment import PaymentTableForm
+from scorekeeper.format import HAN_COLUMNS, payment_sheets
 
 
 class HtmxHttpRequest(HttpRequest):

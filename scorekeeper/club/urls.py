@@ -1,18 +1,16 @@
 from django.urls import path
 
-from scorekeeper.club import (
-    views,
-    views_accounts,
-    views_calculator,
-    views_exports,
-    views_games,
-    views_history,
-    views_registry,
-    views_table,
-)
+from scorekeeper.calculator import views as views_calculator
+from scorekeeper.calculator import views_payment
+from scorekeeper.history import views as views_history
+from scorekeeper.history import views_exports
+from scorekeeper.registry import views as views_registry
+from scorekeeper.registry import views_accounts
+from scorekeeper.table import views as views_table
+from scorekeeper.table import views_games
 
 urlpatterns = [
-    path("payment-table/", views.payment_table, name="payment_table"),
+    path("payment-table/", views_payment.payment_table, name="payment_table"),
     # The home page ("" named home) is the list of games.
     *views_games.urlpatterns,
     *views_accounts.urlpatterns,

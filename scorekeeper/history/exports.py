@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Any, Final
 
 from scorekeeper.club.models import Game, Season
-from scorekeeper.club.standings_queries import StandingRow
+from scorekeeper.history.standings import StandingRow
 from scoring.standings import final_standings
 
 BOM: Final = "\ufeff"

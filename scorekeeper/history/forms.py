@@ -15,15 +15,15 @@ from django.db.models import Q
 from django.http import QueryDict
 from django.utils import timezone
 
-from scorekeeper.club.display import preset_label
-from scorekeeper.club.history_queries import (
+from scorekeeper.club.models import Game, Player, Season
+from scorekeeper.format import preset_label
+from scorekeeper.history.queries import (
     SORT_CHOICES,
     SortOrder,
     history_games,
     ruleset_names,
     with_seats,
 )
-from scorekeeper.club.models import Game, Player, Season
 
 #: How many finished games the season form offers to choose from (the most recent).
 GAME_CHOICES: Final = 120

@@ -19,11 +19,11 @@ from django.db.models import Count, F, FloatField, Prefetch, Q, QuerySet, Sum
 from django.db.models.functions import Cast, TruncDate
 from django.utils import timezone
 
-from scorekeeper.club.display import preset_label
 from scorekeeper.club.models import Game, Player, SavedRuleset, Season, Seat
-from scorekeeper.club.services import STAT_FIELDS
-from scorekeeper.club.standings_queries import StandingRow, rows, season_filter, standings
-from scorekeeper.club.table_display import sign_class, signed_result
+from scorekeeper.format import preset_label
+from scorekeeper.history.standings import StandingRow, rows, season_filter, standings
+from scorekeeper.table.display import sign_class, signed_result
+from scorekeeper.table.services import STAT_FIELDS
 from scoring.rules import PRESETS
 
 HISTORY_PER_PAGE: Final = 25

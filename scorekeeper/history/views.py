@@ -23,10 +23,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.views.decorators.http import require_http_methods, require_safe
 
-from scorekeeper.club.charts import bar_chart, line_chart, thin_out
-from scorekeeper.club.display import preset_label
-from scorekeeper.club.forms_history import HistoryForm, SeasonForm, StandingsOptionsForm
-from scorekeeper.club.history_queries import (
+from scorekeeper.club.models import Game, Player, Season
+from scorekeeper.format import preset_label
+from scorekeeper.history.charts import bar_chart, line_chart, thin_out
+from scorekeeper.history.forms import HistoryForm, SeasonForm, StandingsOptionsForm
+from scorekeeper.history.queries import (
     HISTORY_PER_PAGE,
     STANDING_COLUMNS,
     DayResult,
@@ -40,10 +41,9 @@ from scorekeeper.club.history_queries import (
     standings_table,
     with_seats,
 )
-from scorekeeper.club.models import Game, Player, Season
-from scorekeeper.club.permissions import organiser_required, read_required
-from scorekeeper.club.standings_queries import SORTS, season_games
-from scorekeeper.club.table_display import signed_result
+from scorekeeper.history.standings import SORTS, season_games
+from scorekeeper.registry.permissions import organiser_required, read_required
+from scorekeeper.table.display import signed_result
 
 PLACES = ("1st", "2nd", "3rd", "4th")
 #: A player's result over time is drawn through at most this many days.

@@ -23,11 +23,11 @@ from django.urls import path
 from django.utils import timezone
 from django.views.decorators.http import require_safe
 
-from scorekeeper.club import exports
-from scorekeeper.club.backup import backup_lines
 from scorekeeper.club.models import Game, Season
-from scorekeeper.club.permissions import organiser_required, read_required
-from scorekeeper.club.standings_queries import SORTS, rows, standings
+from scorekeeper.history import exports
+from scorekeeper.history.standings import SORTS, rows, standings
+from scorekeeper.operations.backup import backup_lines
+from scorekeeper.registry.permissions import organiser_required, read_required
 
 CSV = "text/csv; charset=utf-8"
 JSON = "application/json; charset=utf-8"

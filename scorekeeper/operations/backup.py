@@ -28,7 +28,7 @@ from django.core.management.color import no_style
 from django.db import connection, models, transaction
 
 from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
-from scorekeeper.club.services import STAT_FIELDS
+from scorekeeper.table.services import STAT_FIELDS
 from scoring.errors import RecordError, RulesError
 from scoring.game import Replay
 from scoring.hands import Hand

@@ -20,8 +20,8 @@ from typing import Final
 
 from django.db import transaction
 
-from scorekeeper.club.backup import keeping_timestamps, reset_sequences, seat_rows
 from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
+from scorekeeper.operations.backup import keeping_timestamps, reset_sequences, seat_rows
 from scoring.errors import IllegalHand
 from scoring.game import GameState, Replay, play_hand, start_state
 from scoring.hands import Abort, AbortReason, Chombo, Draw, Hand, Ron, Tsumo, Win

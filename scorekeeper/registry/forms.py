@@ -14,9 +14,9 @@ from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
-from scorekeeper.club.display import PRESET_CHOICES, preset_label
 from scorekeeper.club.models import Player, SavedRuleset
-from scorekeeper.club.permissions import make_member
+from scorekeeper.format import PRESET_CHOICES, preset_label
+from scorekeeper.registry.permissions import make_member
 from scoring.errors import RulesError
 from scoring.rules import PRESETS, Ruleset, resolve_rules
 

@@ -11,10 +11,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 from django.views.decorators.http import require_http_methods, require_safe
 
-from scorekeeper.club.display import preset_label
-from scorekeeper.club.forms_registry import PlayerForm, SavedRulesetForm
 from scorekeeper.club.models import Player, SavedRuleset
-from scorekeeper.club.permissions import organiser_required, read_required
+from scorekeeper.format import preset_label
+from scorekeeper.registry.forms import PlayerForm, SavedRulesetForm
+from scorekeeper.registry.permissions import organiser_required, read_required
 from scoring.errors import RulesError
 from scoring.rules import PRESETS, Ruleset
 

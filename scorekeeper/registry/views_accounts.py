@@ -16,9 +16,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scorekeeper.club.forms_registry import MemberForm, OrganiserSetupForm
-from scorekeeper.club.permissions import MEMBERS_GROUP, is_member, organiser_required
-from scorekeeper.club.ratelimit import RateLimitedAuthenticationForm, refusal_status
+from scorekeeper.registry.forms import MemberForm, OrganiserSetupForm
+from scorekeeper.registry.permissions import MEMBERS_GROUP, is_member, organiser_required
+from scorekeeper.registry.ratelimit import RateLimitedAuthenticationForm, refusal_status
 
 
 def no_accounts_yet() -> bool:

@@ -16,7 +16,7 @@ from typing import Final
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from scorekeeper.club.display import format_points, format_tsumo
+from scorekeeper.format import format_points, format_tsumo
 from scoring.errors import IllegalWin
 from scoring.game import EndReason, GameState, HandResult, Replay
 from scoring.hands import Abort, Chombo, Draw, Hand, Ron, Tsumo, Win

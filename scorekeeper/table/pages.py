@@ -19,13 +19,11 @@ from django.template.loader import get_template
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.safestring import SafeString, mark_safe
 
-from scorekeeper.club.display import format_points, preset_label
-from scorekeeper.club.forms_calculator import hand_form_initial
-from scorekeeper.club.forms_hand import HandForm
+from scorekeeper.calculator.forms import hand_form_initial
 from scorekeeper.club.models import Game, HandRecord, Seat, fetch_game
-from scorekeeper.club.permissions import is_member, is_organiser
-from scorekeeper.club.services import Scoreboard, scoreboard
-from scorekeeper.club.table_display import (
+from scorekeeper.format import format_points, preset_label
+from scorekeeper.registry.permissions import is_member, is_organiser
+from scorekeeper.table.display import (
     HandLine,
     describe_hand,
     end_words,
@@ -38,6 +36,8 @@ from scorekeeper.club.table_display import (
     signed,
     standing_lines,
 )
+from scorekeeper.table.forms import HandForm
+from scorekeeper.table.services import Scoreboard, scoreboard
 from scoring.errors import IllegalHand
 from scoring.game import GameState, HandResult, play_hand
 from scoring.rules import Ruleset

@@ -23,28 +23,17 @@ from django.views.decorators.http import condition, require_http_methods, requir
 from django_htmx.http import trigger_client_event
 from django_htmx.middleware import HtmxDetails
 
-from scorekeeper.club.forms_calculator import calculator_url
-from scorekeeper.club.forms_hand import ConfirmForm, CorrectionForm, HandForm
+from scorekeeper.calculator.forms import calculator_url
 from scorekeeper.club.models import Game, HandRecord
-from scorekeeper.club.permissions import (
+from scorekeeper.registry.permissions import (
     is_organiser,
     member_required,
     organiser_required,
     read_required,
 )
-from scorekeeper.club.services import (
-    ServiceError,
-    StaleGame,
-    abandon_game,
-    edit_hand,
-    export_record,
-    finish_game,
-    record_hand,
-    scoreboard,
-    undo_last_hand,
-)
-from scorekeeper.club.table_display import describe_hand
-from scorekeeper.club.table_pages import (
+from scorekeeper.table.display import describe_hand
+from scorekeeper.table.forms import ConfirmForm, CorrectionForm, HandForm
+from scorekeeper.table.pages import (
     edit_context,
     last_hand_words,
     live_context,
@@ -58,6 +47,17 @@ from scorekeeper.club.table_pages import (
     reloaded,
     seat_names,
     table_context,
+)
+from scorekeeper.table.services import (
+    ServiceError,
+    StaleGame,
+    abandon_game,
+    edit_hand,
+    export_record,
+    finish_game,
+    record_hand,
+    scoreboard,
+    undo_last_hand,
 )
 from scoring.errors import IllegalHand
 from scoring.game import play_hand

@@ -14,11 +14,11 @@ from django.shortcuts import redirect, render
 from django.urls import path, reverse
 from django.views.decorators.http import require_http_methods, require_safe
 
-from scorekeeper.club.display import format_points, preset_label
-from scorekeeper.club.forms_registry import NewGameForm
 from scorekeeper.club.models import Game, Seat
-from scorekeeper.club.permissions import member_required, read_required
-from scorekeeper.club.services import start_game
+from scorekeeper.format import format_points, preset_label
+from scorekeeper.registry.forms import NewGameForm
+from scorekeeper.registry.permissions import member_required, read_required
+from scorekeeper.table.services import start_game
 
 WIND_NAMES = ("East", "South", "West", "North")
 FINISHED_PER_PAGE = 20

@@ -10,8 +10,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from scorekeeper.club import charts
-from scorekeeper.club.services import record_hand
+from scorekeeper.history import charts
+from scorekeeper.table.services import record_hand
 from scoring.hands import Draw, Hand, Ron, Tsumo, Win
 from tests.web.history_data import import_games
 

@@ -2,7 +2,7 @@
 
 import doctest
 
-from scorekeeper.club import display
+from scorekeeper import format as display
 from scoring.rules import PRESETS
 
 

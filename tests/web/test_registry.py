@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper.club.models import Player, SavedRuleset
-from scorekeeper.club.services import record_hand
+from scorekeeper.table.services import record_hand
 from scoring.hands import Hand, Tsumo, Win
 from scoring.rules import PARAMETERS
 

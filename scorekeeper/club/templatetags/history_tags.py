@@ -18,11 +18,11 @@ from typing import Any
 from django import template
 from django.utils.safestring import mark_safe
 
-from scorekeeper.club.charts import points_chart as draw_points
-from scorekeeper.club.display import format_points
 from scorekeeper.club.models import Game
-from scorekeeper.club.services import Scoreboard, scoreboard
-from scorekeeper.club.table_display import MINUS, round_name
+from scorekeeper.format import format_points
+from scorekeeper.history.charts import points_chart as draw_points
+from scorekeeper.table.display import MINUS, round_name
+from scorekeeper.table.services import Scoreboard, scoreboard
 
 register = template.Library()
 
