@@ -1,4 +1,5 @@
-"""The hand calculator, the fu calculator and the calculator's JSON endpoint.
+"""The hand calculator, the fu calculator, the calculator's JSON endpoint and the payment
+table.
 
 Both pages are GET forms whose whole state is in the query string: without JavaScript each
 tap reloads the page, with htmx it swaps the form and its answer in place. A tap (``add=5p``)
@@ -11,7 +12,7 @@ import json
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.urls import path, reverse
+from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -24,7 +25,9 @@ from scorekeeper.calculator.display import (
 )
 from scorekeeper.calculator.forms import MODE_HINTS, CalculatorForm
 from scorekeeper.calculator.forms_fu import FuForm
-from scorekeeper.calculator.views_payment import HtmxHttpRequest, template_for
+from scorekeeper.calculator.forms_payment import PaymentTableForm
+from scorekeeper.format import HAN_COLUMNS, payment_sheets
+from scorekeeper.htmx import HtmxHttpRequest, template_for
 from scorekeeper.registry.permissions import read_required
 from scoring.errors import RulesError, ScoringError
 from scoring.hand import calculate_hand
@@ -96,8 +99,17 @@ def hand_api(request: HttpRequest) -> JsonResponse:
         return JsonResponse({"error": str(error), "field": ""}, status=422)
 
 
-urlpatterns = [
-    path("calculator/", calculator, name="calculator"),
-    path("calculator/fu/", fu_calculator, name="fu_calculator"),
-    path("api/hand/", hand_api, name="hand_api"),
-]
+@require_safe
+@vary_on_headers("HX-Request")
+def payment_table(request: HtmxHttpRequest) -> HttpResponse:
+    form = PaymentTableForm(request.GET)
+    valid = form.is_valid()
+    rules = form.to_rules() if valid else None
+    context = {
+        "form": form,
+        "rules": rules,
+        "sheets": payment_sheets(rules) if rules else (),
+        "han_columns": HAN_COLUMNS,
+    }
+    template = template_for(request, "club/payment_table.html", "payment-table")
+    return render(request, template, context, status=200 if valid else 422)

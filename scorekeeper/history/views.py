@@ -20,7 +20,7 @@ from django.core.paginator import Paginator
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path, reverse
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.club.models import Game, Player, Season
@@ -250,14 +250,3 @@ def _result_chart(days: Sequence[DayResult]) -> Any:
         y_label=lambda value: signed_result(Decimal(value)).replace(".0", ""),
         baseline=0.0,
     )
-
-
-urlpatterns = [
-    path("history/", history, name="history"),
-    path("seasons/", season_list, name="season_list"),
-    path("seasons/new/", season_new, name="season_new"),
-    path("seasons/<int:season_id>/", season_detail, name="season_detail"),
-    path("seasons/<int:season_id>/edit/", season_edit, name="season_edit"),
-    path("standings/", standings, name="standings"),
-    path("players/<int:player_id>/", player_detail, name="player_detail"),
-]

@@ -1,4 +1,4 @@
-"""Downloads: standings as CSV and JSON (readers), and the club's backup (organisers).
+"""Downloads: standings as CSV and JSON, for readers.
 
 Files are streamed: the response starts with the first line while the rest is produced.
 ``?min_games=N`` and ``?sort=total|average|place|games`` shape the season and all-time
@@ -19,15 +19,12 @@ from django.http import (
 )
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
-from django.urls import path
-from django.utils import timezone
 from django.views.decorators.http import require_safe
 
 from scorekeeper.club.models import Game, Season
 from scorekeeper.history import exports
 from scorekeeper.history.standings import SORTS, rows, standings
-from scorekeeper.operations.backup import backup_lines
-from scorekeeper.registry.permissions import organiser_required, read_required
+from scorekeeper.registry.permissions import read_required
 
 CSV = "text/csv; charset=utf-8"
 JSON = "application/json; charset=utf-8"
@@ -119,32 +116,3 @@ def standings_csv(request: HttpRequest) -> HttpResponseBase:
 @read_required
 def standings_json(request: HttpRequest) -> HttpResponseBase:
     return _standings(request, None, True, "standings")
-
-
-@require_safe
-@organiser_required
-def backup_download(request: HttpRequest) -> HttpResponseBase:
-    """The same lines as ``manage.py backup``, streamed as they are read."""
-    day = timezone.now().date().isoformat()
-    return _download(
-        backup_lines(), "application/x-ndjson; charset=utf-8", f"scorekeeper-backup-{day}.jsonl"
-    )
-
-
-urlpatterns = [
-    path("games/<int:game_id>/standings.csv", game_standings_csv, name="game_standings_csv"),
-    path("games/<int:game_id>/standings.json", game_standings_json, name="game_standings_json"),
-    path(
-        "seasons/<int:season_id>/standings.csv",
-        season_standings_csv,
-        name="season_standings_csv",
-    ),
-    path(
-        "seasons/<int:season_id>/standings.json",
-        season_standings_json,
-        name="season_standings_json",
-    ),
-    path("standings.csv", standings_csv, name="standings_csv"),
-    path("standings.json", standings_json, name="standings_json"),
-    path("backup/", backup_download, name="backup_download"),
-]

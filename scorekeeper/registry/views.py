@@ -8,7 +8,6 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.club.models import Player, SavedRuleset
@@ -141,15 +140,3 @@ def _show(value: Any) -> str:
     if isinstance(value, int):
         return f"{value:,}"
     return str(value).replace("_", " ")
-
-
-urlpatterns = [
-    path("players/", player_list, name="player_list"),
-    path("players/new/", player_new, name="player_new"),
-    path("players/<int:pk>/edit/", player_edit, name="player_edit"),
-    path("rulesets/", ruleset_list, name="ruleset_list"),
-    path("rulesets/new/", ruleset_new, name="ruleset_new"),
-    path("rulesets/<int:pk>/", ruleset_detail, name="ruleset_detail"),
-    path("rulesets/<int:pk>/edit/", ruleset_edit, name="ruleset_edit"),
-    path("rulesets/presets/<slug:name>/", preset_detail, name="preset_detail"),
-]

@@ -13,7 +13,6 @@ from django.db import transaction
 from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper.registry.forms import MemberForm, OrganiserSetupForm
@@ -114,13 +113,3 @@ def member_new(request: HttpRequest) -> HttpResponse:
         return redirect("member_list")
     status = 422 if form.is_bound else 200
     return render(request, "club/member_form.html", {"form": form}, status=status)
-
-
-urlpatterns = [
-    path("setup/", setup, name="setup"),
-    path("accounts/login/", LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("members/", member_list, name="member_list"),
-    path("members/new/", member_new, name="member_new"),
-    path("members/<int:pk>/membership/", membership, name="membership"),
-]

@@ -17,14 +17,14 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
-from django.urls import path, reverse
+from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
 from django_htmx.http import trigger_client_event
-from django_htmx.middleware import HtmxDetails
 
 from scorekeeper.calculator.forms import calculator_url
 from scorekeeper.club.models import Game, HandRecord
+from scorekeeper.htmx import HtmxHttpRequest
 from scorekeeper.registry.permissions import (
     is_organiser,
     member_required,
@@ -62,11 +62,6 @@ from scorekeeper.table.services import (
 from scoring.errors import IllegalHand
 from scoring.game import play_hand
 from scoring.hands import Hand
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
-
 
 TABLE = "club/table.html"
 
@@ -408,19 +403,3 @@ def game_live(request: HttpRequest, game_id: int) -> HttpResponse:
 def game_live_board(request: HttpRequest, game_id: int) -> HttpResponse:
     """The board alone, for polling: 304 (one query) while nothing has changed."""
     return render(request, "club/live.html#live-board", live_context(game_id))
-
-
-urlpatterns = [
-    path("games/<int:game_id>/", game_table, name="game_table"),
-    path("games/<int:game_id>/hands/", hand_create, name="hand_create"),
-    path("games/<int:game_id>/preview/", hand_preview, name="hand_preview"),
-    path("games/<int:game_id>/hands/<int:sequence>/edit/", hand_edit, name="hand_edit"),
-    path("games/<int:game_id>/undo/", hand_undo, name="hand_undo"),
-    path("games/<int:game_id>/finish/", game_finish, name="game_finish"),
-    path("games/<int:game_id>/abandon/", game_abandon, name="game_abandon"),
-    path("games/<int:game_id>/record.json", game_record, name="game_record"),
-    path("games/<int:game_id>/chart/", game_chart, name="game_chart"),
-    path("games/<int:game_id>/from-tiles/<int:seat>/", hand_from_tiles, name="hand_from_tiles"),
-    path("games/<int:game_id>/live/", game_live, name="game_live"),
-    path("games/<int:game_id>/live/board/", game_live_board, name="game_live_board"),
-]

@@ -11,7 +11,7 @@ from django.db import transaction
 from django.db.models import Prefetch, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import path, reverse
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.club.models import Game, Seat
@@ -142,10 +142,3 @@ def game_new(request: HttpRequest) -> HttpResponse:
         return redirect(game)
     status = 422 if form.is_bound else 200
     return render(request, "club/game_new.html", {"form": form}, status=status)
-
-
-urlpatterns = [
-    path("", game_list, name="home"),
-    path("games/", game_list, name="game_list"),
-    path("games/new/", game_new, name="game_new"),
-]
