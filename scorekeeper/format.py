@@ -1,19 +1,25 @@
-"""How engine values read on a page: points with thousands separators, tsumo payments as
-players say them ("300-500", "500 all"), rulesets by name, and the payment table laid out
-as two sheets (non-dealer, dealer) of fu rows by han columns, then the limits.
+"""How numbers and names read on every page: points with thousands separators and one minus
+sign (U+2212), signed changes and results, tsumo payments as players say them ("300-500",
+"500 all"), round names and seat winds, lists of names, rulesets by name, abortive draws in
+words and engine messages with seats by name.
 
-Formatting only: every number comes from ``scoring``.
+Formatting only: every number comes from ``scoring``. Downloads (CSV, JSON) keep plain numbers
+and do not use these.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from collections.abc import Sequence
+from decimal import Decimal
 from typing import Final
 
-from scoring.rules import PRESETS, Ruleset
-from scoring.table import TableRow, payment_table
+from scoring.rules import PRESETS
+from scoring.seats import WIND_NAMES, Wind
+from scoring.seats import seat_wind as wind_of_seat
 
-HAN_COLUMNS: Final = (1, 2, 3, 4)
+#: The one minus sign pages write: a true minus, as wide as the plus.
+MINUS: Final = "\u2212"
 
 PRESET_LABELS: Final = {
     "ema": "EMA",
@@ -37,11 +43,13 @@ PRESET_CHOICES: Final = tuple((name, preset_label(name)) for name in PRESETS)
 
 
 def format_points(points: int) -> str:
-    """Points with a thousands separator.
+    """Points with a thousands separator, below zero with the minus sign.
 
-    >>> format_points(12000)
-    '12,000'
+    >>> format_points(12000), format_points(-2300)
+    ('12,000', '−2,300')
     """
+    if points < 0:
+        return f"{MINUS}{-points:,}"
     return f"{points:,}"
 
 
@@ -57,92 +65,97 @@ def format_tsumo(tsumo: tuple[int, int | None]) -> str:
     return f"{format_points(each)}-{format_points(from_dealer)}"
 
 
-@dataclass(frozen=True, slots=True)
-class Cell:
-    """A ron and a tsumo as shown; ``None`` where no hand can be won that way."""
+def signed(points: int) -> str:
+    """A change or a difference in points, with its sign.
 
-    han: int | None
-    fu: int | None
-    ron: str | None
-    tsumo: str | None
-    limit: str | None
-
-    @classmethod
-    def from_row(cls, row: TableRow) -> Cell:
-        return cls(
-            han=row.han,
-            fu=row.fu,
-            ron=None if row.ron is None else format_points(row.ron),
-            tsumo=None if row.tsumo is None else format_tsumo(row.tsumo),
-            limit=row.limit,
-        )
-
-    @property
-    def is_mangan(self) -> bool:
-        return self.limit == "mangan"
-
-
-@dataclass(frozen=True, slots=True)
-class FuRow:
-    fu: int
-    cells: tuple[Cell, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class LimitRow:
-    """``slug`` names the row in element ids; ``detail`` says which han reach it."""
-
-    slug: str
-    title: str
-    detail: str
-    cell: Cell
-
-
-@dataclass(frozen=True, slots=True)
-class Sheet:
-    slug: str
-    title: str
-    fu_rows: tuple[FuRow, ...]
-    limit_rows: tuple[LimitRow, ...]
-
-
-def _limit_rows(rows: list[TableRow]) -> tuple[LimitRow, ...]:
-    """The engine gives each limit at its lowest han (5, 6, 8, 11), then 13 han, then a
-    yakuman without han; each row's han run up to the next row's."""
-    out = []
-    for row, following in zip(rows, [*rows[1:], None], strict=True):
-        cell = Cell.from_row(row)
-        if row.han is None:
-            out.append(LimitRow("yakuman", "Yakuman", "", cell))
-        elif following is None or following.han is None:
-            # 13+ han: kazoe yakuman, or capped at sanbaiman, as the ruleset says.
-            kazoe = row.limit == "yakuman"
-            title = "Kazoe yakuman" if kazoe else (row.limit or "").capitalize()
-            detail = f"{row.han}+ han" if kazoe else f"{row.han}+ han, no kazoe yakuman"
-            out.append(LimitRow("kazoe", title, detail, cell))
-        else:
-            last = following.han - 1
-            detail = f"{row.han} han" if last == row.han else f"{row.han}–{last} han"
-            limit = row.limit or ""
-            out.append(LimitRow(limit, limit.capitalize(), detail, cell))
-    return tuple(out)
-
-
-def payment_sheets(rules: Ruleset) -> tuple[Sheet, Sheet]:
-    """The engine's payment table for ``rules`` as a non-dealer sheet and a dealer sheet.
-
-    >>> non_dealer, dealer = payment_sheets(PRESETS["tenhou"])
-    >>> cell = non_dealer.fu_rows[2].cells[0]
-    >>> (cell.han, cell.fu, cell.ron, cell.tsumo)
-    (1, 30, '1,000', '300-500')
+    >>> signed(3200), signed(-1100), signed(0)
+    ('+3,200', '−1,100', '0')
     """
-    table = payment_table(rules)
-    sheets = []
-    for dealer, slug, title in ((False, "non-dealer", "Non-dealer"), (True, "dealer", "Dealer")):
-        rows = [row for row in table if row.dealer is dealer]
-        cells = {(row.han, row.fu): Cell.from_row(row) for row in rows if row.fu is not None}
-        fus = sorted({fu for _, fu in cells if fu is not None})
-        fu_rows = tuple(FuRow(fu, tuple(cells[han, fu] for han in HAN_COLUMNS)) for fu in fus)
-        limits = _limit_rows([row for row in rows if row.fu is None])
-        sheets.append(Sheet(slug, title, fu_rows, limits))
-    return sheets[0], sheets[1]
+    if points > 0:
+        return f"+{format_points(points)}"
+    return format_points(points)
+
+
+def signed_result(result: Decimal | float, places: int = 1) -> str:
+    """A +/- result in thousands, to ``places`` decimals.
+
+    >>> signed_result(Decimal("53.0")), signed_result(Decimal("-8.1")), signed_result(Decimal(0))
+    ('+53.0', '−8.1', '0.0')
+    >>> signed_result(Decimal("-0.314"), places=2)
+    '−0.31'
+    """
+    number = Decimal(result)
+    text = f"{abs(number):.{places}f}"
+    if number > 0:
+        return f"+{text}"
+    if number < 0:
+        return f"{MINUS}{text}"
+    return text
+
+
+def sign_class(points: int | Decimal) -> str:
+    """``up``, ``down`` or ``even``, for colouring a number."""
+    return "up" if points > 0 else "down" if points < 0 else "even"
+
+
+def round_name(round_index: int) -> str:
+    """The round as players say it.
+
+    >>> round_name(0), round_name(5), round_name(8)
+    ('East 1', 'South 2', 'West 1')
+    """
+    return f"{Wind.of_index(round_index // 4).name_en} {round_index % 4 + 1}"
+
+
+def seat_wind(seat: int, dealer: int) -> str:
+    """A seat's wind in the current round: the dealer is East, then counter-clockwise.
+
+    >>> seat_wind(2, 2), seat_wind(1, 2), seat_wind(3, 2)
+    ('East', 'North', 'South')
+    """
+    return WIND_NAMES[wind_of_seat(seat, dealer)]
+
+
+def starting_wind(seat: int) -> str:
+    """A seat's wind at East 1, which names the seat for the whole game.
+
+    >>> starting_wind(0), starting_wind(3)
+    ('East', 'North')
+    """
+    return Wind.of_index(seat).name_en
+
+
+def name_list(names: Sequence[str]) -> str:
+    """Names joined as in a sentence.
+
+    >>> name_list(["Aki"]), name_list(["Aki", "Ben"]), name_list(["Aki", "Ben", "Chie"])
+    ('Aki', 'Aki and Ben', 'Aki, Ben and Chie')
+    """
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+#: Abortive draws as players say them.
+ABORT_WORDS: Final = {
+    "kyuushu_kyuuhai": "kyuushu kyuuhai (nine terminals)",
+    "suufon_renda": "suufon renda (four winds)",
+    "suucha_riichi": "suucha riichi (four riichi)",
+    "suukaikan": "suukaikan (four kans)",
+    "sanchahou": "sanchahou (triple ron)",
+}
+
+_SEAT = re.compile(r"\bseat (\d)\b")
+_ROUND = re.compile(r"\b([ESWN])(\d)\b")
+
+
+def humanize_message(message: str, names: Sequence[str]) -> str:
+    """An engine message with seats by name and rounds in words.
+
+    >>> humanize_message("seat 2 has 500 points", ("Aki", "Ben", "Chie", "Dan"))
+    'Chie has 500 points'
+    >>> humanize_message("makes hand 5 (S1) impossible", ("Aki", "Ben", "Chie", "Dan"))
+    'makes hand 5 (South 1) impossible'
+    """
+    message = _SEAT.sub(lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], message)
+    return _ROUND.sub(lambda m: f"{Wind(m[1]).name_en} {m[2]}", message)

@@ -26,7 +26,7 @@ from scorekeeper.calculator.display import (
 from scorekeeper.calculator.forms import MODE_HINTS, CalculatorForm
 from scorekeeper.calculator.forms_fu import FuForm
 from scorekeeper.calculator.forms_payment import PaymentTableForm
-from scorekeeper.format import HAN_COLUMNS, payment_sheets
+from scorekeeper.calculator.payment import HAN_COLUMNS, payment_sheets
 from scorekeeper.htmx import HtmxHttpRequest, template_for
 from scorekeeper.registry.permissions import read_required
 from scoring.errors import RulesError, ScoringError

@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from scorekeeper.format import MINUS, round_name
+
 #: The viewBox of a line chart: wide enough for a phone held upright, short enough to keep
 #: the text around it on the screen.
 LINE_WIDTH: Final = 400
@@ -284,9 +286,6 @@ def bar_chart(
     return BarChart(width=width, height=height, bars=tuple(bars), baseline=baseline)
 
 
-WIND_NAMES: Final = ("East", "South", "West", "North")
-
-
 def points_chart(
     scores: Sequence[Sequence[int]], *, names: Sequence[str], rounds: Sequence[int]
 ) -> LineChart:
@@ -309,7 +308,7 @@ def points_chart(
         if round_index // 4 != wind:
             wind = round_index // 4
             # Before hand ``hand`` is played: the scores at index ``hand``.
-            ticks.append((float(hand), f"{WIND_NAMES[wind % 4]} {round_index % 4 + 1}"))
+            ticks.append((float(hand), round_name(round_index)))
     return line_chart(
         seats,
         labels=names,
@@ -328,4 +327,4 @@ def _thousands(value: float) -> str:
     if value == 0:
         return "0"
     text = f"{abs(value) / 1000:.1f}".removesuffix(".0") + "k"
-    return ("\u2212" if value < 0 else "") + text
+    return (MINUS if value < 0 else "") + text

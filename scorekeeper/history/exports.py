@@ -16,10 +16,10 @@ from typing import Any, Final
 
 from scorekeeper.club.models import Game, Season
 from scorekeeper.history.standings import StandingRow
+from scoring.seats import Wind
 from scoring.standings import final_standings
 
 BOM: Final = "\ufeff"
-WINDS: Final = ("East", "South", "West", "North")
 GAME_HEADER: Final = ("Seat", "Player", "Points", "Place", "Uma/oka", "Penalty", "Result")
 STANDINGS_HEADER: Final = (
     "Rank",
@@ -84,7 +84,7 @@ def game_standings(game: Game) -> list[dict[str, Any]]:
     return [
         {
             "seat": row.seat,
-            "wind": WINDS[row.seat],
+            "wind": Wind.of_index(row.seat).name_en,
             "player": names[row.seat],
             "points": row.points,
             "place": row.place,

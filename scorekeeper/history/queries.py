@@ -20,9 +20,8 @@ from django.db.models.functions import Cast, TruncDate
 from django.utils import timezone
 
 from scorekeeper.club.models import Game, Player, SavedRuleset, Season, Seat
-from scorekeeper.format import preset_label
+from scorekeeper.format import preset_label, sign_class, signed_result
 from scorekeeper.history.standings import StandingRow, rows, season_filter, standings
-from scorekeeper.table.display import sign_class, signed_result
 from scorekeeper.table.services import STAT_FIELDS
 from scoring.rules import PRESETS
 

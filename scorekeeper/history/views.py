@@ -24,7 +24,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.club.models import Game, Player, Season
-from scorekeeper.format import preset_label
+from scorekeeper.format import preset_label, signed_result
 from scorekeeper.history.charts import bar_chart, line_chart, thin_out
 from scorekeeper.history.forms import HistoryForm, SeasonForm, StandingsOptionsForm
 from scorekeeper.history.queries import (
@@ -43,7 +43,6 @@ from scorekeeper.history.queries import (
 )
 from scorekeeper.history.standings import SORTS, season_games
 from scorekeeper.registry.permissions import organiser_required, read_required
-from scorekeeper.table.display import signed_result
 
 PLACES = ("1st", "2nd", "3rd", "4th")
 #: A player's result over time is drawn through at most this many days.

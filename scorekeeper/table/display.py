@@ -1,31 +1,37 @@
-"""How a game reads at the table: round names ("South 2"), seat winds relative to the dealer,
-signed point differences, each hand's result in plain words ("Ben ron from Chie, 3 han 40
-fu") and the final standings as lines.
+"""How a game reads at the table: the scoreboard, each hand's result in plain words ("Ben
+ron from Chie, 3 han 40 fu") and the final standings as lines. Numbers and names are written
+by ``scorekeeper.format``.
 
 Formatting only: every number comes from ``scoring`` (a replay, a state, the standings).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Final
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from scorekeeper.format import format_points, format_tsumo
+from scorekeeper.format import (
+    ABORT_WORDS,
+    MINUS,
+    format_points,
+    format_tsumo,
+    name_list,
+    round_name,
+    seat_wind,
+    sign_class,
+    signed,
+    signed_result,
+)
 from scoring.errors import IllegalWin
-from scoring.game import EndReason, GameState, HandResult, Replay
+from scoring.game import EndReason, GameState, HandResult
 from scoring.hands import Abort, Chombo, Draw, Hand, Ron, Tsumo, Win
 from scoring.payments import ron_points, tsumo_points, win_value
 from scoring.rules import Ruleset
 from scoring.standings import Standing
-
-WIND_NAMES: Final = ("East", "South", "West", "North")
-MINUS: Final = "\u2212"
 
 YAKUMAN_WORDS: Final = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
 
@@ -37,77 +43,7 @@ END_REASONS: Final = {
     EndReason.EXTENSION_OVER: "at the end of the extension",
 }
 
-#: Abortive draws as players say them.
-ABORT_WORDS: Final = {
-    "kyuushu_kyuuhai": "kyuushu kyuuhai (nine terminals)",
-    "suufon_renda": "suufon renda (four winds)",
-    "suucha_riichi": "suucha riichi (four riichi)",
-    "suukaikan": "suukaikan (four kans)",
-    "sanchahou": "sanchahou (triple ron)",
-}
-
 Names = Sequence[str]
-
-
-def round_name(round_index: int) -> str:
-    """The round as players say it.
-
-    >>> round_name(0), round_name(5), round_name(8)
-    ('East 1', 'South 2', 'West 1')
-    """
-    return f"{WIND_NAMES[round_index // 4 % 4]} {round_index % 4 + 1}"
-
-
-def seat_wind(seat: int, dealer: int) -> str:
-    """A seat's wind in the current round: the dealer is East, then counter-clockwise.
-
-    >>> seat_wind(2, 2), seat_wind(1, 2), seat_wind(3, 2)
-    ('East', 'North', 'South')
-    """
-    return WIND_NAMES[(seat - dealer) % 4]
-
-
-def signed(points: int) -> str:
-    """A change or a difference in points, with its sign (a true minus sign).
-
-    >>> signed(3200), signed(-1100), signed(0)
-    ('+3,200', '−1,100', '0')
-    """
-    if points > 0:
-        return f"+{format_points(points)}"
-    if points < 0:
-        return f"{MINUS}{format_points(-points)}"
-    return "0"
-
-
-def signed_result(result: Decimal) -> str:
-    """A final +/- result in thousands.
-
-    >>> signed_result(Decimal("53.0")), signed_result(Decimal("-8.1")), signed_result(Decimal(0))
-    ('+53.0', '−8.1', '0.0')
-    """
-    text = f"{abs(result):.1f}"
-    if result > 0:
-        return f"+{text}"
-    if result < 0:
-        return f"{MINUS}{text}"
-    return text
-
-
-def sign_class(points: int | Decimal) -> str:
-    """``up``, ``down`` or ``even``, for colouring a number."""
-    return "up" if points > 0 else "down" if points < 0 else "even"
-
-
-def name_list(names: Sequence[str]) -> str:
-    """Names joined as in a sentence.
-
-    >>> name_list(["Aki"]), name_list(["Aki", "Ben"]), name_list(["Aki", "Ben", "Chie"])
-    ('Aki', 'Aki and Ben', 'Aki, Ben and Chie')
-    """
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def win_words(win: Win, rules: Ruleset, *, tsumo: bool) -> str:
@@ -225,24 +161,11 @@ def _draw_words(draw: Draw, names: Names) -> str:
     return "; ".join(parts)
 
 
-_SEAT = re.compile(r"\bseat (\d)\b")
-_ROUND = re.compile(r"\b([ESWN])(\d)\b")
-
-
-def humanize_message(message: str, names: Names) -> str:
-    """An engine message with seats by name and rounds in words.
-
-    >>> humanize_message("seat 2 has 500 points", ("Aki", "Ben", "Chie", "Dan"))
-    'Chie has 500 points'
-    >>> humanize_message("makes hand 5 (S1) impossible", ("Aki", "Ben", "Chie", "Dan"))
-    'makes hand 5 (South 1) impossible'
-    """
-    message = _SEAT.sub(lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], message)
-    return _ROUND.sub(lambda m: f"{WIND_NAMES['ESWN'.index(m[1])]} {m[2]}", message)
-
-
 @dataclass(frozen=True, slots=True)
-class Difference:
+class Change:
+    """A number beside a name, with its sign class: a hand's change for a player, or how far
+    a player is from another."""
+
     name: str
     text: str
     sign: str
@@ -259,7 +182,7 @@ class SeatLine:
     dealer: bool
     points: str
     sign: str
-    differences: tuple[Difference, ...]
+    differences: tuple[Change, ...]
 
     @property
     def differences_html(self) -> SafeString:
@@ -311,7 +234,7 @@ def seat_lines(state: GameState, names: Names) -> tuple[SeatLine, ...]:
             points=format_points(scores[seat]),
             sign="down" if scores[seat] < 0 else "",
             differences=tuple(
-                Difference(
+                Change(
                     names[other],
                     signed(scores[seat] - scores[other]),
                     sign_class(scores[seat] - scores[other]),
@@ -322,13 +245,6 @@ def seat_lines(state: GameState, names: Names) -> tuple[SeatLine, ...]:
         )
         for seat in range(4)
     )
-
-
-@dataclass(frozen=True, slots=True)
-class Change:
-    name: str
-    text: str
-    sign: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,18 +260,6 @@ class HandLine:
     riichi: str
     changes: tuple[Change, ...]
     edited: bool = False
-
-
-def hand_lines(
-    replay: Replay, names: Names, rules: Ruleset, *, edited: frozenset[int] = frozenset()
-) -> list[HandLine]:
-    """Every hand of a replay, newest first; ``edited`` holds the corrected hands."""
-    lines = [
-        hand_line(sequence, result, names, rules, edited=sequence in edited)
-        for sequence, result in enumerate(replay.results)
-    ]
-    lines.reverse()
-    return lines
 
 
 def hand_line(

@@ -20,7 +20,7 @@ from django.utils.functional import cached_property
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from scorekeeper.table.display import ABORT_WORDS, humanize_message, seat_wind
+from scorekeeper.format import ABORT_WORDS, humanize_message, seat_wind
 from scoring.errors import IllegalHand
 from scoring.game import GameState
 from scoring.hands import Abort, AbortReason, Chombo, Draw, Hand, Outcome, Ron, Tsumo, Win

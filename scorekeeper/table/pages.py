@@ -21,19 +21,22 @@ from django.utils.safestring import SafeString, mark_safe
 
 from scorekeeper.calculator.forms import hand_form_initial
 from scorekeeper.club.models import Game, HandRecord, Seat, fetch_game
-from scorekeeper.format import format_points, preset_label
+from scorekeeper.format import (
+    format_points,
+    humanize_message,
+    preset_label,
+    round_name,
+    sign_class,
+    signed,
+)
 from scorekeeper.registry.permissions import is_member, is_organiser
 from scorekeeper.table.display import (
     HandLine,
     describe_hand,
     end_words,
     hand_line,
-    humanize_message,
-    round_name,
     scoreboard_rows,
     seat_lines,
-    sign_class,
-    signed,
     standing_lines,
 )
 from scorekeeper.table.forms import HandForm

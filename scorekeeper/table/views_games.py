@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
 from django.core.paginator import Paginator
@@ -15,29 +14,18 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.club.models import Game, Seat
-from scorekeeper.format import format_points, preset_label
+from scorekeeper.format import (
+    format_points,
+    preset_label,
+    round_name,
+    signed_result,
+    starting_wind,
+)
 from scorekeeper.registry.forms import NewGameForm
 from scorekeeper.registry.permissions import member_required, read_required
 from scorekeeper.table.services import start_game
 
-WIND_NAMES = ("East", "South", "West", "North")
 FINISHED_PER_PAGE = 20
-
-
-def round_name(round_index: int) -> str:
-    """A round as players say it.
-
-    >>> round_name(0), round_name(5)
-    ('East 1', 'South 2')
-    """
-    return f"{WIND_NAMES[round_index // 4 % 4]} {round_index % 4 + 1}"
-
-
-def format_result(result: Decimal | None) -> str:
-    """A +/- result in thousands with its sign: ``+51.2``, ``−8.0``."""
-    if result is None:
-        return ""
-    return f"+{result:.1f}" if result > 0 else f"−{-result:.1f}" if result < 0 else "0.0"
 
 
 @dataclass(frozen=True)
@@ -67,7 +55,7 @@ class GameRow:
         state = game.state
         scores = state["scores"]
         seats = tuple(
-            SeatRow(WIND_NAMES[s.number], s.player.name, format_points(scores[s.number]))
+            SeatRow(starting_wind(s.number), s.player.name, format_points(scores[s.number]))
             for s in game.seats.all()
         )
         return cls._make(game, round_name(state["round_index"]), state, seats)
@@ -77,11 +65,11 @@ class GameRow:
         ranked = sorted(game.seats.all(), key=lambda s: (s.place or 5, s.number))
         seats = tuple(
             SeatRow(
-                WIND_NAMES[s.number],
+                starting_wind(s.number),
                 s.player.name,
                 format_points(s.final_points) if s.final_points is not None else "",
                 s.place,
-                format_result(s.result),
+                signed_result(s.result) if s.result is not None else "",
             )
             for s in ranked
         )
