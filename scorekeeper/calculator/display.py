@@ -13,13 +13,11 @@ from typing import Final
 
 from django.templatetags.static import static
 
-from scorekeeper.calculator.forms import CalculatorForm
-from scorekeeper.calculator.forms_fu import FuAnswer
 from scorekeeper.calculator.tiles import ALL_TILES, HAND_SIZE, MODES, TableTiles
 from scorekeeper.format import format_points, format_tsumo
 from scoring.fu import FuLine
 from scoring.hand import HandResult
-from scoring.payments import ron_deltas, ron_points, tsumo_deltas, tsumo_points
+from scoring.payments import WinValue, ron_deltas, ron_points, tsumo_deltas, tsumo_points
 from scoring.rules import Ruleset
 from scoring.tiles import HONOR_NAMES, Tile
 
@@ -135,11 +133,8 @@ def _honba_views(
     return (PaymentView(words, format_tsumo((-deltas[2], -deltas[0]))),)
 
 
-def answer_view(form: CalculatorForm, result: HandResult) -> AnswerView:
+def answer_view(result: HandResult, *, rules: Ruleset, dealer: bool, honba: int) -> AnswerView:
     """The page's words for a scored hand."""
-    rules = form.ruleset
-    dealer = form.cleaned_data["seat_wind"] == "E"
-    honba = form.cleaned_data["honba"]
     if result.yakuman:
         headline = yakuman_words(result.yakuman)
         yaku = tuple(
@@ -164,12 +159,12 @@ def answer_view(form: CalculatorForm, result: HandResult) -> AnswerView:
     )
 
 
-def fu_payment_views(answer: FuAnswer | None) -> tuple[PaymentView, ...]:
+def fu_payment_views(value: WinValue | None, *, tsumo: bool) -> tuple[PaymentView, ...]:
     """What the han entered in the fu calculator pays, for a non-dealer and a dealer."""
-    if answer is None or answer.value is None:
+    if value is None:
         return ()
-    basic = answer.value.basic
-    if answer.tsumo:
+    basic = value.basic
+    if tsumo:
         return (
             PaymentView("Non-dealer tsumo", format_tsumo(tsumo_points(basic, dealer=False))),
             PaymentView("Dealer tsumo", format_tsumo(tsumo_points(basic, dealer=True))),
@@ -205,8 +200,7 @@ class HandView:
     empty: bool
 
 
-def hand_view(form: CalculatorForm) -> HandView:
-    tiles = form.tiles
+def hand_view(tiles: TableTiles) -> HandView:
     closed = list(tiles.closed)
     win = tiles.win_tile if tiles.win_tile in closed else None
     if win is not None:
@@ -235,11 +229,10 @@ class PickerRow:
     tiles: tuple[TileView, ...]
 
 
-def picker_rows(form: CalculatorForm) -> tuple[PickerRow, ...]:
+def picker_rows(tiles: TableTiles, rules: Ruleset, mode: str | None) -> tuple[PickerRow, ...]:
     """The picker: man, pin, sou (1-9), the honors, then the red fives if the ruleset has
-    them; a tile is disabled where a tap could add nothing a real set shows."""
-    tiles, rules = form.tiles, form.ruleset
-    mode = form.data.get("mode")
+    them; a tile is disabled where a tap could add nothing a real set shows. ``mode`` is
+    what a tap adds (the hand, a meld, a dora indicator); anything else means the hand."""
     mode = mode if mode in dict(MODES) else "hand"
     views = [(t, TileView.of(t, enabled=tiles.can_add(t, mode, rules))) for t in ALL_TILES]
     rows = (

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from scorekeeper.calculator.display import (
+    AnswerView,
     answer_view,
     fu_payment_views,
     hand_view,
@@ -30,7 +31,7 @@ from scorekeeper.calculator.payment import HAN_COLUMNS, payment_sheets
 from scorekeeper.htmx import HtmxHttpRequest, template_for
 from scorekeeper.registry.permissions import read_required
 from scoring.errors import RulesError, ScoringError
-from scoring.hand import calculate_hand
+from scoring.hand import HandResult, calculate_hand
 from scoring.tiles import HandError
 
 
@@ -46,11 +47,11 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
     result = form.score() if valid and missing is None else None
     context = {
         "form": form,
-        "hand": hand_view(form),
-        "picker": picker_rows(form),
+        "hand": hand_view(form.tiles),
+        "picker": picker_rows(form.tiles, form.ruleset, form.data.get("mode")),
         "hint": MODE_HINTS.get(form.data["mode"], ""),
         "missing": missing,
-        "answer": answer_view(form, result) if result else None,
+        "answer": _answer(form, result) if result else None,
         "clear_url": form.clear_url(),
         "return_url": form.return_url() if result else None,
         "back_url": form.back_url(),
@@ -63,6 +64,13 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
     return response
 
 
+def _answer(form: CalculatorForm, result: HandResult) -> AnswerView:
+    data = form.cleaned_data
+    return answer_view(
+        result, rules=form.ruleset, dealer=data["seat_wind"] == "E", honba=data["honba"]
+    )
+
+
 @require_safe
 @read_required
 @vary_on_headers("HX-Request")
@@ -72,7 +80,7 @@ def fu_calculator(request: HtmxHttpRequest) -> HttpResponse:
     context = {
         "form": form,
         "answer": answer,
-        "payments": fu_payment_views(answer),
+        "payments": fu_payment_views(answer.value, tsumo=answer.tsumo) if answer else (),
     }
     template = template_for(request, "club/fu_calculator.html", "fu-calculator")
     return render(request, template, context, status=422 if form.errors else 200)
