@@ -1,5 +1,6 @@
 """Forms of the pages that look back: the history's filters, the standings' options, and a
-season (a date range or chosen games, and optionally one ruleset).
+season (a date range or chosen games, and optionally one ruleset), and the options of the
+standings downloads.
 
 The filter forms read GET; what they clean is what the queries take (``filters()``,
 ``options()``); a value that cannot be read is an error naming its field.
@@ -24,6 +25,7 @@ from scorekeeper.history.queries import (
     ruleset_names,
     with_seats,
 )
+from scorekeeper.history.standings import SORTS
 
 #: How many finished games the season form offers to choose from (the most recent).
 GAME_CHOICES: Final = 120
@@ -170,3 +172,15 @@ class SeasonForm(forms.ModelForm):  # type: ignore[type-arg]
         elif not games and not (start or end) and "games" not in self.errors:
             self.add_error("start_date", "Give the first or the last day, or choose games.")
         return cleaned
+
+
+class StandingsForm(forms.Form):
+    """The GET options of the season and all-time standings downloads."""
+
+    min_games = forms.IntegerField(min_value=0, max_value=100_000, required=False)
+    sort = forms.ChoiceField(
+        choices=[(k, label) for k, (label, _) in SORTS.items()], required=False
+    )
+
+    def options(self) -> tuple[int, str]:
+        return self.cleaned_data["min_games"] or 0, self.cleaned_data["sort"] or "total"

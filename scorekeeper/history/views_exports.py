@@ -23,23 +23,12 @@ from django.views.decorators.http import require_safe
 
 from scorekeeper.club.models import Game, Season
 from scorekeeper.history import exports
-from scorekeeper.history.standings import SORTS, rows, standings
+from scorekeeper.history.forms import StandingsForm
+from scorekeeper.history.standings import rows, standings
 from scorekeeper.registry.permissions import read_required
 
 CSV = "text/csv; charset=utf-8"
 JSON = "application/json; charset=utf-8"
-
-
-class StandingsForm(forms.Form):
-    """The GET options of the season and all-time standings."""
-
-    min_games = forms.IntegerField(min_value=0, max_value=100_000, required=False)
-    sort = forms.ChoiceField(
-        choices=[(k, label) for k, (label, _) in SORTS.items()], required=False
-    )
-
-    def options(self) -> tuple[int, str]:
-        return self.cleaned_data["min_games"] or 0, self.cleaned_data["sort"] or "total"
 
 
 def _download(lines: Iterator[str], content_type: str, filename: str) -> StreamingHttpResponse:

@@ -21,8 +21,8 @@ from scorekeeper.format import (
     signed_result,
     starting_wind,
 )
-from scorekeeper.registry.forms import NewGameForm
 from scorekeeper.registry.permissions import member_required, read_required
+from scorekeeper.table.forms_game import NewGameForm
 from scorekeeper.table.services import start_game
 
 FINISHED_PER_PAGE = 20
