@@ -19,23 +19,22 @@ from django.http import QueryDict
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from scorekeeper.calculator.fields import MeldsField, TileField, TilesField, sentence
 from scorekeeper.calculator.tiles import (
     HAND_SIZE,
     MODES,
-    TableMeld,
     TableTiles,
     sorted_tiles,
     without,
 )
 from scorekeeper.club.models import Game, SavedRuleset
 from scorekeeper.format import PRESET_CHOICES
-from scorekeeper.table.forms import FU_CHOICES, HAN_CHOICES, YAKUMAN, YAKUMAN_COUNTS
 from scoring.errors import RulesError, ScoringError
-from scoring.game import GameState
 from scoring.hand import HandResult, score_hand
 from scoring.hand_input import MAX_COUNTER, HandInput
 from scoring.rules import PRESETS, Ruleset, resolve_rules
-from scoring.tiles import HandError, Tile, format_tiles, parse_tiles
+from scoring.seats import Wind
+from scoring.tiles import HandError, Tile, format_tiles
 
 DEFAULT_RULES: Final = "tenhou"
 MODE_HINTS: Final = {
@@ -47,9 +46,7 @@ MODE_HINTS: Final = {
     "dora": "Tap the dora indicators: the tiles turned up on the wall.",
     "ura": "Tap the ura dora indicators (they count for riichi only).",
 }
-WIND_CHOICES: Final = (("E", "East"), ("S", "South"), ("W", "West"), ("N", "North"))
-#: Seat and round winds by number: the dealer's seat is East, the first round East.
-WIND_LETTERS: Final = "ESWN"
+WIND_CHOICES: Final = tuple((wind.value, wind.name_en) for wind in Wind)
 #: The yaku of the moment: each flag's name and, where it helps, when it holds.
 FLAG_LABELS: Final = {
     "riichi": ("Riichi", ""),
@@ -62,9 +59,6 @@ FLAG_LABELS: Final = {
     "tenhou": ("Tenhou", "dealer’s first draw"),
     "chiihou": ("Chiihou", "non-dealer’s first draw"),
 }
-#: Longest tile text read (14 tiles and 4 suit letters need 18) and most melds.
-MAX_TEXT: Final = 40
-MAX_MELDS: Final = 4
 _TILE_FIELDS: Final = frozenset({"closed", "meld", "pending", "win_tile", "dora", "ura"})
 #: Engine field names that the form calls otherwise.
 _ENGINE_FIELDS: Final = {"melds": "meld", "dora_indicators": "dora", "ura_dora_indicators": "ura"}
@@ -92,64 +86,6 @@ def ruleset_of(choice: str, game: Game | None) -> Ruleset:
         return resolve_rules(choice)
     except (SavedRuleset.DoesNotExist, RulesError) as error:
         raise forms.ValidationError("This ruleset cannot be used: choose another.") from error
-
-
-class TilesField(forms.CharField):
-    """Tiles in the notation (``345m22z``); cleans to a tuple of tiles."""
-
-    widget = forms.HiddenInput
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(required=False, **kwargs)
-
-    def to_python(self, value: Any) -> tuple[Tile, ...]:  # type: ignore[override]
-        text = super().to_python(value) or ""
-        if len(text) > MAX_TEXT:
-            raise forms.ValidationError("Too many tiles.")
-        try:
-            return parse_tiles(text, "tiles")
-        except HandError as error:
-            raise forms.ValidationError(sentence(error.message)) from error
-
-
-class TileField(forms.CharField):
-    """One tile (``5p``) or nothing."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(required=False, **kwargs)
-
-    def to_python(self, value: Any) -> Tile | None:  # type: ignore[override]
-        text = super().to_python(value)
-        if not text:
-            return None
-        try:
-            return Tile.parse(text, "tile")
-        except HandError as error:
-            raise forms.ValidationError(sentence(error.message)) from error
-
-
-class MeldsField(forms.Field):
-    """The melds, one query value each (``meld=chi678p&meld=ankan1111m``)."""
-
-    widget = forms.MultipleHiddenInput
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(required=False, **kwargs)
-
-    def to_python(self, value: Any) -> tuple[TableMeld, ...]:
-        value = [text for text in value or () if text]
-        if len(value) > MAX_MELDS:
-            raise forms.ValidationError(f"A hand has at most {MAX_MELDS} melds.")
-        if any(len(str(text)) > MAX_TEXT for text in value):
-            raise forms.ValidationError("A meld has three or four tiles.")
-        try:
-            return tuple(TableMeld.parse(str(text)) for text in value)
-        except HandError as error:
-            raise forms.ValidationError(sentence(error.message)) from error
-
-
-def sentence(message: str) -> str:
-    return message[:1].upper() + message[1:]
 
 
 class CalculatorForm(forms.Form):
@@ -371,44 +307,3 @@ class CalculatorForm(forms.Form):
         if self.cleaned_data["riichi"] or self.cleaned_data["double_riichi"]:
             query["riichi"] = "1"
         return f"{path}?{query.urlencode(safe='/')}"
-
-
-# From a table and back: the calculator opened for one seat, and its answer as the hand
-# form's first values.
-
-
-def calculator_url(game: Game, state: GameState, seat: int) -> str:
-    """The calculator with this game's ruleset, the seat's and the round's wind and the
-    honba filled in, and the way back to the table (``?seat=2``)."""
-    back = reverse("game_table", args=[game.pk])
-    query = QueryDict(mutable=True)
-    query["rules"] = f"game-{game.pk}"
-    query["seat_wind"] = WIND_LETTERS[(seat - state.dealer) % 4]
-    query["round_wind"] = WIND_LETTERS[state.round_index // 4 % 4]
-    query["honba"] = str(state.honba)
-    query["return"] = f"{back}?seat={seat}"
-    return f"{reverse('calculator')}?{query.urlencode(safe='/')}"
-
-
-def hand_form_initial(query: QueryDict) -> dict[str, Any]:
-    """The hand form's first values for a hand the calculator sends back to the table
-    (``?seat=2&han=3&fu=30&tsumo=0&riichi=1``). Only hints: anything that does not fit is
-    left for the player to choose, and the form checks the rest when it is sent."""
-    seat = query.get("seat", "")
-    han = query.get("han", "")
-    if seat not in ("0", "1", "2", "3") or han not in dict(HAN_CHOICES):
-        return {}
-    number = int(seat)
-    tsumo = query.get("tsumo") == "1"
-    initial: dict[str, Any] = {
-        "outcome": "tsumo" if tsumo else "ron",
-        "winner" if tsumo else "winners": number if tsumo else [number],
-        f"win_{number}_han": han,
-    }
-    if query.get("fu") in dict(FU_CHOICES):
-        initial[f"win_{number}_fu"] = query["fu"]
-    if han == YAKUMAN and query.get("yakuman") in dict(YAKUMAN_COUNTS):
-        initial[f"win_{number}_yakuman"] = query["yakuman"]
-    if query.get("riichi") == "1":
-        initial["riichi"] = [number]
-    return initial

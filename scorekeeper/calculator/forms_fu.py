@@ -14,7 +14,8 @@ from django.http import QueryDict
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from scorekeeper.calculator.forms import DEFAULT_RULES, rules_choices, ruleset_of, sentence
+from scorekeeper.calculator.fields import sentence
+from scorekeeper.calculator.forms import DEFAULT_RULES, rules_choices, ruleset_of
 from scoring.errors import ScoringError
 from scoring.fu import FuCount, FuError, Meld, MeldKind, Pair, Wait, count_fu
 from scoring.payments import WinValue, win_value

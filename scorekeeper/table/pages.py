@@ -19,7 +19,7 @@ from django.template.loader import get_template
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.safestring import SafeString, mark_safe
 
-from scorekeeper.calculator.forms import hand_form_initial
+from scorekeeper.calculator.links import hand_form_initial
 from scorekeeper.club.models import Game, HandRecord, Seat, fetch_game
 from scorekeeper.format import (
     format_points,

@@ -22,7 +22,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
 from django_htmx.http import trigger_client_event
 
-from scorekeeper.calculator.forms import calculator_url
+from scorekeeper.calculator.links import calculator_url
 from scorekeeper.club.models import Game, HandRecord
 from scorekeeper.htmx import HtmxHttpRequest
 from scorekeeper.registry.permissions import (
