@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, Final
 
@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from scorekeeper.club.models import Game, Player, SavedRuleset, Season, Seat
 from scorekeeper.format import preset_label, sign_class, signed_result
-from scorekeeper.history.standings import StandingRow, rows, season_filter, standings
+from scorekeeper.history.standings import StandingRow, days_between, rows, season_filter, standings
 from scorekeeper.table.services import STAT_FIELDS
 from scoring.rules import PRESETS
 
@@ -31,19 +31,6 @@ _TENTH: Final = Decimal("0.1")
 
 
 # -- The history ----------------------------------------------------------------------------
-
-
-def played_between(start: date | None, end: date | None) -> Q:
-    """Games started on the days from ``start`` to ``end`` (either may be open), compared
-    as moments so that the database can use its index on the start."""
-    zone = timezone.get_current_timezone()
-    condition = Q()
-    if start:
-        condition &= Q(created_at__gte=datetime.combine(start, time.min, tzinfo=zone))
-    if end:
-        following = datetime.combine(end + timedelta(days=1), time.min, tzinfo=zone)
-        condition &= Q(created_at__lt=following)
-    return condition
 
 
 def with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
@@ -66,7 +53,7 @@ def history_games(
     if player is not None:
         games = games.filter(seats__player=player)
     if start or end:
-        games = games.filter(played_between(start, end))
+        games = games.filter(days_between("created_at", start, end))
     if ruleset_name:
         games = games.filter(ruleset_name=ruleset_name)
     if season is not None:

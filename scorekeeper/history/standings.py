@@ -40,17 +40,17 @@ SORTS: Final[dict[str, tuple[str, tuple[Any, ...]]]] = {
 _CENT: Final = Decimal("0.01")
 
 
-def finished_between(start: date | None, end: date | None, prefix: str = "") -> Q:
-    """Games finished on the days from ``start`` to ``end`` (either may be open), as a
+def days_between(field: str, start: date | None, end: date | None) -> Q:
+    """``field`` (a moment) on the days from ``start`` to ``end`` (either may be open), as a
     range of moments so that the database compares stored values (and can use an index)."""
     zone = timezone.get_current_timezone()
     condition = Q()
     if start:
         since = datetime.combine(start, time.min, tzinfo=zone)
-        condition &= Q(**{f"{prefix}finished_at__gte": since})
+        condition &= Q(**{f"{field}__gte": since})
     if end:
         before = datetime.combine(end + timedelta(days=1), time.min, tzinfo=zone)
-        condition &= Q(**{f"{prefix}finished_at__lt": before})
+        condition &= Q(**{f"{field}__lt": before})
     return condition
 
 
@@ -59,7 +59,7 @@ def season_filter(season: Season, prefix: str = "") -> Q:
     model queried to the game (``"game__"`` from seats)."""
     chosen = Season.games.through.objects.filter(season_id=season.pk)
     outer = f"{prefix}pk" if prefix else "pk"
-    in_range = finished_between(season.start_date, season.end_date, prefix)
+    in_range = days_between(f"{prefix}finished_at", season.start_date, season.end_date)
     condition = Q(Exists(chosen.filter(game_id=OuterRef(outer)))) | (~Q(Exists(chosen)) & in_range)
     if season.ruleset_name:
         condition &= Q(**{f"{prefix}ruleset_name": season.ruleset_name})
@@ -88,7 +88,7 @@ def standings(
     if season is not None:
         seats = seats.filter(season_filter(season, "game__"))
     if start or end:
-        seats = seats.filter(finished_between(start, end, "game__"))
+        seats = seats.filter(days_between("game__finished_at", start, end))
     if ruleset_name:
         seats = seats.filter(game__ruleset_name=ruleset_name)
     rows = (
