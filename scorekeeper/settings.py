@@ -203,7 +203,7 @@ STORAGES = {
     },
 }
 
-# Who may read without an account (see scorekeeper/club/permissions.py).
+# Who may read without an account (see scorekeeper/registry/permissions.py).
 SCOREKEEPER_PUBLIC_READ = env_bool("SCOREKEEPER_PUBLIC_READ", default=True)
 
 LOGIN_URL = "login"
