@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.club.models import Player, SavedRuleset
-from scorekeeper.format import preset_label
+from scorekeeper.format import format_points, preset_label
 from scorekeeper.registry.forms import PlayerForm, SavedRulesetForm
 from scorekeeper.registry.permissions import organiser_required, read_required
 from scoring.errors import RulesError
@@ -138,5 +138,5 @@ def _show(value: Any) -> str:
     if isinstance(value, list):
         return ", ".join(_show(v) for v in value) or "none"
     if isinstance(value, int):
-        return f"{value:,}"
+        return format_points(value)
     return str(value).replace("_", " ")
