@@ -145,7 +145,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "scorekeeper.club.views_accounts.site_context",
+                "scorekeeper.registry.views_accounts.site_context",
             ],
         },
     },
@@ -203,7 +203,7 @@ STORAGES = {
     },
 }
 
-# Who may read without an account (see scorekeeper/club/permissions.py).
+# Who may read without an account (see scorekeeper/registry/permissions.py).
 SCOREKEEPER_PUBLIC_READ = env_bool("SCOREKEEPER_PUBLIC_READ", default=True)
 
 LOGIN_URL = "login"

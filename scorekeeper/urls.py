@@ -1,7 +1,13 @@
+"""The site's addresses: each room of the club keeps its own in its ``urls.py``."""
+
 from django.contrib import admin
 from django.urls import include, path
 
 urlpatterns = [
-    path("", include("scorekeeper.club.urls")),
+    path("", include("scorekeeper.table.urls")),
+    path("", include("scorekeeper.history.urls")),
+    path("", include("scorekeeper.registry.urls")),
+    path("", include("scorekeeper.calculator.urls")),
+    path("", include("scorekeeper.operations.urls")),
     path("admin/", admin.site.urls),
 ]

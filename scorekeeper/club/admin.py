@@ -11,9 +11,9 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from scorekeeper.club.forms_registry import PlayerForm, SavedRulesetForm
 from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
-from scorekeeper.club.services import RESULT_FIELDS
+from scorekeeper.registry.forms import PlayerForm, SavedRulesetForm
+from scorekeeper.table.services import RESULT_FIELDS
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]

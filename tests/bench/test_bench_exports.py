@@ -17,10 +17,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scorekeeper.club.backup import backup_lines, restore
-from scorekeeper.club.demo import seed_demo
 from scorekeeper.club.models import Game, Player, SavedRuleset, Season
-from scorekeeper.club.standings_queries import rows, standings
+from scorekeeper.history.standings import rows, standings
+from scorekeeper.operations.backup import backup_lines, restore
+from scorekeeper.operations.demo import seed_demo
 
 TODAY = date(2025, 6, 1)
 

@@ -21,8 +21,8 @@ from django.db.models import Count
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from scorekeeper.club.demo import seed_demo
 from scorekeeper.club.models import Game, Player, SavedRuleset, Season
+from scorekeeper.operations.demo import seed_demo
 
 TODAY = date(2025, 6, 1)
 #: Requests per page; the median of them is reported.

@@ -6,7 +6,7 @@ Run with `make bench`; the suite runs each once, untimed, to keep them working.
 import pytest
 from django.urls import reverse
 
-from scorekeeper.club.display import payment_sheets
+from scorekeeper.calculator.payment import payment_sheets
 from scoring.rules import PRESETS
 
 

@@ -35,8 +35,8 @@ from django.test.utils import CaptureQueriesContext, _TestState
 from django.urls import path, reverse
 
 from scorekeeper.club.models import Game, Player
-from scorekeeper.club.permissions import make_member
-from scorekeeper.club.services import record_hand, start_game, undo_last_hand
+from scorekeeper.registry.permissions import make_member
+from scorekeeper.table.services import record_hand, start_game, undo_last_hand
 from scorekeeper.urls import urlpatterns as project_urls
 from scoring.hands import Draw, Hand
 from scoring.rules import PRESETS

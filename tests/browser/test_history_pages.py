@@ -9,8 +9,8 @@ from datetime import date
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from scorekeeper.club.demo import seed_demo
 from scorekeeper.club.models import Game, Player, Season
+from scorekeeper.operations.demo import seed_demo
 
 SCREENS = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
 

@@ -9,8 +9,8 @@ from django.test import Client
 from playwright.sync_api import Browser, Page, Route, expect
 
 from scorekeeper.club.models import Game, Player
-from scorekeeper.club.permissions import make_member
-from scorekeeper.club.services import start_game
+from scorekeeper.registry.permissions import make_member
+from scorekeeper.table.services import start_game
 from scoring.rules import PRESETS
 
 

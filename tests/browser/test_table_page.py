@@ -11,8 +11,8 @@ from django.test import Client
 from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper.club.models import Game, Player
-from scorekeeper.club.permissions import make_member
-from scorekeeper.club.services import record_hand, start_game
+from scorekeeper.registry.permissions import make_member
+from scorekeeper.table.services import record_hand, start_game
 from scoring.hands import Hand, Tsumo, Win
 from scoring.rules import PRESETS
 

@@ -21,7 +21,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper.club.models import Game, Player
-from scorekeeper.club.permissions import make_member
+from scorekeeper.registry.permissions import make_member
 from scoring.record import FORMAT, score_document
 
 PHONE = {"width": 360, "height": 740}

@@ -126,7 +126,7 @@ class Server:
     def add_member(self, username: str) -> None:
         self.django(
             "from django.contrib.auth import get_user_model\n"
-            "from scorekeeper.club.permissions import make_member\n"
+            "from scorekeeper.registry.permissions import make_member\n"
             f"user = get_user_model().objects.create_user({username!r}, password={PASSWORD!r})\n"
             "make_member(user)\nresult = user.pk"
         )
@@ -135,7 +135,7 @@ class Server:
         return list(
             self.django(
                 "from scorekeeper.club.models import Player\n"
-                "from scorekeeper.club.services import start_game\n"
+                "from scorekeeper.table.services import start_game\n"
                 "from scoring.rules import PRESETS\n"
                 "players = [Player.objects.get_or_create(name=n)[0] "
                 "for n in ('Aki', 'Ben', 'Chie', 'Dan')]\n"

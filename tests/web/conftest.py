@@ -13,8 +13,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from scorekeeper.club.models import Game, Player
-from scorekeeper.club.permissions import make_member
-from scorekeeper.club.services import start_game
+from scorekeeper.registry.permissions import make_member
+from scorekeeper.table.services import start_game
 from scoring.rules import PRESETS
 
 #: Every persona's password, for tests that log in through the form.

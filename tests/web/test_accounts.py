@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.urls import reverse
 
-from scorekeeper.club.permissions import is_member
+from scorekeeper.registry.permissions import is_member
 from tests.web.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db

@@ -9,10 +9,10 @@ from datetime import date
 import pytest
 from django.core.management import CommandError, call_command
 
-from scorekeeper.club.backup import RestoreError, backup_lines, restore
 from scorekeeper.club.management.commands.verify_games import game_mismatches
 from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
-from scorekeeper.club.services import (
+from scorekeeper.operations.backup import RestoreError, backup_lines, restore
+from scorekeeper.table.services import (
     abandon_game,
     edit_hand,
     finish_game,

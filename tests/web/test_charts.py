@@ -10,12 +10,17 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from scorekeeper.club import charts
-from scorekeeper.club.services import record_hand
+from scorekeeper.history import charts
+from scorekeeper.table.services import record_hand
 from scoring.hands import Draw, Hand, Ron, Tsumo, Win
 from tests.web.history_data import import_games
 
 NS = "{http://www.w3.org/2000/svg}"
+
+
+def page_points(points: int) -> str:
+    """Points as every page writes them: thousands separated, below zero the true minus."""
+    return f"{points:,}".replace("-", "\u2212")
 
 
 def test_the_chart_helpers_doctests_pass():
@@ -91,7 +96,7 @@ def test_the_game_page_draws_the_four_players_points_over_the_hands(client, real
     final = real_game.expected["scores"][-1]
     desc = svg.find(f"{NS}desc").text
     for name, points in zip(real_game.players, final, strict=True):
-        assert f"{name} from 25,000 to {points:,}" in desc
+        assert f"{name} from 25,000 to {page_points(points)}" in desc
     # A legend with the names in their seat colours.
     for seat, name in enumerate(real_game.players):
         assert re.search(
@@ -109,7 +114,7 @@ def test_the_chart_numbers_are_a_table_of_the_scores_after_each_hand(client, rea
     assert re.findall(r'<td class="num">([^<]*)</td>', rows[0]) == ["25,000"] * 4
     for number, after in enumerate(expected, 1):
         cells = re.findall(r'<td class="num">([^<]*)</td>', rows[number])
-        assert cells == [f"{points:,}" for points in after]
+        assert cells == [page_points(points) for points in after]
     assert "<summary>The points hand by hand</summary>" in html
 
 

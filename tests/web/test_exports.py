@@ -12,9 +12,9 @@ import pytest
 from django.test import override_settings
 from real_data import GAMES_DIR
 
-from scorekeeper.club.exports import GAME_HEADER, STANDINGS_HEADER
 from scorekeeper.club.models import Game, Player, Season
-from scorekeeper.club.services import import_record, record_hand, start_game
+from scorekeeper.history.exports import GAME_HEADER, STANDINGS_HEADER
+from scorekeeper.table.services import import_record, record_hand, start_game
 from scoring.hands import Hand, Ron, Win
 from scoring.rules import PRESETS
 

@@ -8,8 +8,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorekeeper.club.models import Game, Player, SavedRuleset
-from scorekeeper.club.services import abandon_game, finish_game, record_hand, start_game
-from scorekeeper.club.views_games import FINISHED_PER_PAGE
+from scorekeeper.table.services import abandon_game, finish_game, record_hand, start_game
+from scorekeeper.table.views_games import FINISHED_PER_PAGE
 from scoring.hands import Hand, Ron, Tsumo, Win
 from scoring.rules import PRESETS
 

@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from scorekeeper.club import table_display
-from scorekeeper.club.forms_hand import HandForm
 from scorekeeper.club.templatetags.hand_form_tags import chip_group, chip_subgroup
+from scorekeeper.table import display as table_display
+from scorekeeper.table.forms import HandForm
 from scoring.errors import IllegalHand
 from scoring.game import GameState, start_state
 from scoring.hands import Abort, AbortReason, Chombo, Draw, Hand, Ron, Tsumo, Win

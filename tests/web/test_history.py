@@ -11,9 +11,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scorekeeper.club.demo import seed_demo
 from scorekeeper.club.models import Game, Player, Season
-from scorekeeper.club.services import abandon_game, start_game
+from scorekeeper.operations.demo import seed_demo
+from scorekeeper.table.services import abandon_game, start_game
 from scoring.rules import PRESETS
 from tests.web.history_data import NAMES, expected_place, import_games
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scorekeeper.club.services import finish_game, record_hand
+from scorekeeper.table.services import finish_game, record_hand
 from scoring.hands import Hand, Ron, Win
 
 pytestmark = pytest.mark.django_db

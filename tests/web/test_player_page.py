@@ -13,8 +13,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scorekeeper.club.demo import seed_demo
 from scorekeeper.club.models import Player, Seat
+from scorekeeper.operations.demo import seed_demo
 from tests.web.history_data import expected_place, expected_total, import_games
 
 SVG = re.compile(r"<svg class=\"chart[^\"]*\".*?</svg>", re.S)

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper.club.models import Player, SavedRuleset
-from scorekeeper.club.services import record_hand
+from scorekeeper.table.services import record_hand
 from scoring.hands import Hand, Tsumo, Win
 from scoring.rules import PARAMETERS
 
@@ -170,6 +170,16 @@ def test_an_organiser_saves_a_preset_with_overrides(alice_client):
     assert saved.preset == "wrc"
     assert saved.overrides == {"kiriage": True, "uma": [20000, 10000, -10000, -20000]}
     assert saved.to_rules().uma == (20000, 10000, -10000, -20000)
+
+
+def test_a_rulesets_page_writes_points_below_zero_with_the_minus_sign(alice_client):
+    saved = SavedRuleset.objects.create(
+        name="Club Friday", preset="wrc", overrides={"uma": [20000, 10000, -10000, -20000]}
+    )
+
+    page = alice_client.get(reverse("ruleset_detail", args=[saved.pk])).content.decode()
+
+    assert "20,000, 10,000, \u221210,000, \u221220,000" in page
 
 
 def test_empty_overrides_save_the_preset_as_it_is(alice_client):

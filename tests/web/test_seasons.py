@@ -12,8 +12,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scorekeeper.club.demo import seed_demo
 from scorekeeper.club.models import Season
+from scorekeeper.operations.demo import seed_demo
 from tests.web.history_data import NAMES, expected_place, expected_total, import_games
 
 

@@ -24,9 +24,9 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
 from scorekeeper.club.models import Game, LoginAttempt, Player, SavedRuleset, Season, Seat
-from scorekeeper.club.permissions import make_member
-from scorekeeper.club.ratelimit import LIMIT, WINDOW
-from scorekeeper.club.services import record_hand, start_game
+from scorekeeper.registry.permissions import make_member
+from scorekeeper.registry.ratelimit import LIMIT, WINDOW
+from scorekeeper.table.services import record_hand, start_game
 from scoring.hands import Draw, Hand, Ron, Win
 from scoring.rules import PRESETS
 from tests.web.conftest import PASSWORD

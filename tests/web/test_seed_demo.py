@@ -9,10 +9,10 @@ from datetime import date
 import pytest
 from django.core.management import CommandError, call_command
 
-from scorekeeper.club.demo import NAMES, generate, seed_demo
 from scorekeeper.club.management.commands.verify_games import game_mismatches
 from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season
-from scorekeeper.club.standings_queries import rows, standings
+from scorekeeper.history.standings import rows, standings
+from scorekeeper.operations.demo import NAMES, generate, seed_demo
 
 pytestmark = pytest.mark.django_db
 TODAY = date(2025, 6, 1)

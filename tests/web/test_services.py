@@ -9,7 +9,7 @@ from django.db import IntegrityError
 from real_data import GAMES_DIR
 
 from scorekeeper.club.models import Game, HandRecord, Player, fetch_game, update_then_insert
-from scorekeeper.club.services import (
+from scorekeeper.table.services import (
     GameClosed,
     StaleGame,
     abandon_game,

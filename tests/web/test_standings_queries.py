@@ -11,8 +11,8 @@ import pytest
 from real_data import GAMES_DIR
 
 from scorekeeper.club.models import Game, Player, Season
-from scorekeeper.club.services import abandon_game, import_record, record_hand, start_game
-from scorekeeper.club.standings_queries import rows, season_games, standings
+from scorekeeper.history.standings import rows, season_games, standings
+from scorekeeper.table.services import abandon_game, import_record, record_hand, start_game
 from scoring.hands import Hand, Ron, Win
 from scoring.rules import PRESETS
 

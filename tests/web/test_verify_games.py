@@ -11,7 +11,7 @@ from django.core.management import CommandError, call_command
 from real_data import GAMES_DIR
 
 from scorekeeper.club.models import Game, HandRecord, Seat
-from scorekeeper.club.services import (
+from scorekeeper.table.services import (
     abandon_game,
     edit_hand,
     finish_game,
@@ -51,7 +51,7 @@ def play(game: Game, *hands: Hand) -> Game:
 def many_games(game, players) -> list[Game]:
     """Games in every shape the services make: in play, corrected, undone, ended by tobi,
     stopped early, abandoned, imported."""
-    from scorekeeper.club.services import start_game
+    from scorekeeper.table.services import start_game
     from scoring.rules import PRESETS
 
     def fresh() -> Game:

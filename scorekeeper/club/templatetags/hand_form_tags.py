@@ -15,7 +15,7 @@ from django import template
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
-from scorekeeper.club.forms_hand import ChipGroup
+from scorekeeper.table.forms import ChipGroup
 
 register = template.Library()
 

@@ -18,11 +18,10 @@ from typing import Any
 from django import template
 from django.utils.safestring import mark_safe
 
-from scorekeeper.club.charts import points_chart as draw_points
-from scorekeeper.club.display import format_points
 from scorekeeper.club.models import Game
-from scorekeeper.club.services import Scoreboard, scoreboard
-from scorekeeper.club.table_display import MINUS, round_name
+from scorekeeper.format import format_points, round_name, signed_result
+from scorekeeper.history.charts import points_chart as draw_points
+from scorekeeper.table.services import Scoreboard, scoreboard
 
 register = template.Library()
 
@@ -83,9 +82,7 @@ def result(value: Decimal | float | None, places: int = 1) -> str:
     """A +/- result in thousands to ``places`` decimals: ``+53.0``, ``−0.31``."""
     if value is None:
         return "–"
-    number = Decimal(value)
-    text = f"{abs(number):.{int(places)}f}"
-    return f"+{text}" if number > 0 else f"{MINUS}{text}" if number < 0 else text
+    return signed_result(value, int(places))
 
 
 @register.filter

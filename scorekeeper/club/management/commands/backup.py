@@ -9,7 +9,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from scorekeeper.club.backup import backup_lines
+from scorekeeper.operations.backup import backup_lines
 
 
 class Command(BaseCommand):

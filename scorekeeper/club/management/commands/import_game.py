@@ -9,7 +9,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorekeeper.club.services import import_record
+from scorekeeper.table.services import import_record
 from scoring.errors import ScoringError
 
 

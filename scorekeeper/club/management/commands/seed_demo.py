@@ -9,7 +9,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorekeeper.club.demo import seed_demo
+from scorekeeper.operations.demo import seed_demo
 
 
 class Command(BaseCommand):

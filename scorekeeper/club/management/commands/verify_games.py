@@ -16,7 +16,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db.models import QuerySet
 
 from scorekeeper.club.models import Game
-from scorekeeper.club.services import STAT_FIELDS
+from scorekeeper.table.services import STAT_FIELDS
 from scoring.errors import ScoringError
 from scoring.game import replay
 from scoring.standings import final_standings

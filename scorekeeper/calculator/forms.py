@@ -1,0 +1,309 @@
+"""The hand calculator's forms: a hand's tiles and situation read from the query string, and
+the fu checklist of seed 001.
+
+The calculator keeps its whole state in the URL (``?closed=345m234p22s&win_tile=2p&tsumo=1``)
+so that it works by plain GET without JavaScript: every tile is a submit button of one GET
+form (``add=5p``, ``remove=3m``, ``unmeld=0``...), and the view redirects to the state that
+tap leads to. The engine decides whether the hand is allowed and what it is worth; its
+refusal comes back onto the field it names.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any, Final
+
+from django import forms
+from django.http import QueryDict
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+
+from scorekeeper.calculator.fields import MeldsField, TileField, TilesField, sentence
+from scorekeeper.calculator.tiles import (
+    HAND_SIZE,
+    MODES,
+    TableTiles,
+    sorted_tiles,
+    without,
+)
+from scorekeeper.club.models import Game, SavedRuleset
+from scorekeeper.format import PRESET_CHOICES
+from scoring.errors import RulesError, ScoringError
+from scoring.hand import HandResult, score_hand
+from scoring.hand_input import MAX_COUNTER, HandInput
+from scoring.rules import PRESETS, Ruleset, resolve_rules
+from scoring.seats import Wind
+from scoring.tiles import HandError, Tile, format_tiles
+
+DEFAULT_RULES: Final = "tenhou"
+MODE_HINTS: Final = {
+    "hand": "Tap the tiles of your hand; the last one you tap is the winning tile.",
+    "chi": "Tap the three tiles of the chi.",
+    "pon": "Tap the tile of the pon.",
+    "kan": "Tap the tile of the open kan (called, or added to a pon).",
+    "ankan": "Tap the tile of the closed kan.",
+    "dora": "Tap the dora indicators: the tiles turned up on the wall.",
+    "ura": "Tap the ura dora indicators (they count for riichi only).",
+}
+WIND_CHOICES: Final = tuple((wind.value, wind.name_en) for wind in Wind)
+#: The yaku of the moment: each flag's name and, where it helps, when it holds.
+FLAG_LABELS: Final = {
+    "riichi": ("Riichi", ""),
+    "double_riichi": ("Double riichi", "riichi on the first discard"),
+    "ippatsu": ("Ippatsu", "won within a turn of riichi"),
+    "rinshan": ("Rinshan", "on a kan’s replacement tile"),
+    "chankan": ("Chankan", "robbing a kan"),
+    "haitei": ("Haitei", "tsumo on the last tile"),
+    "houtei": ("Houtei", "ron on the last discard"),
+    "tenhou": ("Tenhou", "dealer’s first draw"),
+    "chiihou": ("Chiihou", "non-dealer’s first draw"),
+}
+_TILE_FIELDS: Final = frozenset({"closed", "meld", "pending", "win_tile", "dora", "ura"})
+#: Engine field names that the form calls otherwise.
+_ENGINE_FIELDS: Final = {"melds": "meld", "dora_indicators": "dora", "ura_dora_indicators": "ura"}
+
+
+def rules_choices(game: Game | None) -> list[tuple[str, Any]]:
+    """The presets, the club's saved rulesets and, from a table, that game's ruleset."""
+    choices: list[tuple[str, Any]] = []
+    if game is not None:
+        choices.append((f"game-{game.pk}", f"This game’s rules ({game.ruleset_name})"))
+    choices.append(("Presets", list(PRESET_CHOICES)))
+    saved = [(f"saved-{r.pk}", r.name) for r in SavedRuleset.objects.only("pk", "name")]
+    if saved:
+        choices.append(("Saved rulesets", saved))
+    return choices
+
+
+def ruleset_of(choice: str, game: Game | None) -> Ruleset:
+    """The ruleset a choice of ``rules_choices`` names."""
+    try:
+        if choice.startswith("saved-"):
+            return SavedRuleset.objects.get(pk=int(choice[6:])).to_rules()
+        if choice.startswith("game-") and game is not None:
+            return game.ruleset()
+        return resolve_rules(choice)
+    except (SavedRuleset.DoesNotExist, RulesError) as error:
+        raise forms.ValidationError("This ruleset cannot be used: choose another.") from error
+
+
+class CalculatorForm(forms.Form):
+    """A hand's tiles and situation from the query string, and the tap being made."""
+
+    closed = TilesField()
+    meld = MeldsField()
+    pending = TilesField()
+    win_tile = TileField(label="Winning tile")
+    dora = TilesField()
+    ura = TilesField()
+    tsumo = forms.TypedChoiceField(
+        label="Won by",
+        choices=(("0", "Ron"), ("1", "Tsumo")),
+        coerce=lambda value: value == "1",
+        widget=forms.RadioSelect,
+    )
+    seat_wind = forms.ChoiceField(label="Seat wind", choices=WIND_CHOICES, widget=forms.RadioSelect)
+    round_wind = forms.ChoiceField(
+        label="Round wind", choices=WIND_CHOICES, widget=forms.RadioSelect
+    )
+    honba = forms.IntegerField(label="Honba", min_value=0, max_value=MAX_COUNTER)
+    rules = forms.ChoiceField(label="Ruleset")
+    mode = forms.ChoiceField(label="Tap to add to", choices=MODES, widget=forms.RadioSelect)
+    # The taps: each tile is a submit button carrying one of these.
+    add = TileField()
+    remove = TileField()
+    unmeld = forms.IntegerField(required=False, min_value=0)
+    undora = TileField()
+    unura = TileField()
+    unpend = forms.BooleanField(required=False)
+
+    ACTIONS: Final = ("add", "remove", "unmeld", "undora", "unura", "unpend")
+    DEFAULTS: Final = {
+        "tsumo": "0",
+        "seat_wind": "E",
+        "round_wind": "E",
+        "honba": "0",
+        "mode": "hand",
+        "rules": DEFAULT_RULES,
+    }
+
+    def __init__(self, query: QueryDict, *, host: str) -> None:
+        data = query.copy()
+        for name, value in self.DEFAULTS.items():
+            if not data.get(name):
+                data[name] = value
+        super().__init__(data)
+        for flag, (label, hint) in FLAG_LABELS.items():
+            self.fields[flag] = forms.BooleanField(label=label, help_text=hint, required=False)
+        # "return" is a Python keyword, so the field is added by name.
+        self.fields["return"] = forms.CharField(required=False, widget=forms.HiddenInput)
+        self.host = host
+        match = re.fullmatch(r"game-(\d{1,18})", data.get("rules", ""))
+        self.game = Game.objects.filter(pk=int(match[1])).first() if match else None
+        self.fields["rules"].choices = rules_choices(self.game)  # type: ignore[attr-defined]
+        #: The tiles laid (none while they cannot be read) and the ruleset (the default
+        #: one while the choice is refused).
+        self.tiles = TableTiles()
+        self.ruleset = PRESETS[DEFAULT_RULES]
+        self.result: HandResult | None = None
+        #: This state's own address: the query with the values at their defaults left out.
+        self.address = reverse("calculator")
+
+    def clean_rules(self) -> Ruleset:
+        return ruleset_of(self.cleaned_data["rules"], self.game)
+
+    def clean_return(self) -> str:
+        url: str = self.cleaned_data["return"]
+        if url and not (
+            url.startswith("/") and url_has_allowed_host_and_scheme(url, allowed_hosts={self.host})
+        ):
+            raise forms.ValidationError("The page to go back to must be a page of this site.")
+        return url
+
+    # The tiles, the tap and the state it leads to.
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if not self.errors.keys() & _TILE_FIELDS:
+            # Kept apart: an engine refusal later takes its field out of cleaned_data.
+            self.tiles = TableTiles(
+                closed=sorted_tiles(data["closed"]),
+                melds=data["meld"],
+                win_tile=data["win_tile"],
+                pending=sorted_tiles(data["pending"]),
+                dora=data["dora"],
+                ura=data["ura"],
+            )
+        if isinstance(data.get("rules"), Ruleset):
+            self.ruleset = data["rules"]
+        # Before the engine's refusals take fields out of cleaned_data.
+        self.address = f"{reverse('calculator')}?{self.query()}"
+        return data
+
+    def tapped(self) -> bool:
+        return any(self.data.get(name) not in (None, "") for name in self.ACTIONS)
+
+    def after_tap(self) -> TableTiles:
+        data, tiles = self.cleaned_data, self.tiles
+        if data["add"] is not None:
+            return tiles.add(data["add"], data["mode"], data["rules"])
+        if data["remove"] is not None:
+            return tiles.remove(data["remove"])
+        if data["unmeld"] is not None:
+            return tiles.unmeld(data["unmeld"])
+        if data["undora"] is not None:
+            return replace(tiles, dora=without(tiles.dora, data["undora"]))
+        if data["unura"] is not None:
+            return replace(tiles, ura=without(tiles.ura, data["unura"]))
+        return replace(tiles, pending=()) if data["unpend"] else tiles
+
+    def query(self, tiles: TableTiles | None = None) -> str:
+        """The query string of this state (with ``tiles`` in place of the form's own), the
+        values left at their defaults left out."""
+        data = self.cleaned_data
+        tiles = tiles or self.tiles
+        query = QueryDict(mutable=True)
+        if self.data["rules"] != DEFAULT_RULES:
+            query["rules"] = self.data["rules"]
+        for name in ("closed", "pending", "dora", "ura"):
+            value = getattr(tiles, name)
+            if value:
+                query[name] = format_tiles(value)
+        query.setlist("meld", [m.code for m in tiles.melds])
+        if tiles.win_tile is not None:
+            query["win_tile"] = str(tiles.win_tile)
+        for flag in ("tsumo", *FLAG_LABELS):
+            if data.get(flag):
+                query[flag] = "1"
+        for name in ("seat_wind", "round_wind", "honba", "mode"):
+            value = str(data.get(name, self.DEFAULTS[name]))
+            if value != self.DEFAULTS[name]:
+                query[name] = value
+        if data.get("return"):
+            query["return"] = data["return"]
+        return query.urlencode(safe="/")
+
+    def hidden_state(self) -> list[forms.BoundField]:
+        """The tiles and the page to go back to, carried from tap to tap."""
+        return [self[name] for name in ("closed", "pending", "dora", "ura", "return")]
+
+    def flag_fields(self) -> list[forms.BoundField]:
+        return [self[flag] for flag in FLAG_LABELS]
+
+    def back_url(self) -> str:
+        """The page the calculator was opened from (a table), if any."""
+        return str(getattr(self, "cleaned_data", {}).get("return") or "")
+
+    def clear_url(self) -> str:
+        """The calculator with no tiles, the situation kept (while it can be read)."""
+        if not self.is_valid() and self.errors.keys() - _TILE_FIELDS:
+            return "?"
+        return f"?{self.query(TableTiles())}"
+
+    # The engine's answer.
+
+    def missing(self) -> str | None:
+        """What the hand still needs before it can be scored, or ``None``."""
+        tiles = self.tiles
+        if tiles.pending:
+            left = 3 - len(tiles.pending)
+            return f"Tap {left} more tile{'s' if left > 1 else ''} of the chi."
+        if tiles.count < HAND_SIZE:
+            left = HAND_SIZE - tiles.count
+            return f"Add {left} more tile{'s' if left > 1 else ''}."
+        if tiles.win_tile is None and tiles.count == HAND_SIZE:
+            return "Choose the winning tile."
+        return None
+
+    def score(self) -> HandResult | None:
+        """The value of the hand; a refusal goes onto the field it names."""
+        data, tiles = self.cleaned_data, self.tiles
+        try:
+            hand = HandInput(
+                closed=tiles.closed,
+                win_tile=tiles.win_tile or Tile(0),
+                melds=tuple(m.to_engine() for m in tiles.melds),
+                **{flag: data[flag] for flag in ("tsumo", *FLAG_LABELS)},
+                seat_wind=data["seat_wind"],
+                round_wind=data["round_wind"],
+                dora_indicators=tiles.dora,
+                ura_dora_indicators=tiles.ura,
+                honba=data["honba"],
+                rules=data["rules"],
+            )
+            self.result = score_hand(hand)
+        except HandError as error:
+            self.add_engine_error(error.field, error.message)
+        except ScoringError as error:
+            self.add_engine_error("rules", str(error))
+        return self.result
+
+    def add_engine_error(self, path: str, message: str) -> None:
+        head = re.match(r"[a-z_]*", path)
+        name = head[0] if head else ""
+        field = _ENGINE_FIELDS.get(name, name)
+        self.add_error(field if field in self.fields else None, sentence(message))
+
+    def return_url(self) -> str | None:
+        """Where "Use this hand" goes: the page it came from, with han and fu (or yakuman)
+        and how it was won added to its query."""
+        url = self.cleaned_data.get("return")
+        if not url or self.result is None:
+            return None
+        result = self.result
+        path, _, query_text = url.partition("?")
+        query = QueryDict(query_text, mutable=True)
+        for name in ("han", "fu", "yakuman", "tsumo", "riichi"):
+            query.pop(name, None)
+        if result.yakuman:
+            query["han"] = "yakuman"
+            query["yakuman"] = str(result.yakuman)
+        else:
+            query["han"] = str(min(result.han or 1, 13))
+            if result.fu:
+                query["fu"] = str(result.fu)
+        query["tsumo"] = "1" if self.cleaned_data["tsumo"] else "0"
+        if self.cleaned_data["riichi"] or self.cleaned_data["double_riichi"]:
+            query["riichi"] = "1"
+        return f"{path}?{query.urlencode(safe='/')}"

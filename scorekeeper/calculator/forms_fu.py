@@ -1,0 +1,184 @@
+"""The fu calculator's form: seed 001's checklist for players who know their yaku but not
+their fu. How the hand was won, four melds (kind, called or not, simples or terminals and
+honors), the pair and the wait, or chiitoitsu; the engine counts (``scoring.fu.count_fu``) and,
+for the han entered, values the win (``scoring.payments``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+from django import forms
+from django.http import QueryDict
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+from scorekeeper.calculator.fields import sentence
+from scorekeeper.calculator.forms import DEFAULT_RULES, rules_choices, ruleset_of
+from scoring.errors import ScoringError
+from scoring.fu import FuCount, FuError, Meld, MeldKind, Pair, Wait, count_fu
+from scoring.payments import WinValue, win_value
+from scoring.rules import Ruleset
+
+
+def _chip(name: str, hint: str) -> SafeString:
+    """A choice's name, and in small type what it means."""
+    return format_html("{}<small>{}</small>", name, hint)
+
+
+WIN_CHOICES: Final = (
+    ("tsumo", "Tsumo"),
+    ("closed_ron", _chip("Ron", "closed hand")),
+    ("open_ron", _chip("Ron", "open hand")),
+)
+KIND_CHOICES: Final = (
+    (MeldKind.SEQUENCE.value, "Sequence"),
+    (MeldKind.TRIPLET.value, "Triplet"),
+    (MeldKind.QUAD.value, "Quad"),
+)
+OPEN_CHOICES: Final = (("closed", "Closed"), ("open", "Open"))
+TILE_CHOICES: Final = (("simples", "Simples 2–8"), ("terminals", "1, 9 or honors"))
+PAIR_CHOICES: Final = (
+    (Pair.PLAIN.value, _chip("Plain", "no fu")),
+    (Pair.YAKUHAI.value, _chip("Yakuhai", "dragon, seat or round wind")),
+    (Pair.DOUBLE_WIND.value, _chip("Double wind", "seat and round wind")),
+)
+WAIT_CHOICES: Final = (
+    (Wait.RYANMEN.value, _chip("Ryanmen", "two-sided")),
+    (Wait.SHANPON.value, _chip("Shanpon", "one of two pairs")),
+    (Wait.KANCHAN.value, _chip("Kanchan", "middle")),
+    (Wait.PENCHAN.value, _chip("Penchan", "edge")),
+    (Wait.TANKI.value, _chip("Tanki", "the pair")),
+)
+HAN_CHOICES: Final = (("", "—"), *((str(han), str(han)) for han in range(1, 14)))
+MELDS: Final = range(1, 5)
+
+
+@dataclass(frozen=True, slots=True)
+class FuAnswer:
+    fu: FuCount
+    #: The value of the win for the han entered, if one was.
+    value: WinValue | None
+    tsumo: bool
+
+
+class FuForm(forms.Form):
+    """Seed 001's checklist: how the hand was won, its four melds, pair and wait."""
+
+    rules = forms.ChoiceField(label="Ruleset")
+    win = forms.ChoiceField(label="Won by", choices=WIN_CHOICES, widget=forms.RadioSelect)
+    chiitoitsu = forms.BooleanField(label="Chiitoitsu (seven pairs)", required=False)
+    pair = forms.ChoiceField(label="Pair", choices=PAIR_CHOICES, widget=forms.RadioSelect)
+    wait = forms.ChoiceField(label="Wait", choices=WAIT_CHOICES, widget=forms.RadioSelect)
+    han = forms.TypedChoiceField(
+        label="Han (for the payment)",
+        choices=HAN_CHOICES,
+        coerce=int,
+        empty_value=None,
+        required=False,
+    )
+
+    DEFAULTS: Final = {
+        "rules": DEFAULT_RULES,
+        "win": "closed_ron",
+        "pair": Pair.PLAIN.value,
+        "wait": Wait.RYANMEN.value,
+    }
+
+    def __init__(self, query: QueryDict) -> None:
+        data = query.copy()
+        defaults = dict(self.DEFAULTS)
+        for i in MELDS:
+            defaults |= {f"meld_{i}_kind": "sequence", f"meld_{i}_open": "closed"}
+            defaults[f"meld_{i}_tiles"] = "simples"
+        for name, value in defaults.items():
+            if not data.get(name):
+                data[name] = value
+        super().__init__(data)
+        self.fields["rules"].choices = rules_choices(None)  # type: ignore[attr-defined]
+        for i in MELDS:
+            for part, label, choices in (
+                ("kind", "Kind", KIND_CHOICES),
+                ("open", "Called?", OPEN_CHOICES),
+                ("tiles", "Tiles", TILE_CHOICES),
+            ):
+                self.fields[f"meld_{i}_{part}"] = forms.ChoiceField(
+                    label=f"Meld {i}: {label.lower()}", choices=choices, widget=forms.RadioSelect
+                )
+
+    def clean_rules(self) -> Ruleset:
+        return ruleset_of(self.cleaned_data["rules"], None)
+
+    def meld_rows(self) -> list[tuple[int, list[forms.BoundField]]]:
+        return [
+            (i, [self[f"meld_{i}_{part}"] for part in ("kind", "open", "tiles")]) for i in MELDS
+        ]
+
+    def _melds(self) -> list[Meld]:
+        data = self.cleaned_data
+        return [
+            Meld(
+                MeldKind(data[f"meld_{i}_kind"]),
+                open=data[f"meld_{i}_open"] == "open",
+                terminal=data[f"meld_{i}_tiles"] == "terminals",
+            )
+            for i in MELDS
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if self.errors:
+            return data
+        melds = self._melds()
+        win = data["win"]
+        called = [i for i, m in zip(MELDS, melds, strict=True) if m.open]
+        if data["chiitoitsu"]:
+            if win == "open_ron":
+                self.add_error(
+                    "chiitoitsu", "Chiitoitsu is always closed: choose tsumo or closed ron."
+                )
+            return data
+        for i, meld in zip(MELDS, melds, strict=True):
+            if win == "closed_ron" and meld.open and meld.kind is not MeldKind.TRIPLET:
+                self.add_error(
+                    f"meld_{i}_open",
+                    f"A called {'chi' if meld.kind is MeldKind.SEQUENCE else 'kan'} opens the "
+                    "hand: choose ron with an open hand.",
+                )
+        if win == "open_ron" and not called:
+            self.add_error("win", "An open hand has a called meld: mark it open.")
+        if data["wait"] == Wait.SHANPON and all(m.kind is MeldKind.SEQUENCE for m in melds):
+            self.add_error("wait", "A shanpon wait completes a triplet: the hand has none.")
+        return data
+
+    def answer(self) -> FuAnswer | None:
+        """The fu count and, for the han entered, its value; a refusal becomes an error."""
+        data = self.cleaned_data
+        tsumo = data["win"] == "tsumo"
+        melds = [] if data["chiitoitsu"] else self._melds()
+        # A tsumo hand is closed unless a meld was called; a triplet completed by a
+        # closed ron is passed as open and the hand stays closed.
+        closed = data["win"] == "closed_ron" or (tsumo and not any(m.open for m in melds))
+        try:
+            fu = count_fu(
+                data["rules"],
+                melds=melds,
+                pair=Pair(data["pair"]),
+                wait=Wait(data["wait"]),
+                tsumo=tsumo,
+                closed=closed,
+                chiitoitsu=data["chiitoitsu"],
+            )
+        except FuError as error:
+            self.add_error(None, sentence(str(error)))
+            return None
+        han = data["han"]
+        if han is None:
+            return FuAnswer(fu, None, tsumo)
+        try:
+            value = win_value(data["rules"], han=han, fu=fu.total, tsumo=tsumo)
+        except ScoringError as error:
+            self.add_error("han", sentence(str(error)))
+            return None
+        return FuAnswer(fu, value, tsumo)

@@ -1,0 +1,123 @@
+"""The hand calculator, the fu calculator, the calculator's JSON endpoint and the payment
+table.
+
+Both pages are GET forms whose whole state is in the query string: without JavaScript each
+tap reloads the page, with htmx it swaps the form and its answer in place. A tap (``add=5p``)
+redirects to the state it leads to, so that the address always shows the hand, never the tap.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
+
+from scorekeeper.calculator.display import (
+    AnswerView,
+    answer_view,
+    fu_payment_views,
+    hand_view,
+    picker_rows,
+)
+from scorekeeper.calculator.forms import MODE_HINTS, CalculatorForm
+from scorekeeper.calculator.forms_fu import FuForm
+from scorekeeper.calculator.forms_payment import PaymentTableForm
+from scorekeeper.calculator.payment import HAN_COLUMNS, payment_sheets
+from scorekeeper.htmx import HtmxHttpRequest, template_for
+from scorekeeper.registry.permissions import read_required
+from scoring.errors import RulesError, ScoringError
+from scoring.hand import HandResult, calculate_hand
+from scoring.tiles import HandError
+
+
+@require_safe
+@read_required
+@vary_on_headers("HX-Request")
+def calculator(request: HtmxHttpRequest) -> HttpResponse:
+    form = CalculatorForm(request.GET, host=request.get_host())
+    valid = form.is_valid()
+    if valid and form.tapped():
+        return redirect(f"{reverse('calculator')}?{form.query(form.after_tap())}")
+    missing = form.missing() if valid else None
+    result = form.score() if valid and missing is None else None
+    context = {
+        "form": form,
+        "hand": hand_view(form.tiles),
+        "picker": picker_rows(form.tiles, form.ruleset, form.data.get("mode")),
+        "hint": MODE_HINTS.get(form.data["mode"], ""),
+        "missing": missing,
+        "answer": _answer(form, result) if result else None,
+        "clear_url": form.clear_url(),
+        "return_url": form.return_url() if result else None,
+        "back_url": form.back_url(),
+    }
+    template = template_for(request, "club/calculator.html", "calculator")
+    response = render(request, template, context, status=422 if form.errors else 200)
+    if valid:
+        # htmx shows the state's own address, not the form's every field.
+        response["HX-Push-Url"] = form.address
+    return response
+
+
+def _answer(form: CalculatorForm, result: HandResult) -> AnswerView:
+    data = form.cleaned_data
+    return answer_view(
+        result, rules=form.ruleset, dealer=data["seat_wind"] == "E", honba=data["honba"]
+    )
+
+
+@require_safe
+@read_required
+@vary_on_headers("HX-Request")
+def fu_calculator(request: HtmxHttpRequest) -> HttpResponse:
+    form = FuForm(request.GET)
+    answer = form.answer() if form.is_valid() else None
+    context = {
+        "form": form,
+        "answer": answer,
+        "payments": fu_payment_views(answer.value, tsumo=answer.tsumo) if answer else (),
+    }
+    template = template_for(request, "club/fu_calculator.html", "fu-calculator")
+    return render(request, template, context, status=422 if form.errors else 200)
+
+
+# The endpoint only calculates: it reads no session data and writes nothing, so a forged
+# cross-site request can learn nothing and change nothing. Programs post JSON to it without
+# a CSRF token.
+@csrf_exempt
+@require_POST
+@read_required
+def hand_api(request: HttpRequest) -> JsonResponse:
+    try:
+        doc = json.loads(request.body)
+    except (ValueError, RecursionError):
+        return JsonResponse({"error": "The body is not JSON (scorekeeper.hand/1)."}, status=400)
+    try:
+        return JsonResponse(calculate_hand(doc))
+    except HandError as error:
+        return JsonResponse({"error": error.message, "field": error.field}, status=422)
+    except RulesError as error:
+        return JsonResponse({"error": str(error), "field": "rules"}, status=422)
+    except ScoringError as error:
+        return JsonResponse({"error": str(error), "field": ""}, status=422)
+
+
+@require_safe
+@vary_on_headers("HX-Request")
+def payment_table(request: HtmxHttpRequest) -> HttpResponse:
+    form = PaymentTableForm(request.GET)
+    valid = form.is_valid()
+    rules = form.to_rules() if valid else None
+    context = {
+        "form": form,
+        "rules": rules,
+        "sheets": payment_sheets(rules) if rules else (),
+        "han_columns": HAN_COLUMNS,
+    }
+    template = template_for(request, "club/payment_table.html", "payment-table")
+    return render(request, template, context, status=200 if valid else 422)

@@ -1,0 +1,1 @@
+"""History: the games played, seasons, standings, players' pages, downloads and charts."""

@@ -1,0 +1,197 @@
+"""Standings as files: a game's final standings, and a season's or all-time standings, as CSV
+and JSON, produced line by line so that a view can stream them.
+
+CSV is UTF-8 with a byte order mark, so that Excel and LibreOffice open Japanese names as
+they are; a text cell that a spreadsheet would run as a formula (``=``, ``+``, ``-``, ``@``,
+tab, carriage return) gets a leading apostrophe. Numbers are written as numbers.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Iterable, Iterator
+from decimal import Decimal
+from typing import Any, Final
+
+from scorekeeper.club.models import Game, Season
+from scorekeeper.history.standings import StandingRow
+from scoring.seats import Wind
+from scoring.standings import final_standings
+
+BOM: Final = "\ufeff"
+GAME_HEADER: Final = ("Seat", "Player", "Points", "Place", "Uma/oka", "Penalty", "Result")
+STANDINGS_HEADER: Final = (
+    "Rank",
+    "Player",
+    "Games",
+    "Total",
+    "Average",
+    "Average place",
+    "1st",
+    "2nd",
+    "3rd",
+    "4th",
+    "Average points",
+)
+_FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(value: Any) -> Any:
+    """A text cell that no spreadsheet runs as a formula; numbers are left alone.
+
+    >>> safe_cell("=HYPERLINK(1)"), safe_cell("-Aki"), safe_cell("佐藤"), safe_cell(-12)
+    ("'=HYPERLINK(1)", "'-Aki", '佐藤', -12)
+    """
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+class _Line:
+    """A file-like object whose ``write`` hands back the line, for ``csv.writer``."""
+
+    def write(self, value: str) -> str:
+        return value
+
+
+def csv_lines(header: Iterable[str], rows: Iterable[Iterable[Any]]) -> Iterator[str]:
+    """The CSV text, one row at a time, the first starting with the byte order mark."""
+    writer = csv.writer(_Line())
+    yield BOM + writer.writerow(list(header))
+    for row in rows:
+        yield writer.writerow([safe_cell(cell) for cell in row])
+
+
+def _tenths(value: Decimal) -> Decimal:
+    """A result in thousands with its one decimal place: ``58.0``, ``-22.3``."""
+    return value.quantize(Decimal("0.1"))
+
+
+def _number(value: Decimal) -> int | float:
+    """A decimal as a JSON number (whole numbers as integers); one or two decimal places
+    print exactly."""
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+# -- One game -----------------------------------------------------------------------------
+
+
+def game_standings(game: Game) -> list[dict[str, Any]]:
+    """A finished game's final line per seat, in seat order, from the stored projection."""
+    names = {seat.number: seat.player.name for seat in game.seats.select_related("player").all()}
+    rules = game.ruleset()
+    return [
+        {
+            "seat": row.seat,
+            "wind": Wind.of_index(row.seat).name_en,
+            "player": names[row.seat],
+            "points": row.points,
+            "place": row.place,
+            "bonus": row.bonus,
+            "penalty": row.penalty,
+            "result": row.result,
+        }
+        for row in final_standings(game.game_state(), rules)
+    ]
+
+
+def game_standings_csv(game: Game) -> Iterator[str]:
+    return csv_lines(
+        GAME_HEADER,
+        (
+            (
+                row["wind"],
+                row["player"],
+                row["points"],
+                row["place"],
+                _tenths(row["bonus"]),
+                _tenths(row["penalty"]),
+                _tenths(row["result"]),
+            )
+            for row in game_standings(game)
+        ),
+    )
+
+
+def game_standings_json(game: Game) -> dict[str, Any]:
+    return {
+        "game": game.pk,
+        "table_label": game.table_label,
+        "ruleset_name": game.ruleset_name,
+        "status": game.status,
+        "stopped_early": game.stopped_early,
+        "created_at": game.created_at.isoformat(),
+        "finished_at": game.finished_at.isoformat() if game.finished_at else None,
+        "standings": [
+            {
+                **row,
+                "bonus": _number(row["bonus"]),
+                "penalty": _number(row["penalty"]),
+                "result": _number(row["result"]),
+            }
+            for row in game_standings(game)
+        ],
+    }
+
+
+# -- Season and all time --------------------------------------------------------------------
+
+
+def standings_csv(rows: Iterable[StandingRow]) -> Iterator[str]:
+    return csv_lines(
+        STANDINGS_HEADER,
+        (
+            (
+                row.rank,
+                row.name,
+                row.games,
+                _tenths(row.total),
+                row.average,
+                row.average_place,
+                *row.places,
+                row.average_points,
+            )
+            for row in rows
+        ),
+    )
+
+
+def _row_json(row: StandingRow) -> dict[str, Any]:
+    return {
+        "rank": row.rank,
+        "player_id": row.player_id,
+        "player": row.name,
+        "games": row.games,
+        "total": _number(row.total),
+        "average": _number(row.average),
+        "average_place": _number(row.average_place),
+        "places": list(row.places),
+        "average_points": row.average_points,
+    }
+
+
+def standings_json(
+    rows: Iterable[StandingRow], *, season: Season | None, minimum_games: int, sort: str
+) -> Iterator[str]:
+    """The standings as one JSON document, written a row at a time."""
+    about = {
+        "season": None
+        if season is None
+        else {
+            "id": season.pk,
+            "name": season.name,
+            "start_date": season.start_date.isoformat() if season.start_date else None,
+            "end_date": season.end_date.isoformat() if season.end_date else None,
+            "ruleset_name": season.ruleset_name,
+        },
+        "minimum_games": minimum_games,
+        "sort": sort,
+    }
+    head = json.dumps(about, ensure_ascii=False)
+    yield head[:-1] + ', "standings": ['
+    separator = "\n  "
+    for row in rows:
+        yield separator + json.dumps(_row_json(row), ensure_ascii=False)
+        separator = ",\n  "
+    yield "\n]}\n"

@@ -1,0 +1,186 @@
+"""Forms of the pages that look back: the history's filters, the standings' options, and a
+season (a date range or chosen games, and optionally one ruleset), and the options of the
+standings downloads.
+
+The filter forms read GET; what they clean is what the queries take (``filters()``,
+``options()``); a value that cannot be read is an error naming its field.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any, Final
+
+from django import forms
+from django.db.models import Q
+from django.http import QueryDict
+from django.utils import timezone
+
+from scorekeeper.club.models import Game, Player, Season
+from scorekeeper.format import preset_label
+from scorekeeper.history.queries import (
+    SORT_CHOICES,
+    SortOrder,
+    history_games,
+    ruleset_names,
+    with_seats,
+)
+from scorekeeper.history.standings import SORTS
+
+#: How many finished games the season form offers to choose from (the most recent).
+GAME_CHOICES: Final = 120
+
+
+def _ruleset_choices(blank: str) -> list[tuple[str, str]]:
+    return [("", blank), *((name, preset_label(name)) for name in ruleset_names())]
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(format="%Y-%m-%d", **kwargs)
+
+
+def _check_range(form: forms.BaseForm, start_field: str, end_field: str) -> None:
+    start, end = form.cleaned_data.get(start_field), form.cleaned_data.get(end_field)
+    if start and end and end < start:
+        form.add_error(end_field, "The last day comes before the first.")
+
+
+class HistoryForm(forms.Form):
+    """The history's filters; every one may be left blank."""
+
+    player = forms.ModelChoiceField(
+        Player.objects.all(), required=False, empty_label="Anyone", label="Player"
+    )
+    start = forms.DateField(required=False, label="From", widget=DateInput())
+    end = forms.DateField(required=False, label="To", widget=DateInput())
+    ruleset = forms.ChoiceField(required=False, label="Ruleset")
+    season = forms.ModelChoiceField(
+        Season.objects.all(), required=False, empty_label="Any season", label="Season"
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        ruleset = self.fields["ruleset"]
+        assert isinstance(ruleset, forms.ChoiceField)
+        ruleset.choices = _ruleset_choices("Any ruleset")
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        _check_range(self, "start", "end")
+        return cleaned
+
+    def games(self) -> Any:
+        data = self.cleaned_data
+        return history_games(
+            player=data["player"],
+            start=data["start"],
+            end=data["end"],
+            ruleset_name=data["ruleset"],
+            season=data["season"],
+        )
+
+
+class StandingsOptionsForm(forms.Form):
+    """How the season and all-time standings are shown: the order and the fewest games."""
+
+    min_games = forms.IntegerField(
+        min_value=0, max_value=100_000, required=False, label="At least … games"
+    )
+    sort = forms.ChoiceField(choices=SORT_CHOICES, required=False, label="Order")
+
+    def options(self) -> tuple[int, SortOrder]:
+        return (
+            self.cleaned_data["min_games"] or 0,
+            SortOrder.parse(self.cleaned_data["sort"] or ""),
+        )
+
+
+def game_label(game: Game) -> str:
+    """A finished game as the season form lists it."""
+    when = timezone.localtime(game.finished_at or game.created_at)
+    names = ", ".join(seat.player.name for seat in game.seats.all())
+    label = game.table_label or f"Game {game.pk}"
+    ruleset = preset_label(game.ruleset_name)
+    return f"{when:%a} {when.day} {when:%b %Y} · {label} · {ruleset} · {names}"
+
+
+class SeasonForm(forms.ModelForm):  # type: ignore[type-arg]
+    """A season: a date range, or games chosen one by one; optionally one ruleset."""
+
+    ruleset_name = forms.ChoiceField(
+        required=False,
+        label="Ruleset",
+        help_text="Only games played under this ruleset count; leave it at “any” to count all.",
+    )
+    games = forms.ModelMultipleChoiceField(
+        Game.objects.filter(status=Game.Status.FINISHED),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label="Or choose the games",
+        help_text="The most recent finished games. Chosen games count instead of the dates.",
+    )
+
+    class Meta:
+        model = Season
+        fields = ["name", "start_date", "end_date", "ruleset_name", "games"]
+        labels = {"start_date": "First day", "end_date": "Last day"}
+        widgets = {"start_date": DateInput(), "end_date": DateInput()}
+        error_messages = {"name": {"required": "Give the season a name."}}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        ruleset = self.fields["ruleset_name"]
+        assert isinstance(ruleset, forms.ChoiceField)
+        ruleset.choices = _ruleset_choices("Any ruleset")
+        self.fields["games"].widget.choices = self._game_choices()
+
+    def _game_choices(self) -> list[tuple[int, str]]:
+        """The recent finished games, and any already chosen or ticked: only these are
+        shown (a club's every game would be a list nobody could use); any finished game
+        is accepted."""
+        finished = Game.objects.filter(status=Game.Status.FINISHED).order_by("-finished_at", "-pk")
+        recent = list(finished.values_list("pk", flat=True)[:GAME_CHOICES])
+        chosen: list[Any] = []
+        if self.instance.pk:
+            chosen += self.instance.games.values_list("pk", flat=True)
+        if self.is_bound:
+            data = self.data
+            ticked = data.getlist("games") if isinstance(data, QueryDict) else data.get("games")
+            chosen += [v for v in ticked or [] if str(v).isdigit()]
+        shown = with_seats(finished.filter(Q(pk__in=recent) | Q(pk__in=chosen)))
+        return [(game.pk, game_label(game)) for game in shown]
+
+    def clean_name(self) -> str:
+        name = " ".join(self.cleaned_data["name"].split())
+        if Season.objects.filter(name__iexact=name).exclude(pk=self.instance.pk).exists():
+            raise forms.ValidationError(f"There is already a season called “{name}”.")
+        return name
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        _check_range(self, "start_date", "end_date")
+        start: date | None = cleaned.get("start_date")
+        end: date | None = cleaned.get("end_date")
+        games = cleaned.get("games")
+        if games and (start or end):
+            self.add_error(
+                "games", "Choose either a date range or games, not both: clear one of them."
+            )
+        elif not games and not (start or end) and "games" not in self.errors:
+            self.add_error("start_date", "Give the first or the last day, or choose games.")
+        return cleaned
+
+
+class StandingsForm(forms.Form):
+    """The GET options of the season and all-time standings downloads."""
+
+    min_games = forms.IntegerField(min_value=0, max_value=100_000, required=False)
+    sort = forms.ChoiceField(
+        choices=[(k, label) for k, (label, _) in SORTS.items()], required=False
+    )
+
+    def options(self) -> tuple[int, str]:
+        return self.cleaned_data["min_games"] or 0, self.cleaned_data["sort"] or "total"

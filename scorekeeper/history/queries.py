@@ -1,0 +1,378 @@
+"""Looking back at the club's games: the history (filtered, newest first), standings in any
+column's order, and a player's record, all read from the stored seats.
+
+A finished game keeps each seat's final points, place, result and statistics (``Seat``), so
+every figure here is a sum or a count done by the database over those rows, in a fixed
+number of queries however many games there are: no game is replayed. As in the standings,
+only finished games count. Averages and rates are worked out in Python from exact sums.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any, Final
+
+from django.db.models import Count, F, FloatField, Prefetch, Q, QuerySet, Sum
+from django.db.models.functions import Cast, TruncDate
+from django.utils import timezone
+
+from scorekeeper.club.models import Game, Player, SavedRuleset, Season, Seat
+from scorekeeper.format import preset_label, sign_class, signed_result
+from scorekeeper.history.standings import StandingRow, days_between, rows, season_filter, standings
+from scorekeeper.table.services import STAT_FIELDS
+from scoring.rules import PRESETS
+
+HISTORY_PER_PAGE: Final = 25
+_CENT: Final = Decimal("0.01")
+_TENTH: Final = Decimal("0.1")
+
+
+# -- The history ----------------------------------------------------------------------------
+
+
+def with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
+    """The games with their seats and players, in one more query for any number of games."""
+    seats = Seat.objects.select_related("player").order_by("number")
+    return games.prefetch_related(Prefetch("seats", queryset=seats))
+
+
+def history_games(
+    *,
+    player: Player | None = None,
+    start: date | None = None,
+    end: date | None = None,
+    ruleset_name: str = "",
+    season: Season | None = None,
+) -> QuerySet[Game]:
+    """Every game (in play, finished or abandoned), newest first, narrowed by the filters
+    given. A season holds finished games only."""
+    games = Game.objects.all()
+    if player is not None:
+        games = games.filter(seats__player=player)
+    if start or end:
+        games = games.filter(days_between("created_at", start, end))
+    if ruleset_name:
+        games = games.filter(ruleset_name=ruleset_name)
+    if season is not None:
+        games = games.filter(season_filter(season), status=Game.Status.FINISHED)
+    # The rules and the state (JSON) are not shown, and would be carried through the sort.
+    return games.defer("rules", "state").order_by("-created_at", "-pk")
+
+
+def ruleset_names() -> list[str]:
+    """The names games were played under, with the saved rulesets and the presets."""
+    played = Game.objects.order_by().values_list("ruleset_name", flat=True).distinct()
+    saved = SavedRuleset.objects.values_list("name", flat=True)
+    return sorted({*played, *saved, *PRESETS}, key=str.casefold)
+
+
+# -- Standings in any order -----------------------------------------------------------------
+
+#: Columns the standings can be ordered by: key -> (label, expression, best first is
+#: descending). ``sort=key`` puts the best first, ``sort=-key`` the other way round.
+STANDING_COLUMNS: Final[dict[str, tuple[str, str, bool]]] = {
+    "name": ("Player", "player__name", False),
+    "games": ("Games", "games", True),
+    "total": ("Total result", "total", True),
+    "average": ("Average result", "average_sort", True),
+    "place": ("Average place", "place_sort", False),
+    "first": ("1st", "first", True),
+    "second": ("2nd", "second", True),
+    "third": ("3rd", "third", True),
+    "fourth": ("4th", "fourth", True),
+    "points": ("Average points", "points_sort", True),
+}
+SORT_CHOICES: Final = tuple(
+    (prefix + key, label) for key, (label, _, _) in STANDING_COLUMNS.items() for prefix in ("", "-")
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SortOrder:
+    """A standings order: the column, and whether it runs best first."""
+
+    column: str
+    reverse: bool = False
+
+    @classmethod
+    def parse(cls, value: str) -> SortOrder:
+        """``total``, ``-place``, or the default (total, best first) for blank.
+
+        >>> SortOrder.parse("-place"), SortOrder.parse("")
+        (SortOrder(column='place', reverse=True), SortOrder(column='total', reverse=False))
+        """
+        if not value:
+            return cls("total")
+        reverse = value.startswith("-")
+        column = value.removeprefix("-")
+        if column not in STANDING_COLUMNS:
+            raise ValueError(f"no such column: {value}")
+        return cls(column, reverse)
+
+    @property
+    def descending(self) -> bool:
+        return STANDING_COLUMNS[self.column][2] != self.reverse
+
+    def __str__(self) -> str:
+        return ("-" if self.reverse else "") + self.column
+
+
+def standings_table(
+    *, season: Season | None = None, minimum_games: int = 0, order: SortOrder | None = None
+) -> list[StandingRow]:
+    """The standings (of a season, or of all time) in the order asked for, ties broken by
+    games played, then name. One query."""
+    order = order or SortOrder("total")
+    expression = STANDING_COLUMNS[order.column][1]
+    field = F(expression)
+    first = field.desc() if order.descending else field.asc()
+    ordering: list[Any] = [first]
+    if order.column != "games":
+        ordering.append(F("games").desc())
+    if order.column != "name":
+        ordering.append("player__name")
+    table = standings(season=season, minimum_games=minimum_games).annotate(
+        points_sort=Cast("points_sum", FloatField()) / Cast("games", FloatField())
+    )
+    return list(rows(table.order_by(*ordering)))
+
+
+# -- A player's record ----------------------------------------------------------------------
+
+
+def _ratio(part: int, whole: int) -> Decimal | None:
+    return None if not whole else (Decimal(part) / whole).quantize(_CENT, ROUND_HALF_UP)
+
+
+def _percent(part: int, whole: int) -> Decimal | None:
+    if not whole:
+        return None
+    return (Decimal(100 * part) / whole).quantize(_TENTH, ROUND_HALF_UP)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    """A player's finished games, summed: standings and the statistics of every hand."""
+
+    games: int
+    total: Decimal
+    place_sum: int
+    points_sum: int
+    places: tuple[int, int, int, int]
+    hands: int
+    wins: int
+    tsumo_wins: int
+    dealer_wins: int
+    deal_ins: int
+    riichi: int
+    win_points: int
+    deal_in_points: int
+    yakuman: int
+    chombos: int
+    tobi: int
+
+    @property
+    def average(self) -> Decimal | None:
+        """Average result per game, to 2 places."""
+        return None if not self.games else (self.total / self.games).quantize(_CENT, ROUND_HALF_UP)
+
+    @property
+    def average_place(self) -> Decimal | None:
+        return _ratio(self.place_sum, self.games)
+
+    @property
+    def place_shares(self) -> tuple[Decimal | None, ...]:
+        """Each place's share of the games, in percent."""
+        return tuple(_percent(count, self.games) for count in self.places)
+
+    @property
+    def win_rate(self) -> Decimal | None:
+        """Hands won, in percent of hands played."""
+        return _percent(self.wins, self.hands)
+
+    @property
+    def deal_in_rate(self) -> Decimal | None:
+        return _percent(self.deal_ins, self.hands)
+
+    @property
+    def riichi_rate(self) -> Decimal | None:
+        return _percent(self.riichi, self.hands)
+
+    @property
+    def tsumo_share(self) -> Decimal | None:
+        """Wins by tsumo, in percent of wins."""
+        return _percent(self.tsumo_wins, self.wins)
+
+    @property
+    def average_win(self) -> int | None:
+        """What a win is worth on average, to the point."""
+        if not self.wins:
+            return None
+        return int((Decimal(self.win_points) / self.wins).quantize(Decimal(1), ROUND_HALF_UP))
+
+    @property
+    def average_deal_in(self) -> int | None:
+        if not self.deal_ins:
+            return None
+        return int(
+            (Decimal(self.deal_in_points) / self.deal_ins).quantize(Decimal(1), ROUND_HALF_UP)
+        )
+
+
+def _counted_seats(player: Player) -> QuerySet[Seat]:
+    """The player's seats in finished games (those with standings)."""
+    return Seat.objects.filter(
+        player=player, game__status=Game.Status.FINISHED, result__isnull=False
+    )
+
+
+#: The statistics that add up over games (best hand and tobi are taken otherwise).
+_SUMMED: Final = tuple(f for f in STAT_FIELDS if f not in ("best_win", "best_hand", "tobi"))
+
+
+def player_record(player: Player) -> PlayerRecord:
+    """The player's record over every finished game. One query."""
+    sums = _counted_seats(player).aggregate(
+        games=Count("pk"),
+        total=Sum("result"),
+        place_sum=Sum("place"),
+        points_sum=Sum("final_points"),
+        first=Count("pk", filter=Q(place=1)),
+        second=Count("pk", filter=Q(place=2)),
+        third=Count("pk", filter=Q(place=3)),
+        fourth=Count("pk", filter=Q(place=4)),
+        tobi=Count("pk", filter=Q(tobi=True)),
+        **{name: Sum(name) for name in _SUMMED},
+    )
+    return PlayerRecord(
+        games=sums["games"],
+        total=Decimal(sums["total"] or 0).quantize(_TENTH),
+        place_sum=sums["place_sum"] or 0,
+        points_sum=sums["points_sum"] or 0,
+        places=(sums["first"], sums["second"], sums["third"], sums["fourth"]),
+        tobi=sums["tobi"],
+        **{name: sums[name] or 0 for name in _SUMMED},
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class BestHand:
+    points: int
+    description: str
+    game_id: int
+    played_on: date | None
+
+
+def best_hand(player: Player) -> BestHand | None:
+    """The player's most valuable win in a finished game (the first made, on a tie).
+    One query."""
+    row = (
+        _counted_seats(player)
+        .filter(best_win__gt=0)
+        .order_by("-best_win", "game__created_at", "game_id")
+        .values("best_win", "best_hand", "game_id", "game__created_at")
+        .first()
+    )
+    if row is None:
+        return None
+    started = row["game__created_at"]
+    return BestHand(
+        points=row["best_win"],
+        description=row["best_hand"],
+        game_id=row["game_id"],
+        played_on=timezone.localtime(started).date() if started else None,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class DayResult:
+    """The player's games of one day, summed, and the running total after them."""
+
+    day: date
+    games: int
+    result: Decimal
+    cumulative: Decimal
+
+
+def results_by_day(player: Player) -> list[DayResult]:
+    """The player's result day by day (of the games' ends), oldest first, with the running
+    total. One query, a row per day played."""
+    days = (
+        _counted_seats(player)
+        .annotate(day=TruncDate("game__finished_at"))
+        .values("day")
+        .annotate(games=Count("pk"), result=Sum("result"))
+        .order_by("day")
+    )
+    out = []
+    running = Decimal(0)
+    for row in days:
+        result = Decimal(row["result"]).quantize(_TENTH)
+        running += result
+        out.append(DayResult(row["day"], row["games"], result, running))
+    return out
+
+
+def recent_games(player: Player, count: int = 10) -> Sequence[Game]:
+    """The player's last ``count`` games (any status), with their seats. Two queries."""
+    return list(with_seats(history_games(player=player))[:count])
+
+
+# -- Rows as the pages show them ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeatCell:
+    player_id: int
+    name: str
+    place: int | None
+    result: str
+    sign: str
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryRow:
+    """A game in the history: finished games list their players by place with results;
+    the others in seat order, with the game's status."""
+
+    game: Game
+    played_on: date
+    #: The day as the page writes it ("Sat 31 May 2025"), made once here: the template's
+    #: date filter is slow enough to show in a page of 25 rows.
+    day: str
+    ruleset: str
+    seats: tuple[SeatCell, ...]
+
+
+def history_rows(games: Sequence[Game]) -> list[HistoryRow]:
+    """Rows of games loaded ``with_seats`` (no further query)."""
+    out = []
+    for game in games:
+        finished = game.status == Game.Status.FINISHED
+        seats = list(game.seats.all())
+        if finished:
+            seats.sort(key=lambda s: (s.place or 5, s.number))
+        cells = tuple(
+            SeatCell(
+                player_id=seat.player_id,
+                name=seat.player.name,
+                place=seat.place if finished else None,
+                result=signed_result(seat.result) if finished and seat.result is not None else "",
+                sign=sign_class(seat.result) if finished and seat.result is not None else "",
+            )
+            for seat in seats
+        )
+        played_on = timezone.localtime(game.created_at).date()
+        out.append(
+            HistoryRow(
+                game=game,
+                played_on=played_on,
+                day=f"{played_on:%a} {played_on.day} {played_on:%b %Y}",
+                ruleset=preset_label(game.ruleset_name),
+                seats=cells,
+            )
+        )
+    return out

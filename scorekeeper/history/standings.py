@@ -1,0 +1,157 @@
+"""Season and all-time standings, summed by the database over the stored seats.
+
+A finished game keeps each seat's final points, place and result (``Seat``), so standings are
+one aggregate query over those rows, however many games there are: no game is replayed. Only
+finished games count (an abandoned game counts for nothing, one in play not yet).
+
+A season counts the games chosen for it when any are, otherwise the games finished in its
+date range (the day of ``finished_at`` in the site's time zone), and only those of its
+ruleset when it names one. Sums are exact decimals; averages are worked out from them in
+Python (to 2 places) so every database gives the same figures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any, Final
+
+from django.db.models import Count, Exists, F, FloatField, OuterRef, Q, QuerySet, Sum
+from django.db.models.functions import Cast
+from django.utils import timezone
+
+from scorekeeper.club.models import Game, Season, Seat
+
+#: The ways standings can be ordered: name -> (label, ordering).
+SORTS: Final[dict[str, tuple[str, tuple[Any, ...]]]] = {
+    "total": ("Total result", (F("total").desc(), F("games").desc(), "player__name")),
+    "average": (
+        "Average result",
+        (F("average_sort").desc(), F("games").desc(), "player__name"),
+    ),
+    "place": (
+        "Average place",
+        (F("place_sort").asc(), F("games").desc(), "player__name"),
+    ),
+    "games": ("Games played", (F("games").desc(), F("total").desc(), "player__name")),
+}
+_CENT: Final = Decimal("0.01")
+
+
+def days_between(field: str, start: date | None, end: date | None) -> Q:
+    """``field`` (a moment) on the days from ``start`` to ``end`` (either may be open), as a
+    range of moments so that the database compares stored values (and can use an index)."""
+    zone = timezone.get_current_timezone()
+    condition = Q()
+    if start:
+        since = datetime.combine(start, time.min, tzinfo=zone)
+        condition &= Q(**{f"{field}__gte": since})
+    if end:
+        before = datetime.combine(end + timedelta(days=1), time.min, tzinfo=zone)
+        condition &= Q(**{f"{field}__lt": before})
+    return condition
+
+
+def season_filter(season: Season, prefix: str = "") -> Q:
+    """The condition a game meets to count in ``season``; ``prefix`` is the path from the
+    model queried to the game (``"game__"`` from seats)."""
+    chosen = Season.games.through.objects.filter(season_id=season.pk)
+    outer = f"{prefix}pk" if prefix else "pk"
+    in_range = days_between(f"{prefix}finished_at", season.start_date, season.end_date)
+    condition = Q(Exists(chosen.filter(game_id=OuterRef(outer)))) | (~Q(Exists(chosen)) & in_range)
+    if season.ruleset_name:
+        condition &= Q(**{f"{prefix}ruleset_name": season.ruleset_name})
+    return condition
+
+
+def season_games(season: Season) -> QuerySet[Game]:
+    """The finished games that count in ``season``."""
+    return Game.objects.filter(season_filter(season), status=Game.Status.FINISHED)
+
+
+def standings(
+    *,
+    season: Season | None = None,
+    start: date | None = None,
+    end: date | None = None,
+    ruleset_name: str = "",
+    minimum_games: int = 0,
+    sort: str = "total",
+) -> QuerySet[Any, Any]:
+    """One row (a dict) per player: ``player_id``, ``player__name``, ``games``, ``total``,
+    ``place_sum``, ``points_sum``, ``first``..``fourth``. Of a season, or of all time
+    (optionally from ``start`` to ``end`` and of one ruleset). One query; ``rows()`` turns
+    the dicts into ``StandingRow``."""
+    seats = Seat.objects.filter(game__status=Game.Status.FINISHED, result__isnull=False)
+    if season is not None:
+        seats = seats.filter(season_filter(season, "game__"))
+    if start or end:
+        seats = seats.filter(days_between("game__finished_at", start, end))
+    if ruleset_name:
+        seats = seats.filter(game__ruleset_name=ruleset_name)
+    rows = (
+        seats.values("player_id", "player__name")
+        .annotate(
+            games=Count("pk"),
+            total=Sum("result"),
+            place_sum=Sum("place"),
+            points_sum=Sum("final_points"),
+            first=Count("pk", filter=Q(place=1)),
+            second=Count("pk", filter=Q(place=2)),
+            third=Count("pk", filter=Q(place=3)),
+            fourth=Count("pk", filter=Q(place=4)),
+        )
+        # Floats only to order by; the figures shown come from the exact sums.
+        .annotate(
+            average_sort=Cast("total", FloatField()) / Cast("games", FloatField()),
+            place_sort=Cast("place_sum", FloatField()) / Cast("games", FloatField()),
+        )
+    )
+    if minimum_games > 0:
+        rows = rows.filter(games__gte=minimum_games)
+    return rows.order_by(*SORTS[sort][1])
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """A player's line in the standings."""
+
+    rank: int
+    player_id: int
+    name: str
+    games: int
+    total: Decimal
+    place_sum: int
+    points_sum: int
+    places: tuple[int, int, int, int]
+
+    @property
+    def average(self) -> Decimal:
+        """Average result per game, to 2 places."""
+        return (self.total / self.games).quantize(_CENT, ROUND_HALF_UP)
+
+    @property
+    def average_place(self) -> Decimal:
+        return (Decimal(self.place_sum) / self.games).quantize(_CENT, ROUND_HALF_UP)
+
+    @property
+    def average_points(self) -> int:
+        """Average final points, to the nearest point."""
+        return int((Decimal(self.points_sum) / self.games).quantize(Decimal(1), ROUND_HALF_UP))
+
+
+def rows(values: Iterable[dict[str, Any]], *, first_rank: int = 1) -> Iterator[StandingRow]:
+    """``StandingRow`` values from the dicts of ``standings()`` (or a page of them)."""
+    for rank, row in enumerate(values, first_rank):
+        yield StandingRow(
+            rank=rank,
+            player_id=row["player_id"],
+            name=row["player__name"],
+            games=row["games"],
+            total=Decimal(row["total"]).quantize(Decimal("0.1")),
+            place_sum=row["place_sum"],
+            points_sum=row["points_sum"],
+            places=(row["first"], row["second"], row["third"], row["fourth"]),
+        )

@@ -1,0 +1,251 @@
+"""Looking back: the history of games, seasons and their standings, all-time standings, and
+a player's page. Readers see them all; organisers make and change seasons.
+
+Filters and options are GET forms that work without JavaScript; with htmx the results are
+swapped in (``#history-results``, ``#standings-table``) and the address follows. A filter
+that cannot be read is a 422 naming the field. Every page reads in a fixed number of
+queries whatever the number of games (``history_queries``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+from decimal import Decimal
+from typing import Any
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_safe
+
+from scorekeeper.club.models import Game, Player, Season
+from scorekeeper.format import preset_label, signed_result
+from scorekeeper.history.charts import bar_chart, line_chart, thin_out
+from scorekeeper.history.forms import HistoryForm, SeasonForm, StandingsOptionsForm
+from scorekeeper.history.queries import (
+    HISTORY_PER_PAGE,
+    STANDING_COLUMNS,
+    DayResult,
+    PlayerRecord,
+    SortOrder,
+    best_hand,
+    history_rows,
+    player_record,
+    recent_games,
+    results_by_day,
+    standings_table,
+    with_seats,
+)
+from scorekeeper.history.standings import SORTS, season_games
+from scorekeeper.registry.permissions import organiser_required, read_required
+
+PLACES = ("1st", "2nd", "3rd", "4th")
+#: A player's result over time is drawn through at most this many days.
+CHART_DAYS = 240
+
+
+def _partial(request: HttpRequest, name: str) -> bool:
+    """Whether htmx asked for one part of the page (a boosted request wants it whole)."""
+    htmx = getattr(request, "htmx", None)
+    return bool(htmx and not htmx.boosted and htmx.target == name)
+
+
+# -- History --------------------------------------------------------------------------------
+
+
+@require_safe
+@read_required
+def history(request: HttpRequest) -> HttpResponse:
+    form = HistoryForm(request.GET)
+    context: dict[str, Any] = {"form": form, "page": None, "rows": []}
+    if form.is_valid():
+        page = Paginator(with_seats(form.games()), HISTORY_PER_PAGE).get_page(
+            request.GET.get("page")
+        )
+        context |= {"page": page, "rows": history_rows(page), "query": _query(request, "page")}
+    status = 200 if form.is_valid() else 422
+    if not _partial(request, "history-results"):
+        return render(request, "club/history.html", context, status=status)
+    response = render(request, "club/history.html#history-results", context, status=status)
+    return _push_clean_url(request, response)
+
+
+def _push_clean_url(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """The address htmx shows for a swap: the filters given, without the blank ones."""
+    query = _query(request)
+    response["HX-Push-Url"] = request.path + (f"?{query}" if query else "")
+    return response
+
+
+def _query(request: HttpRequest, *leave_out: str, **change: Any) -> str:
+    """The request's query string without ``leave_out`` and with ``change`` (blank drops)."""
+    params = {k: v for k, v in request.GET.items() if k not in leave_out and v != ""}
+    params.update({k: str(v) for k, v in change.items()})
+    return urlencode({k: v for k, v in params.items() if v != ""})
+
+
+# -- Standings: a season's and all time -----------------------------------------------------
+
+
+def _columns(request: HttpRequest, order: SortOrder) -> list[dict[str, Any]]:
+    """The standings' column headers: each a link ordering by it (best first, or the other
+    way round when it already orders the table), and its ``aria-sort``."""
+    columns = []
+    for key, (label, _, _) in STANDING_COLUMNS.items():
+        current = key == order.column
+        next_sort = str(SortOrder(key, not order.reverse)) if current else key
+        aria = ("descending" if order.descending else "ascending") if current else ""
+        columns.append(
+            {
+                "key": key,
+                "label": label,
+                "url": "?" + _query(request, "sort", sort=next_sort),
+                "aria_sort": aria,
+            }
+        )
+    return columns
+
+
+def _standings_page(
+    request: HttpRequest, template: str, season: Season | None, extra: dict[str, Any]
+) -> HttpResponse:
+    form = StandingsOptionsForm(request.GET)
+    context: dict[str, Any] = {"form": form, "season": season, "table": None, **extra}
+    if form.is_valid():
+        minimum, order = form.options()
+        downloads = {"min_games": minimum or ""}
+        if str(order) in SORTS and str(order) != "total":
+            downloads["sort"] = str(order)
+        context |= {
+            "table": standings_table(season=season, minimum_games=minimum, order=order),
+            "columns": _columns(request, order),
+            "order": order,
+            "order_text": _order_text(order),
+            "minimum": minimum,
+            "download_query": urlencode({k: v for k, v in downloads.items() if v != ""}),
+        }
+    status = 200 if form.is_valid() else 422
+    if not _partial(request, "standings-table"):
+        return render(request, template, context, status=status)
+    response = render(request, f"{template}#standings-table", context, status=status)
+    return _push_clean_url(request, response)
+
+
+def _order_text(order: SortOrder) -> str:
+    """How the table is ordered, in words: ``total result, highest first``."""
+    label = STANDING_COLUMNS[order.column][0]
+    if order.column == "name":
+        return "name, " + ("Z to A" if order.descending else "A to Z")
+    return f"{label.lower()}, " + ("highest first" if order.descending else "lowest first")
+
+
+@require_safe
+@read_required
+def standings(request: HttpRequest) -> HttpResponse:
+    games = Game.objects.filter(status=Game.Status.FINISHED).count()
+    return _standings_page(request, "club/season_detail.html", None, {"games": games})
+
+
+@require_safe
+@read_required
+def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = get_object_or_404(Season.objects.annotate(chosen=Count("games")), pk=season_id)
+    extra = {"games": season_games(season).count(), "ruleset": preset_label(season.ruleset_name)}
+    return _standings_page(request, "club/season_detail.html", season, extra)
+
+
+# -- Seasons --------------------------------------------------------------------------------
+
+
+@require_safe
+@read_required
+def season_list(request: HttpRequest) -> HttpResponse:
+    seasons = Season.objects.annotate(chosen=Count("games")).order_by(
+        "-start_date", "-created_at", "name"
+    )
+    return render(request, "club/season_list.html", {"seasons": seasons})
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@organiser_required
+def season_new(request: HttpRequest) -> HttpResponse:
+    return _season_form(request, Season())
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@organiser_required
+def season_edit(request: HttpRequest, season_id: int) -> HttpResponse:
+    return _season_form(request, get_object_or_404(Season, pk=season_id))
+
+
+def _season_form(request: HttpRequest, season: Season) -> HttpResponse:
+    form = SeasonForm(request.POST if request.method == "POST" else None, instance=season)
+    if form.is_valid():
+        season = form.save()
+        messages.success(request, f"Saved the season “{season.name}”.")
+        return redirect(season)
+    status = 422 if form.is_bound else 200
+    return render(request, "club/season_form.html", {"form": form}, status=status)
+
+
+# -- A player -------------------------------------------------------------------------------
+
+
+@require_safe
+@read_required
+def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=player_id)
+    record = player_record(player)
+    days = results_by_day(player)
+    context = {
+        "player": player,
+        "record": record,
+        "places": _places(record),
+        "place_chart": bar_chart(list(record.places), labels=PLACES, texts=_shares(record))
+        if record.games
+        else None,
+        "best": best_hand(player),
+        "days": days,
+        "result_chart": _result_chart(days),
+        "recent": history_rows(recent_games(player)),
+        "history_url": reverse("history") + "?" + urlencode({"player": player.pk}),
+    }
+    return render(request, "club/player_detail.html", context)
+
+
+def _places(record: PlayerRecord) -> list[dict[str, Any]]:
+    return [
+        {"label": label, "count": count, "share": share}
+        for label, count, share in zip(PLACES, record.places, record.place_shares, strict=True)
+    ]
+
+
+def _shares(record: PlayerRecord) -> list[str]:
+    return [f"{share:.0f}%" if share is not None else "" for share in record.place_shares]
+
+
+def _result_chart(days: Sequence[DayResult]) -> Any:
+    """The running result, day by day, from zero before the first game."""
+    if not days:
+        return None
+    kept = [days[i] for i in thin_out(len(days), CHART_DAYS)]
+    first = days[0].day.toordinal() - 1
+    xs = [float(first), *(day.day.toordinal() for day in kept)]
+    values = [0.0, *(float(day.cumulative) for day in kept)]
+    years = range(days[0].day.year + 1, days[-1].day.year + 1)
+    ticks = [(float(date(year, 1, 1).toordinal()), str(year)) for year in years]
+    if not ticks or ticks[0][0] - xs[0] > 0.2 * (xs[-1] - xs[0]):
+        ticks.insert(0, (xs[0], f"{days[0].day:%b %Y}"))
+    return line_chart(
+        [values],
+        labels=["Result"],
+        xs=xs,
+        x_ticks=ticks,
+        y_label=lambda value: signed_result(Decimal(value)).replace(".0", ""),
+        baseline=0.0,
+    )

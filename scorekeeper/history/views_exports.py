@@ -1,0 +1,107 @@
+"""Downloads: standings as CSV and JSON, for readers.
+
+Files are streamed: the response starts with the first line while the rest is produced.
+``?min_games=N`` and ``?sort=total|average|place|games`` shape the season and all-time
+standings; a bad value is a 422 naming the field.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+from django import forms
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    StreamingHttpResponse,
+)
+from django.http.response import HttpResponseBase
+from django.shortcuts import get_object_or_404
+from django.views.decorators.http import require_safe
+
+from scorekeeper.club.models import Game, Season
+from scorekeeper.history import exports
+from scorekeeper.history.forms import StandingsForm
+from scorekeeper.history.standings import rows, standings
+from scorekeeper.registry.permissions import read_required
+
+CSV = "text/csv; charset=utf-8"
+JSON = "application/json; charset=utf-8"
+
+
+def _download(lines: Iterator[str], content_type: str, filename: str) -> StreamingHttpResponse:
+    response = StreamingHttpResponse(lines, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _refused(form: forms.Form) -> HttpResponse:
+    text = "\n".join(
+        f"{field}: {' '.join(str(e) for e in errors)}" for field, errors in form.errors.items()
+    )
+    return HttpResponse(text + "\n", status=422, content_type="text/plain; charset=utf-8")
+
+
+def _finished_game(game_id: int) -> Game:
+    game = get_object_or_404(Game, pk=game_id)
+    if game.status != Game.Status.FINISHED:
+        raise Http404("This game has no final standings: it is not finished.")
+    return game
+
+
+@require_safe
+@read_required
+def game_standings_csv(request: HttpRequest, game_id: int) -> HttpResponseBase:
+    game = _finished_game(game_id)
+    return _download(exports.game_standings_csv(game), CSV, f"game-{game.pk}-standings.csv")
+
+
+@require_safe
+@read_required
+def game_standings_json(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _finished_game(game_id)
+    body = json.dumps(exports.game_standings_json(game), ensure_ascii=False, indent=2)
+    return HttpResponse(body + "\n", content_type=JSON)
+
+
+def _standings(
+    request: HttpRequest, season: Season | None, as_json: bool, filename: str
+) -> HttpResponseBase:
+    """The season's (or all-time) standings, CSV or JSON, with the GET options."""
+    form = StandingsForm(request.GET)
+    if not form.is_valid():
+        return _refused(form)
+    minimum_games, sort = form.options()
+    table = rows(standings(season=season, minimum_games=minimum_games, sort=sort))
+    if as_json:
+        lines = exports.standings_json(table, season=season, minimum_games=minimum_games, sort=sort)
+        return _download(lines, JSON, f"{filename}.json")
+    return _download(exports.standings_csv(table), CSV, f"{filename}.csv")
+
+
+@require_safe
+@read_required
+def season_standings_csv(request: HttpRequest, season_id: int) -> HttpResponseBase:
+    season = get_object_or_404(Season, pk=season_id)
+    return _standings(request, season, False, f"season-{season.pk}-standings")
+
+
+@require_safe
+@read_required
+def season_standings_json(request: HttpRequest, season_id: int) -> HttpResponseBase:
+    season = get_object_or_404(Season, pk=season_id)
+    return _standings(request, season, True, f"season-{season.pk}-standings")
+
+
+@require_safe
+@read_required
+def standings_csv(request: HttpRequest) -> HttpResponseBase:
+    return _standings(request, None, False, "standings")
+
+
+@require_safe
+@read_required
+def standings_json(request: HttpRequest) -> HttpResponseBase:
+    return _standings(request, None, True, "standings")

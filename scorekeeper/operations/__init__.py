@@ -1,0 +1,1 @@
+"""Operations: backup and restore, demo data, and the backup download."""

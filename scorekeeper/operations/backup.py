@@ -1,0 +1,568 @@
+"""A club's data as JSON lines (``scorekeeper.backup/1``), and back into an empty database.
+
+One object a line, in a fixed order: a header (``format`` and the counts, for progress), the
+players, the saved rulesets, the seasons, every game, and an ``end`` line that counts what came
+before, so that a cut-off file is refused instead of half restored. Each game line holds the
+game's record (``scorekeeper.game/1``, the rules in full as they were frozen when the game
+started, so a later change to a preset cannot change an old game) and, beside it, what the
+record has no place for (``meta``: id, table, status, timestamps, revision, hand times).
+
+Keys are sorted, separators fixed and everything ordered by id, so a backup restored into an
+empty database backs up again to the same bytes. Ids are kept: a restored game has its old
+id, so links to it keep working and the table's ETags (``id-revision``) never repeat.
+Accounts are not part of a backup; who created a game or recorded a hand is left empty.
+
+Restoring reads every game through the engine (``scoring.record.read_record``) and stores
+hands, seats and projections in bulk, all in one transaction.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from datetime import UTC, date, datetime
+from typing import Any, Final
+
+from django.core.management.color import no_style
+from django.db import connection, models, transaction
+
+from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
+from scorekeeper.table.services import STAT_FIELDS
+from scoring.errors import RecordError, RulesError
+from scoring.game import Replay
+from scoring.hands import Hand
+from scoring.record import hand_to_json, read_record
+from scoring.rules import Ruleset
+from scoring.standings import final_standings
+from scoring.stats import seat_stats
+
+FORMAT: Final = "scorekeeper.backup/1"
+#: Games read (for a backup) or stored (on restore) at a time.
+CHUNK: Final = 500
+#: The sections of a backup, in the order they come.
+SECTIONS: Final = ("player", "ruleset", "season", "game", "end")
+COUNTED: Final = ("players", "rulesets", "seasons", "games", "hands")
+
+Progress = Callable[[int, int], None]
+
+
+def dumps(value: Any) -> str:
+    """One line of a backup: sorted keys and fixed separators, so equal data is equal text."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.astimezone(UTC).isoformat()
+
+
+# -- Backup -------------------------------------------------------------------------------
+
+
+def backup_lines() -> Iterator[str]:
+    """Every line of a backup of the whole club, each ending in a newline; read in chunks,
+    so memory stays flat however many games there are."""
+    total = {
+        "players": Player.objects.count(),
+        "rulesets": SavedRuleset.objects.count(),
+        "seasons": Season.objects.count(),
+        "games": Game.objects.count(),
+        "hands": HandRecord.objects.count(),
+    }
+    yield dumps({"format": FORMAT, "counts": total}) + "\n"
+    written = dict.fromkeys(COUNTED, 0)
+    names: dict[int, str] = {}
+    for player in Player.objects.order_by("pk"):
+        names[player.pk] = player.name
+        written["players"] += 1
+        yield dumps(_player_json(player)) + "\n"
+    for ruleset in SavedRuleset.objects.order_by("pk"):
+        written["rulesets"] += 1
+        yield dumps(_ruleset_json(ruleset)) + "\n"
+    chosen: dict[int, list[int]] = {}
+    links = Season.games.through.objects.order_by("season_id", "game_id")
+    for season_id, game_id in links.values_list("season_id", "game_id"):
+        chosen.setdefault(season_id, []).append(game_id)
+    for season in Season.objects.order_by("pk"):
+        written["seasons"] += 1
+        yield dumps(_season_json(season, chosen.get(season.pk, []))) + "\n"
+    for line, hands in _game_lines(names):
+        written["games"] += 1
+        written["hands"] += hands
+        yield line
+    yield dumps({"type": "end", "counts": written}) + "\n"
+
+
+def _player_json(player: Player) -> dict[str, Any]:
+    return {
+        "type": "player",
+        "id": player.pk,
+        "name": player.name,
+        "created_at": _iso(player.created_at),
+    }
+
+
+def _ruleset_json(ruleset: SavedRuleset) -> dict[str, Any]:
+    return {
+        "type": "ruleset",
+        "id": ruleset.pk,
+        "name": ruleset.name,
+        "preset": ruleset.preset,
+        "overrides": ruleset.overrides,
+        "created_at": _iso(ruleset.created_at),
+    }
+
+
+def _season_json(season: Season, games: list[int]) -> dict[str, Any]:
+    return {
+        "type": "season",
+        "id": season.pk,
+        "name": season.name,
+        "start_date": season.start_date.isoformat() if season.start_date else None,
+        "end_date": season.end_date.isoformat() if season.end_date else None,
+        "ruleset_name": season.ruleset_name,
+        "games": games,
+        "created_at": _iso(season.created_at),
+    }
+
+
+def _game_lines(names: Mapping[int, str]) -> Iterator[tuple[str, int]]:
+    """Each game's line and its number of hands, three queries per chunk of games."""
+    last = 0
+    while True:
+        games = list(Game.objects.filter(pk__gt=last).order_by("pk")[:CHUNK])
+        if not games:
+            return
+        last = games[-1].pk
+        ids = [game.pk for game in games]
+        seats: dict[int, list[str]] = {pk: ["", "", "", ""] for pk in ids}
+        rows = Seat.objects.filter(game_id__in=ids).values_list("game_id", "number", "player_id")
+        for game_id, number, player_id in rows:
+            seats[game_id][number] = names[player_id]
+        hands: dict[int, list[tuple[Any, datetime, datetime | None]]] = {pk: [] for pk in ids}
+        for game_id, data, recorded_at, edited_at in (
+            HandRecord.objects.filter(game_id__in=ids)
+            .order_by("game_id", "sequence")
+            .values_list("game_id", "data", "recorded_at", "edited_at")
+        ):
+            hands[game_id].append((data, recorded_at, edited_at))
+        for game in games:
+            own = hands[game.pk]
+            yield dumps(_game_json(game, seats[game.pk], own)) + "\n", len(own)
+
+
+def _game_json(
+    game: Game, players: list[str], hands: list[tuple[Any, datetime, datetime | None]]
+) -> dict[str, Any]:
+    meta = {
+        "id": game.pk,
+        "table_label": game.table_label,
+        "ruleset_name": game.ruleset_name,
+        "status": game.status,
+        "stopped_early": game.stopped_early,
+        "revision": game.revision,
+        "created_at": _iso(game.created_at),
+        "updated_at": _iso(game.updated_at),
+        "finished_at": _iso(game.finished_at),
+        "recorded_at": [_iso(recorded) for _, recorded, _ in hands],
+        "edited_at": {str(i): _iso(edited) for i, (_, _, edited) in enumerate(hands) if edited},
+    }
+    record = {
+        "format": "scorekeeper.game/1",
+        "rules": game.rules,
+        "players": players,
+        "hands": [data for data, _, _ in hands],
+    }
+    return {"type": "game", "meta": meta, "record": record}
+
+
+# -- Storing games in bulk (restore and demo data) ---------------------------------------------
+
+
+@contextmanager
+def keeping_timestamps() -> Iterator[None]:
+    """Let ``bulk_create`` store the timestamps it is given: ``auto_now``/``auto_now_add``
+    would overwrite them with now. Meant for management commands (one thread)."""
+    changed = [
+        (field, field.auto_now, field.auto_now_add)
+        for model in (Player, SavedRuleset, Game, HandRecord, Season)
+        for field in model._meta.concrete_fields
+        if isinstance(field, models.DateField) and (field.auto_now or field.auto_now_add)
+    ]
+    for field, _, _ in changed:
+        field.auto_now = field.auto_now_add = False
+    try:
+        yield
+    finally:
+        for field, auto_now, auto_now_add in changed:
+            field.auto_now, field.auto_now_add = auto_now, auto_now_add
+
+
+def seat_rows(
+    game: Game,
+    player_ids: Sequence[int],
+    rules: Ruleset,
+    replayed: Replay,
+    *,
+    with_standings: bool,
+    with_stats: bool,
+) -> list[Seat]:
+    """The four seats of a replayed game, with what ``services._save_projection`` keeps:
+    the standings while the game counts as finished, the statistics once it has ended."""
+    seats = [Seat(game=game, number=n, player_id=player_ids[n]) for n in range(4)]
+    if with_stats:
+        for seat, counts in zip(seats, seat_stats(rules, replayed), strict=True):
+            for name in STAT_FIELDS:
+                setattr(seat, name, getattr(counts, name))
+    if with_standings:
+        for seat, row in zip(seats, final_standings(replayed.state, rules), strict=True):
+            seat.final_points, seat.place, seat.result = row.points, row.place, row.result
+    return seats
+
+
+def reset_sequences() -> None:
+    """Move the id sequences past ids stored explicitly (PostgreSQL; a no-op on SQLite)."""
+    statements = connection.ops.sequence_reset_sql(
+        no_style(), [Player, SavedRuleset, Game, Seat, HandRecord, Season]
+    )
+    with connection.cursor() as cursor:
+        for sql in statements:
+            cursor.execute(sql)
+
+
+# -- Restore ------------------------------------------------------------------------------
+
+
+class RestoreError(Exception):
+    """A backup that cannot be restored; ``line`` is 1-based (0: not about a line)."""
+
+    def __init__(self, line: int, where: str, message: str) -> None:
+        self.line = line
+        self.where = where
+        self.message = message
+        place = f"{where}: " if where else ""
+        super().__init__(f"line {line}: {place}{message}" if line else f"{place}{message}")
+
+
+def database_is_empty() -> bool:
+    return not (
+        Player.objects.exists()
+        or Game.objects.exists()
+        or SavedRuleset.objects.exists()
+        or Season.objects.exists()
+    )
+
+
+def restore(
+    lines: Iterable[str], *, progress: Progress | None = None, every: int = 1000
+) -> dict[str, int]:
+    """Load a backup into an empty database, all or nothing; return the counts stored.
+    ``progress(done, total)`` is called every ``every`` games and at the end."""
+    with transaction.atomic(), keeping_timestamps():
+        if not database_is_empty():
+            raise RestoreError(
+                0,
+                "",
+                "the database already holds players or games; a backup is restored only "
+                "into an empty database (migrate a new one first)",
+            )
+        loader = _Loader(progress, every)
+        for number, text in enumerate(lines, 1):
+            if text.strip():
+                loader.line(number, text)
+        counts = loader.finish()
+        reset_sequences()
+    return counts
+
+
+class _Loader:
+    """Reads lines in order, keeping games in batches and the rest until the games start."""
+
+    def __init__(self, progress: Progress | None, every: int) -> None:
+        self.progress = progress
+        self.every = every
+        self.number = 0
+        self.total_games = 0
+        self.reported = 0
+        self.section = -1
+        self.counts = dict.fromkeys(COUNTED, 0)
+        self.players: dict[str, int] = {}
+        self.pending: list[Player | SavedRuleset] = []
+        self.seasons: list[tuple[int, Season, list[int]]] = []
+        self.game_ids: set[int] = set()
+        self.batch: list[tuple[Game, list[Seat], list[HandRecord]]] = []
+        self.ended = False
+
+    def fail(self, where: str, message: str) -> RestoreError:
+        return RestoreError(self.number, where, message)
+
+    def line(self, number: int, text: str) -> None:
+        self.number = number
+        try:
+            obj = json.loads(text)
+        except ValueError as error:
+            raise self.fail("", f"not a JSON object ({error})") from None
+        if not isinstance(obj, dict):
+            raise self.fail("", "expected a JSON object")
+        if self.ended:
+            raise self.fail("", "a line after the end line")
+        if self.section == -1:
+            self.header(obj)
+            return
+        kind = obj.get("type")
+        if kind not in SECTIONS:
+            raise self.fail("type", f"expected one of {', '.join(SECTIONS)}, got {kind!r}")
+        section = SECTIONS.index(kind)
+        if section < self.section:
+            raise self.fail("type", f"a {kind} line after the {SECTIONS[self.section]} lines")
+        if section >= SECTIONS.index("season") and self.pending:
+            self.store_pending()
+        self.section = section
+        getattr(self, f"read_{kind}")(obj)
+
+    def header(self, obj: dict[str, Any]) -> None:
+        if obj.get("format") != FORMAT:
+            raise self.fail("format", f"expected {FORMAT!r}: is this a scorekeeper backup?")
+        counts = obj.get("counts")
+        if isinstance(counts, dict) and isinstance(counts.get("games"), int):
+            self.total_games = counts["games"]
+        self.section = 0
+
+    def read_player(self, obj: dict[str, Any]) -> None:
+        _only(obj, {"type", "id", "name", "created_at"}, self)
+        name = _text(obj.get("name"), "name", self, 100, blank=False)
+        if name in self.players:
+            raise self.fail("name", f"a second player named {name!r}")
+        pk = _id(obj.get("id"), "id", self)
+        self.players[name] = pk
+        created = _moment(obj.get("created_at"), "created_at", self)
+        self.pending.append(Player(id=pk, name=name, created_at=created))
+        self.counts["players"] += 1
+
+    def read_ruleset(self, obj: dict[str, Any]) -> None:
+        _only(obj, {"type", "id", "name", "preset", "overrides", "created_at"}, self)
+        ruleset = SavedRuleset(
+            id=_id(obj.get("id"), "id", self),
+            name=_text(obj.get("name"), "name", self, 100, blank=False),
+            preset=_text(obj.get("preset"), "preset", self, 20, blank=False),
+            overrides=obj.get("overrides"),
+            created_at=_moment(obj.get("created_at"), "created_at", self),
+        )
+        if not isinstance(ruleset.overrides, dict):
+            raise self.fail("overrides", "expected an object")
+        try:
+            ruleset.to_rules()
+        except RulesError as error:
+            raise self.fail("", str(error)) from None
+        self.pending.append(ruleset)
+        self.counts["rulesets"] += 1
+
+    def read_season(self, obj: dict[str, Any]) -> None:
+        keys = {"type", "id", "name", "start_date", "end_date", "ruleset_name", "games"}
+        _only(obj, keys | {"created_at"}, self)
+        games = obj.get("games")
+        if not isinstance(games, list) or not all(
+            isinstance(g, int) and not isinstance(g, bool) for g in games
+        ):
+            raise self.fail("games", "expected a list of game ids")
+        season = Season(
+            id=_id(obj.get("id"), "id", self),
+            name=_text(obj.get("name"), "name", self, 100, blank=False),
+            start_date=_day(obj.get("start_date"), "start_date", self),
+            end_date=_day(obj.get("end_date"), "end_date", self),
+            ruleset_name=_text(obj.get("ruleset_name"), "ruleset_name", self, 100, blank=True),
+            created_at=_moment(obj.get("created_at"), "created_at", self),
+        )
+        self.seasons.append((self.number, season, games))
+        self.counts["seasons"] += 1
+
+    def read_game(self, obj: dict[str, Any]) -> None:
+        _only(obj, {"type", "meta", "record"}, self)
+        meta = obj.get("meta")
+        if not isinstance(meta, dict):
+            raise self.fail("meta", "expected an object")
+        try:
+            record, replayed = read_record(obj.get("record"))
+        except RecordError as error:
+            where = f"record.{error.where}" if error.where else "record"
+            raise self.fail(where, error.message) from None
+        rules = record.rules
+        player_ids = []
+        for i, name in enumerate(record.players):
+            if name not in self.players:
+                raise self.fail(f"record.players[{i}]", f"no player named {name!r} in this backup")
+            player_ids.append(self.players[name])
+        game = _game_from_meta(meta, self, rules, replayed)
+        if game.pk in self.game_ids:
+            raise self.fail("meta.id", f"a second game with id {game.pk}")
+        self.game_ids.add(game.pk)
+        ended = replayed.state.finished or game.stopped_early
+        seats = seat_rows(
+            game,
+            player_ids,
+            rules,
+            replayed,
+            with_standings=game.status == Game.Status.FINISHED,
+            with_stats=ended,
+        )
+        hands = _hands_from_meta(meta, self, game, record.hands)
+        self.batch.append((game, seats, hands))
+        self.counts["games"] += 1
+        self.counts["hands"] += len(hands)
+        if len(self.batch) >= CHUNK:
+            self.store_games()
+
+    def read_end(self, obj: dict[str, Any]) -> None:
+        self.store_pending()
+        self.store_games()
+        if obj.get("counts") != self.counts:
+            raise self.fail(
+                "counts",
+                f"the end line counts {obj.get('counts')}, but the file holds {self.counts}",
+            )
+        self.ended = True
+
+    def store_pending(self) -> None:
+        Player.objects.bulk_create(p for p in self.pending if isinstance(p, Player))
+        SavedRuleset.objects.bulk_create(r for r in self.pending if isinstance(r, SavedRuleset))
+        self.pending = []
+
+    def store_games(self) -> None:
+        if not self.batch:
+            return
+        Game.objects.bulk_create(game for game, _, _ in self.batch)
+        Seat.objects.bulk_create(seat for _, seats, _ in self.batch for seat in seats)
+        HandRecord.objects.bulk_create(hand for _, _, hands in self.batch for hand in hands)
+        self.batch = []
+        done = self.counts["games"]
+        if self.progress and done - self.reported >= self.every:
+            self.reported = done // self.every * self.every
+            self.progress(done, max(self.total_games, done))
+
+    def finish(self) -> dict[str, int]:
+        if not self.ended:
+            raise RestoreError(
+                self.number,
+                "",
+                "the backup stops before its end line: the file is incomplete, nothing was "
+                "restored",
+            )
+        Season.objects.bulk_create(season for _, season, _ in self.seasons)
+        links = []
+        for number, season, games in self.seasons:
+            for game_id in games:
+                if game_id not in self.game_ids:
+                    raise RestoreError(number, "games", f"no game with id {game_id} in the backup")
+                links.append(Season.games.through(season_id=season.pk, game_id=game_id))
+        Season.games.through.objects.bulk_create(links)
+        if self.progress and self.reported != self.counts["games"]:
+            self.progress(self.counts["games"], self.counts["games"])
+        return self.counts
+
+
+# -- Reading values, each refusal naming the field --------------------------------------------
+
+
+def _only(obj: Mapping[str, Any], allowed: set[str], loader: _Loader, prefix: str = "") -> None:
+    for key in obj:
+        if key not in allowed:
+            raise loader.fail(f"{prefix}{key}", "unknown field")
+
+
+def _id(value: Any, where: str, loader: _Loader) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise loader.fail(where, f"expected a positive whole number, got {value!r}")
+    return value
+
+
+def _text(value: Any, where: str, loader: _Loader, size: int, *, blank: bool) -> str:
+    if not isinstance(value, str) or len(value) > size or (not blank and not value.strip()):
+        raise loader.fail(where, f"expected a text of at most {size} characters, got {value!r}")
+    return value
+
+
+def _moment(value: Any, where: str, loader: _Loader) -> datetime:
+    try:
+        moment = datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        raise loader.fail(where, f"expected a date and time with its UTC offset, got {value!r}")
+    return moment
+
+
+def _day(value: Any, where: str, loader: _Loader) -> date | None:
+    if value is None:
+        return None
+    try:
+        if isinstance(value, str):
+            return date.fromisoformat(value)
+    except ValueError:
+        pass
+    raise loader.fail(where, f"expected a date (YYYY-MM-DD) or null, got {value!r}")
+
+
+def _game_from_meta(
+    meta: Mapping[str, Any], loader: _Loader, rules: Ruleset, replayed: Replay
+) -> Game:
+    allowed = {"id", "table_label", "ruleset_name", "status", "stopped_early", "revision"}
+    times = {"created_at", "updated_at", "finished_at", "recorded_at", "edited_at"}
+    _only(meta, allowed | times, loader, "meta.")
+    status = meta.get("status")
+    if status not in Game.Status.values:
+        raise loader.fail("meta.status", f"expected one of {', '.join(Game.Status.values)}")
+    stopped_early = meta.get("stopped_early")
+    revision = meta.get("revision")
+    if not isinstance(stopped_early, bool):
+        raise loader.fail("meta.stopped_early", "expected true or false")
+    if isinstance(revision, bool) or not isinstance(revision, int) or revision < 0:
+        raise loader.fail("meta.revision", "expected a whole number")
+    ended = replayed.state.finished or stopped_early
+    if status == Game.Status.FINISHED and not ended:
+        raise loader.fail("meta.status", "finished, but the hands do not end the game")
+    if status == Game.Status.IN_PLAY and ended:
+        raise loader.fail("meta.status", "in play, but the game has ended")
+    finished_at = meta.get("finished_at")
+    return Game(
+        id=_id(meta.get("id"), "meta.id", loader),
+        table_label=_text(meta.get("table_label"), "meta.table_label", loader, 50, blank=True),
+        ruleset_name=_text(meta.get("ruleset_name"), "meta.ruleset_name", loader, 100, blank=False),
+        rules=rules.to_json(),
+        status=status,
+        hand_count=len(replayed.results),
+        revision=revision,
+        state=replayed.state.to_json(),
+        stopped_early=stopped_early,
+        created_at=_moment(meta.get("created_at"), "meta.created_at", loader),
+        updated_at=_moment(meta.get("updated_at"), "meta.updated_at", loader),
+        finished_at=(
+            None if finished_at is None else _moment(finished_at, "meta.finished_at", loader)
+        ),
+    )
+
+
+def _hands_from_meta(
+    meta: Mapping[str, Any], loader: _Loader, game: Game, hands: Sequence[Hand]
+) -> list[HandRecord]:
+    """The hands in their stored form (the engine's normal form of the record's hands)."""
+    recorded = meta.get("recorded_at")
+    edited = meta.get("edited_at")
+    if not isinstance(recorded, list) or len(recorded) != len(hands):
+        raise loader.fail("meta.recorded_at", "expected one date and time per hand")
+    if not isinstance(edited, dict):
+        raise loader.fail("meta.edited_at", "expected an object")
+    for key in edited:
+        if not key.isdigit() or int(key) >= len(hands):
+            raise loader.fail(f"meta.edited_at.{key}", "no such hand")
+    return [
+        HandRecord(
+            game=game,
+            sequence=i,
+            data=hand_to_json(hand),
+            recorded_at=_moment(recorded[i], f"meta.recorded_at[{i}]", loader),
+            edited_at=(
+                _moment(edited[str(i)], f"meta.edited_at.{i}", loader) if str(i) in edited else None
+            ),
+        )
+        for i, hand in enumerate(hands)
+    ]

@@ -1,0 +1,1 @@
+"""The registry: players, saved rulesets, members and accounts, and the login limit."""

@@ -1,0 +1,132 @@
+"""Forms of the club's registry: accounts, players and saved rulesets.
+
+Each form turns POST into values the services and the engine take (``to_rules()``); an
+engine refusal becomes an error on the field that caused it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
+
+from scorekeeper.club.models import Player, SavedRuleset
+from scorekeeper.format import PRESET_CHOICES
+from scorekeeper.registry.permissions import make_member
+from scoring.errors import RulesError
+from scoring.rules import resolve_rules
+
+if TYPE_CHECKING:
+    _UserForm = UserCreationForm[User]
+else:
+    _UserForm = UserCreationForm
+
+
+class OrganiserSetupForm(_UserForm):
+    """The first account of a fresh site: an organiser who may also use the admin."""
+
+    def save(self, commit: bool = True) -> User:
+        user: User = super().save(commit=False)
+        user.is_staff = True
+        user.is_superuser = True
+        if commit:
+            user.save()
+            make_member(user)
+        return user
+
+
+class MemberForm(_UserForm):
+    """An account made by an organiser: a member, or another organiser."""
+
+    organiser = forms.BooleanField(
+        required=False,
+        label="Organiser",
+        help_text="Organisers manage players, rulesets, accounts, and correct any game.",
+    )
+
+    def save(self, commit: bool = True) -> User:
+        user: User = super().save(commit=False)
+        user.is_staff = self.cleaned_data["organiser"]
+        if commit:
+            user.save()
+            make_member(user)
+        return user
+
+
+def _clean_unique_name(value: str, model: type[Player] | type[SavedRuleset], pk: Any) -> str:
+    name = " ".join(value.split())
+    if model.objects.filter(name__iexact=name).exclude(pk=pk).exists():
+        kind = "player" if model is Player else "ruleset"
+        raise forms.ValidationError(f"There is already a {kind} called “{name}”.")
+    return name
+
+
+class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
+    class Meta:
+        model = Player
+        fields = ["name"]
+        error_messages = {"name": {"required": "Enter the player’s name."}}
+
+    def clean_name(self) -> str:
+        return _clean_unique_name(self.cleaned_data["name"], Player, self.instance.pk)
+
+
+class OverridesField(forms.Field):
+    """A JSON object of ruleset parameters, shown as an indented textarea."""
+
+    widget = forms.Textarea(attrs={"rows": 6, "spellcheck": "false", "autocapitalize": "off"})
+
+    def prepare_value(self, value: Any) -> Any:
+        if isinstance(value, dict):
+            # One parameter a line, each value on its line whole (uma stays one list).
+            lines = [f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in value.items()]
+            return "{\n" + ",\n".join(lines) + "\n}" if lines else "{}"
+        return value
+
+    def to_python(self, value: Any) -> dict[str, Any]:
+        text = str(value or "").strip()
+        if not text:
+            return {}
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise forms.ValidationError(
+                f"Not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})."
+            ) from None
+        if not isinstance(data, dict):
+            raise forms.ValidationError(
+                'Expected a JSON object of parameters, like {"kiriage": true}.'
+            )
+        if "preset" in data:
+            raise forms.ValidationError("Choose the preset above, not in the overrides.")
+        return data
+
+
+class SavedRulesetForm(forms.ModelForm):  # type: ignore[type-arg]
+    """A preset plus overrides; the engine's ``resolve_rules`` decides what is valid."""
+
+    preset = forms.ChoiceField(choices=PRESET_CHOICES)
+    overrides = OverridesField(
+        required=False,
+        help_text='Parameters that differ from the preset, as JSON: {"kiriage": true}.',
+    )
+
+    class Meta:
+        model = SavedRuleset
+        fields = ["name", "preset", "overrides"]
+        error_messages = {"name": {"required": "Name the ruleset."}}
+
+    def clean_name(self) -> str:
+        return _clean_unique_name(self.cleaned_data["name"], SavedRuleset, self.instance.pk)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if "preset" in data and "overrides" in data:
+            try:
+                resolve_rules({"preset": data["preset"], **data["overrides"]})
+            except RulesError as error:
+                self.add_error("overrides", str(error))
+        return data

@@ -1,0 +1,115 @@
+"""Accounts: the first organiser of a fresh site, logging in and out, and the accounts
+organisers make for members."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model, login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.models import Group
+from django.db import transaction
+from django.forms import Form
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from scorekeeper.registry.forms import MemberForm, OrganiserSetupForm
+from scorekeeper.registry.permissions import MEMBERS_GROUP, is_member, organiser_required
+from scorekeeper.registry.ratelimit import RateLimitedAuthenticationForm, refusal_status
+
+
+def no_accounts_yet() -> bool:
+    return not get_user_model().objects.exists()
+
+
+#: Pages that make no database query at all (the payment table is the engine's, and is
+#: served without touching the database); they skip the first-run question.
+PAGES_WITHOUT_DATABASE = frozenset({"payment_table"})
+
+
+def site_context(request: HttpRequest) -> dict[str, Any]:
+    """Context processor for the header: ``first_run`` (the site still needs its first
+    organiser) and ``is_member`` (may start games and record hands). Both are callables, so
+    a page pays for a query only where its template asks, and the header asks about the
+    first run only for visitors."""
+    match = request.resolver_match
+    skip = match is not None and match.url_name in PAGES_WITHOUT_DATABASE
+    return {
+        "first_run": (lambda: False) if skip else no_accounts_yet,
+        "is_member": lambda: is_member(request.user),
+    }
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def setup(request: HttpRequest) -> HttpResponse:
+    """Create the first organiser; gone for good once any account exists."""
+    if not no_accounts_yet():
+        raise Http404("This site already has its organiser.")
+    form = OrganiserSetupForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            if not no_accounts_yet():
+                raise Http404("This site already has its organiser.")
+            user = form.save()
+        login(request, user)
+        messages.success(request, f"Welcome, {user.username}: the club is yours to run.")
+        return redirect("home")
+    status = 422 if form.is_bound else 200
+    return render(request, "registration/setup.html", {"form": form}, status=status)
+
+
+class LoginView(auth_views.LoginView):
+    """Django's login; a wrong password is a 422 like any refused form, and too many of
+    them a 429 (``ratelimit``)."""
+
+    authentication_form = RateLimitedAuthenticationForm
+
+    def form_invalid(self, form: Form) -> HttpResponse:
+        status = refusal_status(form)
+        return self.render_to_response(self.get_context_data(form=form), status=status)
+
+
+@require_safe
+@organiser_required
+def member_list(request: HttpRequest) -> HttpResponse:
+    users = get_user_model().objects.order_by("username").prefetch_related("groups")
+    rows = [(user, _role(user)) for user in users]
+    return render(request, "club/member_list.html", {"rows": rows})
+
+
+def _role(user: Any) -> str:
+    if user.is_staff:
+        return "Organiser"
+    if any(group.name == MEMBERS_GROUP for group in user.groups.all()):
+        return "Member"
+    return "Not a member"
+
+
+@require_POST
+@organiser_required
+def membership(request: HttpRequest, pk: int) -> HttpResponse:
+    """Make an account a member again, or take its membership away (it keeps its login,
+    and reads like a visitor). Organisers' accounts are changed in the admin."""
+    user = get_object_or_404(get_user_model(), pk=pk, is_staff=False)
+    group, _ = Group.objects.get_or_create(name=MEMBERS_GROUP)
+    if request.POST.get("member") == "1":
+        user.groups.add(group)
+        messages.success(request, f"{user.get_username()} is a member.")
+    else:
+        user.groups.remove(group)
+        messages.success(request, f"{user.get_username()} is no longer a member.")
+    return redirect("member_list")
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@organiser_required
+def member_new(request: HttpRequest) -> HttpResponse:
+    form = MemberForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        messages.success(request, f"Account “{user.username}” created.")
+        return redirect("member_list")
+    status = 422 if form.is_bound else 200
+    return render(request, "club/member_form.html", {"form": form}, status=status)

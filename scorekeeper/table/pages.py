@@ -1,0 +1,392 @@
+"""What the table pages show, gathered from a game: loading it with its players (and hands)
+in a fixed number of queries, who may record or correct, and the context of the table, the
+preview of a hand, the correction page and the live board.
+
+The numbers come from the engine (a replay, a state, the standings); the words from
+``table_display``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from django.conf import settings
+from django.db.models import Prefetch, prefetch_related_objects
+from django.http import Http404, HttpRequest
+from django.shortcuts import get_object_or_404
+from django.template.loader import get_template
+from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils.safestring import SafeString, mark_safe
+
+from scorekeeper.calculator.links import hand_form_initial
+from scorekeeper.club.models import Game, HandRecord, Seat, fetch_game
+from scorekeeper.format import (
+    format_points,
+    humanize_message,
+    preset_label,
+    round_name,
+    sign_class,
+    signed,
+)
+from scorekeeper.registry.permissions import is_member, is_organiser
+from scorekeeper.table.display import (
+    HandLine,
+    describe_hand,
+    end_words,
+    hand_line,
+    scoreboard_rows,
+    seat_lines,
+    standing_lines,
+)
+from scorekeeper.table.forms import HandForm
+from scorekeeper.table.services import Scoreboard, scoreboard
+from scoring.errors import IllegalHand
+from scoring.game import GameState, HandResult, play_hand
+from scoring.rules import Ruleset
+from scoring.standings import final_standings
+
+
+def load_game(game_id: int, *, hands: bool = True) -> Game:
+    """A game with its players (and its hands, for the log), in a fixed number of queries.
+    The seats come with what the table shows of them (the player's name), not with their
+    final standings and statistics. Without the hands (to record or preview a hand), the
+    game comes with its players' names only (``seat_names``), read in the same query."""
+    if not hands:
+        try:
+            return fetch_game(game_id, names=True)
+        except Game.DoesNotExist:
+            raise Http404("No such game.") from None
+    seats = (
+        Seat.objects.select_related("player")
+        .only("game", "number", "player__name")
+        .order_by("number")
+    )
+    games = Game.objects.prefetch_related(Prefetch("seats", queryset=seats), _hands())
+    return get_object_or_404(games, pk=game_id)
+
+
+def _hands() -> Prefetch[Any]:
+    """A game's hands with only what the table pages read of them (not who recorded them
+    and when: converting those too costs a long game's page a good part of a millisecond)."""
+    fields = ("game", "sequence", "data", "edited_at")
+    return Prefetch("hands", queryset=HandRecord.objects.only(*fields))
+
+
+def reloaded(game: Game, saved: Game, *, hands: bool = True) -> Game:
+    """``game`` (loaded with its players) as a service has just saved it (``saved``, the
+    row it locked and wrote), with its hands unless ``hands`` is off: at most one query
+    instead of loading it again."""
+    for field in Game._meta.concrete_fields:
+        setattr(game, field.attname, getattr(saved, field.attname))
+    if hands:
+        prefetch_related_objects([game], _hands())
+    return game
+
+
+def may_record(user: Any, game: Game) -> bool:
+    return game.is_open and is_member(user)
+
+
+def may_correct(user: Any, game: Game) -> bool:
+    """Members correct a game in play; organisers also a finished one."""
+    if game.status == Game.Status.FINISHED:
+        return is_organiser(user)
+    return may_record(user, game)
+
+
+def seat_names(game: Game) -> tuple[str, ...]:
+    if game.names is not None:
+        return game.names
+    return tuple(seat.player.name for seat in game.seats.all())
+
+
+def new_hand_form(game: Game, data: Any = None, initial: dict[str, Any] | None = None) -> HandForm:
+    return HandForm(
+        data,
+        names=seat_names(game),
+        rules=game.ruleset(),
+        state=game.game_state(),
+        initial={"sequence": game.hand_count, **(initial or {})},
+    )
+
+
+def table_context(request: HttpRequest, game: Game, form: HandForm | None = None) -> dict[str, Any]:
+    board = scoreboard(game)
+    names = board.record.players
+    state = board.state
+    can_correct = may_correct(request.user, game)
+    log = log_html(game, board, can_correct=can_correct)
+    finished = game.status == Game.Status.FINISHED
+    standings = standing_lines(board.standings(), names) if finished else []
+    # Back from the hand calculator, the hand's han and fu are the form's first values.
+    if form is None and may_record(request.user, game):
+        form = new_hand_form(game, initial=hand_form_initial(request.GET))
+    return {
+        **_status_context(request, game, state, names, can_correct=can_correct),
+        **_form_context(game, form),
+        "board": board,
+        "hands": bool(log),
+        "log": log,
+        "standings": standings,
+        "penalties": any(row.penalty for row in standings),
+        "last_hand": last_hand_words(board),
+    }
+
+
+def recorded_context(
+    request: HttpRequest, game: Game, result: HandResult, *, words: str
+) -> dict[str, Any]:
+    """What the ``recorded`` partial shows after ``result`` was recorded as the game's last
+    hand and the game goes on: the table's status, a blank form for the next hand and the
+    new log line (``None`` for the game's first hand: the whole log is sent instead of its
+    "no hands yet"). The same work at hand 60 as at hand 1: nothing is replayed."""
+    names = seat_names(game)
+    rules = game.ruleset()
+    can_correct = may_correct(request.user, game)
+    sequence = game.hand_count - 1
+    line = kept_log_line(game, names, rules, sequence, result, can_correct=can_correct)
+    return {
+        **_status_context(request, game, result.after, names, can_correct=can_correct),
+        **_form_context(game, new_hand_form(game)),
+        "hands": True,
+        "log": line,
+        "new_line": line if sequence else None,
+        "last_hand": words,
+    }
+
+
+#: The table's own addresses, by the names its template uses them under.
+GAME_URLS = {
+    "live": "game_live",
+    "chart": "game_chart",
+    "undo": "hand_undo",
+    "finish": "game_finish",
+    "abandon": "game_abandon",
+    "record": "game_record",
+    "create": "hand_create",
+    "preview": "hand_preview",
+}
+
+
+def game_urls(game_id: int) -> dict[str, Any]:
+    """The table's addresses for this game, worked out once per game (a dozen ``reverse``
+    calls cost a recorded hand about 0.2 ms) and kept for the URL configuration and the
+    prefix the site is served under."""
+    return _game_urls(get_script_prefix(), get_urlconf(), game_id)
+
+
+@lru_cache(maxsize=1024)
+def _game_urls(prefix: str, urlconf: str | None, game_id: int) -> dict[str, Any]:
+    urls: dict[str, Any] = {key: reverse(name, args=[game_id]) for key, name in GAME_URLS.items()}
+    # For each seat, the way to the hand calculator (the same for every hand of the game).
+    urls["from_tiles"] = {
+        seat: reverse("hand_from_tiles", args=[game_id, seat]) for seat in range(4)
+    }
+    return urls
+
+
+def _status_context(
+    request: HttpRequest,
+    game: Game,
+    state: GameState,
+    names: tuple[str, ...],
+    *,
+    can_correct: bool,
+) -> dict[str, Any]:
+    """The table's head, scoreboard and actions."""
+    board = _board_context(game, state, names)
+    return {
+        **board,
+        "seat_rows": scoreboard_rows(board["seats"]),
+        "urls": game_urls(game.pk),
+        "end_words": end_words(state.end_reason, stopped_early=game.stopped_early),
+        "can_correct": can_correct,
+        "is_organiser": is_organiser(request.user),
+    }
+
+
+def _board_context(game: Game, state: GameState, names: tuple[str, ...]) -> dict[str, Any]:
+    """The round and the players' points, as the table and the live board show them."""
+    return {
+        "game": game,
+        "ruleset": preset_label(game.ruleset_name),
+        "state": state,
+        "round": round_name(state.round_index),
+        "seats": seat_lines(state, names),
+    }
+
+
+def _form_context(game: Game, form: HandForm | None) -> dict[str, Any]:
+    """The hand form (if the user may record) with its preview, or with its body kept
+    from an earlier blank form (``body_html``)."""
+    context: dict[str, Any] = {"form": form}
+    if form is None:
+        return context
+    urls = game_urls(game.pk)
+    form.from_tiles = urls["from_tiles"]
+    context |= {"form_action": urls["create"], "preview_url": urls["preview"]}
+    if form.is_bound:
+        # A refused hand comes back with its preview (what the engine said about it).
+        return context | preview_context(form, form.state, None)
+    return context | {"body_html": blank_body_html(game, form, urls["preview"])}
+
+
+def blank_body_html(game: Game, form: HandForm, preview_url: str) -> SafeString | None:
+    """The body of a blank hand form (the ``form-body`` partial: its choices, its empty
+    preview and its button), rendered once for each shape of form a table has (its players
+    and their winds, which choices its rules offer, whether it is all-last: a few per
+    game) and kept in this process, so that the form for the next hand costs a lookup.
+    The number of hands and the CSRF token are outside it. A form with values from the
+    hand calculator is rendered afresh; nothing is kept while DEBUG is on."""
+    if set(form.initial) - {"sequence"}:
+        return None
+    key = (game.pk, game.created_at, form.shape, tuple(form.from_tiles.items()), preview_url)
+    html = None if settings.DEBUG else _KEPT_BODIES.get(key)
+    if html is None:
+        template = get_template("club/table.html#form-body")
+        context = {"form": form, "preview_url": preview_url, "submit_label": "Record hand"}
+        html = mark_safe(template.render(context))  # template output, escaped
+        if len(_KEPT_BODIES) >= KEPT_BODIES_MAX:
+            _KEPT_BODIES.clear()
+        _KEPT_BODIES[key] = html
+    return html
+
+
+#: Blank forms' bodies kept: a club night's tables several times over (about 25 kB each).
+KEPT_BODIES_MAX = 500
+_KEPT_BODIES: dict[tuple[Any, ...], SafeString] = {}
+
+
+def edited_hands(game: Game) -> frozenset[int]:
+    return frozenset(h.sequence for h in game.hands.all() if h.edited_at is not None)
+
+
+def log_html(game: Game, board: Scoreboard, *, can_correct: bool) -> SafeString:
+    """The hand log's lines, newest first, as HTML (the ``log-line`` partial, joined).
+
+    In one game, a line is fixed by its hand, the state the hand was played from, what it
+    paid, the players' names and whether it was corrected; so each line is rendered once
+    and kept under those (in this process) and reused: recording hand 60 renders one line,
+    not sixty, and a correction renders again only the lines it changes. Nothing is kept
+    while DEBUG is on, where templates change under the developer's hands."""
+    names, rules = board.record.players, board.record.rules
+    edited = edited_hands(game)
+    lines = [
+        kept_log_line(
+            game, names, rules, sequence, result, can_correct=can_correct, edited=sequence in edited
+        )
+        for sequence, result in enumerate(board.replay.results)
+    ]
+    lines.reverse()
+    return mark_safe("".join(lines))  # joined from template output, escaped already
+
+
+def kept_log_line(
+    game: Game,
+    names: tuple[str, ...],
+    rules: Ruleset,
+    sequence: int,
+    result: HandResult,
+    *,
+    can_correct: bool,
+    edited: bool = False,
+) -> SafeString:
+    """One line of the log, as rendered before if it was (see ``log_html``)."""
+    key: tuple[Any, ...] = (game.pk, game.created_at, names, can_correct)
+    key += (edited, sequence, result.hand, result.before, result.deltas)
+    html = None if settings.DEBUG else _KEPT_LINES.get(key)
+    if html is None:
+        line = hand_line(sequence, result, names, rules, edited=edited)
+        html = _log_line(line, game.pk, can_correct)
+        if len(_KEPT_LINES) >= KEPT_LINES_MAX:
+            _KEPT_LINES.clear()  # simpler than an LRU, and safe between threads
+        _KEPT_LINES[key] = html
+    return html
+
+
+#: Rendered log lines kept, about a club night's worth (a line is about half a kilobyte).
+KEPT_LINES_MAX = 20_000
+_KEPT_LINES: dict[tuple[Any, ...], SafeString] = {}
+
+
+def _log_line(line: HandLine, game_id: int, can_correct: bool) -> SafeString:
+    context = {"line": line, "game_id": game_id, "can_correct": can_correct}
+    # A template's output is escaped already; mark_safe only says so to the type checker.
+    return mark_safe(get_template("club/table.html#log-line").render(context))
+
+
+def last_hand_words(board: Scoreboard) -> str:
+    results = board.replay.results
+    if not results:
+        return ""
+    return describe_hand(results[-1].hand, board.record.players, board.record.rules)
+
+
+def preview_context(form: HandForm, state: GameState, sequence: int | None) -> dict[str, Any]:
+    """Each player's change for the hand in the form, or what is still missing."""
+    context: dict[str, Any] = {"preview": None, "missing": [], "refusal": ""}
+    if not form.is_valid():
+        # Not the hidden fields: those say nothing about the hand.
+        errors = [e for name, e in form.errors.items() if name not in ("sequence", "revision")]
+        context["missing"] = [message for field_errors in errors for message in field_errors]
+        if context["missing"]:
+            return context
+    try:
+        result = play_hand(state, form.to_hand(), form.rules, index=sequence or 0)
+    except IllegalHand as error:
+        message = humanize_message(error.message, form.names)
+        context["refusal"] = message[:1].upper() + message[1:]
+        return context
+    context["preview"] = preview_of(result, form.names)
+    return context
+
+
+def preview_of(result: HandResult, names: tuple[str, ...]) -> dict[str, Any]:
+    """A hand played: everyone's change and points after, and what comes next."""
+    after = result.after
+    return {
+        "changes": [
+            {
+                "name": names[seat],
+                "change": signed(result.deltas[seat]),
+                "sign": sign_class(result.deltas[seat]),
+                "points": format_points(after.scores[seat]),
+            }
+            for seat in range(4)
+        ],
+        "next": round_name(after.round_index),
+        "honba": after.honba,
+        "sticks": after.sticks,
+        "ends": end_words(after.end_reason, stopped_early=False),
+    }
+
+
+def edit_context(game: Game, form: HandForm, sequence: int, before: GameState) -> dict[str, Any]:
+    return {
+        "game": game,
+        "form": form,
+        "number": sequence + 1,
+        "round": round_name(before.round_index),
+        "honba": before.honba,
+        "form_action": reverse("hand_edit", args=[game.pk, sequence]),
+        "preview_url": reverse("hand_preview", args=[game.pk]) + f"?hand={sequence}",
+        "submit_label": f"Save hand {sequence + 1}",
+        "refused_title": "This correction was not saved:",
+    }
+
+
+def live_context(game_id: int) -> dict[str, Any]:
+    seats = Seat.objects.select_related("player").order_by("number")
+    games = Game.objects.prefetch_related(Prefetch("seats", queryset=seats))
+    game = get_object_or_404(games, pk=game_id)
+    state, rules = game.game_state(), game.ruleset()
+    names = seat_names(game)
+    last = game.hands.order_by("-sequence").first()
+    finished = game.status == Game.Status.FINISHED
+    return {
+        **_board_context(game, state, names),
+        "standings": standing_lines(final_standings(state, rules), names) if finished else (),
+        "last_hand": describe_hand(last.to_hand(), names, rules) if last else "",
+        "hand_count": game.hand_count,
+    }

@@ -1,0 +1,26 @@
+from django.urls import path
+
+from scorekeeper.table import views, views_games
+
+urlpatterns = [
+    # The home page is the list of games: the tables in play first.
+    path("", views_games.game_list, name="home"),
+    path("games/", views_games.game_list, name="game_list"),
+    path("games/new/", views_games.game_new, name="game_new"),
+    path("games/<int:game_id>/", views.game_table, name="game_table"),
+    path("games/<int:game_id>/hands/", views.hand_create, name="hand_create"),
+    path("games/<int:game_id>/preview/", views.hand_preview, name="hand_preview"),
+    path("games/<int:game_id>/hands/<int:sequence>/edit/", views.hand_edit, name="hand_edit"),
+    path("games/<int:game_id>/undo/", views.hand_undo, name="hand_undo"),
+    path("games/<int:game_id>/finish/", views.game_finish, name="game_finish"),
+    path("games/<int:game_id>/abandon/", views.game_abandon, name="game_abandon"),
+    path("games/<int:game_id>/record.json", views.game_record, name="game_record"),
+    path("games/<int:game_id>/chart/", views.game_chart, name="game_chart"),
+    path(
+        "games/<int:game_id>/from-tiles/<int:seat>/",
+        views.hand_from_tiles,
+        name="hand_from_tiles",
+    ),
+    path("games/<int:game_id>/live/", views.game_live, name="game_live"),
+    path("games/<int:game_id>/live/board/", views.game_live_board, name="game_live_board"),
+]

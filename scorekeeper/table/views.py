@@ -1,0 +1,405 @@
+"""The table page and everything done from it: record, preview, correct and undo a hand,
+finish or abandon the game, download its record, and the live board other screens poll.
+
+Each view checks access, fills a form, calls one service and renders. An htmx request gets
+the part of the page that changed (``#game-table``, with the messages out of band); a plain
+POST redirects to the table (POST/redirect/GET). Refusals keep the page: an impossible hand
+is a form error (422), a submission for a game that has moved on (409) shows the current
+table with a message.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
+from django_htmx.http import trigger_client_event
+
+from scorekeeper.calculator.links import calculator_url
+from scorekeeper.club.models import Game, HandRecord
+from scorekeeper.htmx import HtmxHttpRequest
+from scorekeeper.registry.permissions import (
+    is_organiser,
+    member_required,
+    organiser_required,
+    read_required,
+)
+from scorekeeper.table.display import describe_hand
+from scorekeeper.table.forms import ConfirmForm, CorrectionForm, HandForm
+from scorekeeper.table.pages import (
+    edit_context,
+    last_hand_words,
+    live_context,
+    load_game,
+    may_correct,
+    may_record,
+    new_hand_form,
+    preview_context,
+    preview_of,
+    recorded_context,
+    reloaded,
+    seat_names,
+    table_context,
+)
+from scorekeeper.table.services import (
+    ServiceError,
+    StaleGame,
+    abandon_game,
+    edit_hand,
+    export_record,
+    finish_game,
+    record_hand,
+    scoreboard,
+    undo_last_hand,
+)
+from scoring.errors import IllegalHand
+from scoring.game import play_hand
+from scoring.hands import Hand
+
+TABLE = "club/table.html"
+
+
+ALREADY_RECORDED = (
+    "This hand was already recorded (by this or another phone) — here is the current table."
+)
+GAME_CHANGED = (
+    "The game changed on another phone — nothing was recorded; here is the current table."
+)
+
+
+def _stale_message(game: Game, hand: Hand, expected: int) -> str:
+    """Why a hand for a game that has moved on was not recorded. If the game's last hand is
+    this very hand, sent for the same place in the game, it is a double tap or a retry (on
+    this phone or another) and the hand is in; otherwise something else changed the game
+    and this hand is not in it."""
+    last = game.hands.order_by("-sequence").first()
+    if last is not None and last.sequence == expected and last.data == HandRecord.data_from(hand):
+        return ALREADY_RECORDED
+    return GAME_CHANGED
+
+
+# The table, whole or as the part htmx swaps.
+
+
+def _table_partial(
+    request: HttpRequest,
+    game_id: int,
+    *,
+    status: int = 200,
+    form: HandForm | None = None,
+    event: str | None = None,
+    game: Game | None = None,
+) -> HttpResponse:
+    """The table for an htmx request: ``#game-table`` and the messages out of band.
+    ``game``: the game already loaded with its players and hands, if the caller has it."""
+    game = game or load_game(game_id)
+    if form is not None and not may_record(request.user, game):
+        form = None
+    html = render_to_string(f"{TABLE}#game-table", table_context(request, game, form), request)
+    html += render_to_string(f"{TABLE}#messages", {"oob": True}, request)
+    response = HttpResponse(html, status=status)
+    if status == 422:
+        # Scroll to the form's errors rather than to the top of the table.
+        response["HX-Reswap"] = "outerHTML show:#hand-form:top"
+    if event:
+        trigger_client_event(response, event)
+    return response
+
+
+def _after_write(
+    request: HtmxHttpRequest,
+    game_id: int,
+    *,
+    event: str | None = None,
+    status: int = 200,
+    game: Game | None = None,
+) -> HttpResponse:
+    """After a write or a refusal of one: the table, by swap or by redirect."""
+    if request.htmx:
+        return _table_partial(request, game_id, status=status, event=event, game=game)
+    return redirect("game_table", game_id)
+
+
+@require_safe
+@read_required
+def game_table(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    game = load_game(game_id)
+    return render(request, TABLE, table_context(request, game))
+
+
+@require_POST
+@member_required
+def hand_create(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    game = load_game(game_id, hands=False)
+    form = new_hand_form(game, request.POST)
+    hand: Hand | None = None
+    try:
+        if form.is_valid():
+            hand = form.to_hand()
+            saved = record_hand(
+                game=game,
+                hand=hand,
+                expected_sequence=form.cleaned_data["sequence"],
+                user=request.user,
+            )
+            words = describe_hand(hand, form.names, form.rules)
+            messages.success(request, f"Hand {saved.hand_count} recorded: {words}.")
+            if not request.htmx:
+                return redirect("game_table", game_id)
+            return _recorded(request, game, saved, hand, words)
+    except IllegalHand as error:
+        form.add_engine_error(error)
+    except StaleGame:
+        assert hand is not None  # only a complete hand is sent to be recorded
+        messages.warning(request, _stale_message(game, hand, form.cleaned_data["sequence"]))
+        return _after_write(request, game_id, status=409)
+    except ServiceError as error:
+        messages.error(request, error.message)
+        return _after_write(request, game_id, status=409)
+    return _refused(request, game, form)
+
+
+def _recorded(
+    request: HtmxHttpRequest, game: Game, saved: Game, hand: Hand, words: str
+) -> HttpResponse:
+    """A hand recorded by htmx: the parts of the table it changed (the ``recorded``
+    partial), or the whole table when the hand ended the game or the game had changed
+    since this request loaded it (then ``game``'s state is not the one the hand was played
+    from)."""
+    if not saved.is_open or saved.revision != game.revision + 1:
+        return _table_partial(request, game.pk, event="hand-recorded", game=reloaded(game, saved))
+    result = play_hand(game.game_state(), hand, game.ruleset(), index=game.hand_count)
+    context = recorded_context(request, reloaded(game, saved, hands=False), result, words=words)
+    response = render(request, f"{TABLE}#recorded", context)
+    response["HX-Retarget"] = "#record-hand"
+    response["HX-Reswap"] = "outerHTML show:window:top"
+    return trigger_client_event(response, "hand-recorded")
+
+
+def _refused(request: HtmxHttpRequest, game: Game, form: HandForm) -> HttpResponse:
+    """A refused hand: the form with its errors, the rest unchanged (422)."""
+    if request.htmx:
+        return _table_partial(request, game.pk, status=422, form=form)
+    return render(request, TABLE, table_context(request, game, form), status=422)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@member_required
+def hand_preview(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    """What each player would get for the hand being entered (nothing is saved)."""
+    game = load_game(game_id, hands=False)
+    editing = _int_or_none(request.GET.get("hand"))
+    state = game.game_state()
+    if editing is not None:
+        results = scoreboard(game).replay.results
+        if not 0 <= editing < len(results):
+            raise Http404("No such hand.")
+        state = results[editing].before
+    data = request.POST if request.method == "POST" else request.GET
+    form = HandForm(data, names=seat_names(game), rules=game.ruleset(), state=state)
+    context = preview_context(form, state, editing) | {"preview_url": request.get_full_path()}
+    return render(request, f"{TABLE}#preview", context)
+
+
+def _int_or_none(value: str | None) -> int | None:
+    try:
+        return int(value) if value is not None else None
+    except ValueError:
+        return None
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@member_required
+def hand_edit(request: HtmxHttpRequest, game_id: int, sequence: int) -> HttpResponse:
+    game = load_game(game_id)
+    if not may_correct(request.user, game):
+        raise PermissionDenied
+    results = scoreboard(game).replay.results
+    if not 0 <= sequence < len(results):
+        raise Http404("No such hand.")
+    shown = {"sequence": game.hand_count, "revision": game.revision}
+    form = CorrectionForm(
+        request.POST if request.method == "POST" else None,
+        names=seat_names(game),
+        rules=game.ruleset(),
+        state=results[sequence].before,
+        initial={**HandForm.from_hand(results[sequence].hand), **shown},
+    )
+    if form.is_valid():
+        try:
+            edit_hand(
+                game=game,
+                sequence=sequence,
+                hand=form.to_hand(),
+                expected_sequence=form.cleaned_data["sequence"],
+                expected_revision=form.cleaned_data["revision"],
+                user=request.user,
+                allow_finished=is_organiser(request.user),
+            )
+        except IllegalHand as error:
+            form.add_engine_error(error, sequence=sequence)
+        except ServiceError as error:
+            # Nothing changed: the table as it is now, with why (409).
+            messages.warning(request, _edit_refusal(game, error))
+            current = load_game(game_id)
+            return render(request, TABLE, table_context(request, current), status=409)
+        else:
+            messages.success(request, f"Hand {sequence + 1} corrected.")
+            return redirect("game_table", game_id)
+    context = edit_context(game, form, sequence, results[sequence].before)
+    # The preview: the hand as entered, or as stored until something is entered.
+    if form.is_bound:
+        context |= preview_context(form, results[sequence].before, sequence)
+    else:
+        context["preview"] = preview_of(results[sequence], form.names)
+    return render(request, "club/hand_edit.html", context, status=422 if form.is_bound else 200)
+
+
+def _edit_refusal(game: Game, error: ServiceError) -> str:
+    if isinstance(error, StaleGame):
+        return (
+            "The game changed on another phone while you corrected the hand — nothing was "
+            "changed; here is the current table."
+        )
+    return error.message
+
+
+# Undo, finish, abandon: a confirmation page without JS, hx-confirm with it.
+
+
+def _confirm_page(request: HttpRequest, game: Game, action: str, status: int = 200) -> HttpResponse:
+    board = scoreboard(game)
+    results = board.replay.results
+    last = (
+        describe_hand(results[-1].hand, board.record.players, board.record.rules) if results else ""
+    )
+    context = {
+        "game": game,
+        "action": action,
+        "form_action": reverse(f"{action}", args=[game.pk]),
+        "sequence": game.hand_count,
+        "last_hand": last,
+    }
+    return render(request, "club/table_confirm.html", context, status=status)
+
+
+def _confirmed(request: HttpRequest) -> ConfirmForm | None:
+    form = ConfirmForm(request.POST if request.method == "POST" else None)
+    return form if form.is_valid() else None
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@member_required
+def hand_undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    game = load_game(game_id)
+    if not may_correct(request.user, game):
+        raise PermissionDenied
+    confirm = _confirmed(request)
+    if confirm is None:
+        return _confirm_page(request, game, "hand_undo")
+    expected = confirm.cleaned_data["sequence"]
+    undone = last_hand_words(scoreboard(game))
+    try:
+        undo_last_hand(
+            game=game,
+            expected_sequence=expected,
+            user=request.user,
+            allow_finished=is_organiser(request.user),
+        )
+    except StaleGame:
+        messages.warning(
+            request, "The game changed on another phone — nothing was undone; here is the table."
+        )
+        return _after_write(request, game_id, status=409)
+    except ServiceError as error:
+        messages.error(request, error.message)
+        return _after_write(request, game_id, status=409)
+    messages.success(request, f"Hand {expected} undone: {undone}.")
+    return _after_write(request, game_id, event="hand-undone")
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@organiser_required
+def game_finish(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    game = load_game(game_id)
+    if _confirmed(request) is None:
+        return _confirm_page(request, game, "game_finish")
+    try:
+        finish_game(game=game, user=request.user)
+    except ServiceError as error:
+        messages.error(request, error.message)
+        return _after_write(request, game_id, status=409)
+    messages.success(request, "The game is finished: here are the final standings.")
+    return _after_write(request, game_id, event="game-finished")
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@organiser_required
+def game_abandon(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    game = load_game(game_id)
+    if _confirmed(request) is None:
+        return _confirm_page(request, game, "game_abandon")
+    abandon_game(game=game, user=request.user)
+    messages.success(request, "The game was abandoned: it counts for nothing.")
+    return _after_write(request, game_id, event="game-finished")
+
+
+# Reading elsewhere: the record, the live board.
+
+
+@require_safe
+@read_required
+def game_record(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = get_object_or_404(Game.objects.prefetch_related("seats__player", "hands"), pk=game_id)
+    body = json.dumps(export_record(game), indent=2, ensure_ascii=False)
+    response = HttpResponse(body + "\n", content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="game-{game.pk}.json"'
+    return response
+
+
+@require_safe
+@read_required
+def hand_from_tiles(request: HttpRequest, game_id: int, seat: int) -> HttpResponse:
+    """The hand calculator for a seat's hand at the table as it is now (and back)."""
+    game = get_object_or_404(Game, pk=game_id)
+    if not 0 <= seat < 4:
+        raise Http404("No such seat.")
+    return redirect(calculator_url(game, game.game_state(), seat))
+
+
+def revision_etag(request: HttpRequest, game_id: int, *args: object) -> str | None:
+    """A game's version: the game and its revision, in one small query."""
+    revision = Game.objects.filter(pk=game_id).values_list("revision", flat=True).first()
+    return None if revision is None else f"{game_id}-{revision}"
+
+
+@require_safe
+@read_required
+@cache_control(no_cache=True)
+@condition(etag_func=revision_etag)
+def game_chart(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The points chart alone: the table page fetches it after each hand recorded."""
+    board = scoreboard(load_game(game_id))
+    return render(request, "club/includes/points_chart.html", {"board": board})
+
+
+@require_safe
+@read_required
+def game_live(request: HttpRequest, game_id: int) -> HttpResponse:
+    return render(request, "club/live.html", live_context(game_id))
+
+
+@require_safe
+@read_required
+@cache_control(no_cache=True)
+@condition(etag_func=revision_etag)
+def game_live_board(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The board alone, for polling: 304 (one query) while nothing has changed."""
+    return render(request, "club/live.html#live-board", live_context(game_id))

@@ -1,0 +1,132 @@
+"""The list of games (the tables in play, then the finished ones) and starting a game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.paginator import Paginator
+from django.db import transaction
+from django.db.models import Prefetch, QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_safe
+
+from scorekeeper.club.models import Game, Seat
+from scorekeeper.format import (
+    format_points,
+    preset_label,
+    round_name,
+    signed_result,
+    starting_wind,
+)
+from scorekeeper.registry.permissions import member_required, read_required
+from scorekeeper.table.forms_game import NewGameForm
+from scorekeeper.table.services import start_game
+
+FINISHED_PER_PAGE = 20
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    wind: str
+    name: str
+    points: str
+    place: int | None = None
+    result: str = ""
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One game as the list shows it."""
+
+    game: Game
+    url: str
+    live_url: str
+    ruleset: str
+    round: str
+    honba: int
+    sticks: int
+    seats: tuple[SeatRow, ...]
+
+    @classmethod
+    def in_play(cls, game: Game) -> GameRow:
+        state = game.state
+        scores = state["scores"]
+        seats = tuple(
+            SeatRow(starting_wind(s.number), s.player.name, format_points(scores[s.number]))
+            for s in game.seats.all()
+        )
+        return cls._make(game, round_name(state["round_index"]), state, seats)
+
+    @classmethod
+    def ended(cls, game: Game) -> GameRow:
+        ranked = sorted(game.seats.all(), key=lambda s: (s.place or 5, s.number))
+        seats = tuple(
+            SeatRow(
+                starting_wind(s.number),
+                s.player.name,
+                format_points(s.final_points) if s.final_points is not None else "",
+                s.place,
+                signed_result(s.result) if s.result is not None else "",
+            )
+            for s in ranked
+        )
+        return cls._make(game, "", game.state, seats)
+
+    @classmethod
+    def _make(
+        cls, game: Game, label: str, state: dict[str, Any], seats: tuple[SeatRow, ...]
+    ) -> GameRow:
+        return cls(
+            game=game,
+            url=game.get_absolute_url(),
+            live_url=reverse("game_live", args=[game.pk]),
+            ruleset=preset_label(game.ruleset_name),
+            round=label,
+            honba=state["honba"],
+            sticks=state["sticks"],
+            seats=seats,
+        )
+
+
+def _with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
+    seats = Seat.objects.select_related("player").order_by("number")
+    return games.prefetch_related(Prefetch("seats", queryset=seats))
+
+
+@require_safe
+@read_required
+def game_list(request: HttpRequest) -> HttpResponse:
+    playing = _with_seats(Game.objects.filter(status=Game.Status.IN_PLAY))
+    ended = _with_seats(
+        Game.objects.exclude(status=Game.Status.IN_PLAY).order_by("-finished_at", "-pk")
+    )
+    page = Paginator(ended, FINISHED_PER_PAGE).get_page(request.GET.get("page"))
+    context = {
+        "playing": [GameRow.in_play(g) for g in playing],
+        "page": page,
+        "ended": [GameRow.ended(g) for g in page],
+    }
+    return render(request, "club/game_list.html", context)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@member_required
+def game_new(request: HttpRequest) -> HttpResponse:
+    form = NewGameForm(request.POST if request.method == "POST" else None)
+    if form.is_valid():
+        name, rules = form.to_rules()
+        with transaction.atomic():
+            game = start_game(
+                rules=rules,
+                ruleset_name=name,
+                players=form.seated_players(),
+                table_label=form.cleaned_data["table_label"],
+                created_by=request.user,
+                shuffle=form.cleaned_data["shuffle"],
+            )
+        return redirect(game)
+    status = 422 if form.is_bound else 200
+    return render(request, "club/game_new.html", {"form": form}, status=status)
