@@ -76,10 +76,10 @@ def game_status(state: GameState, *, stopped_early: bool, abandoned: bool) -> st
     """The status the hands give a game: abandoned stays abandoned (an organiser's word);
     otherwise finished once the rules end it or an organiser stopped it, else in play."""
     if abandoned:
-        return Game.Status.ABANDONED
+        return Game.Status.ABANDONED.value
     if state.finished or stopped_early:
-        return Game.Status.FINISHED
-    return Game.Status.IN_PLAY
+        return Game.Status.FINISHED.value
+    return Game.Status.IN_PLAY.value
 
 
 def seat_rows(rules: Ruleset, played: Replay, status: str) -> tuple[dict[str, Any], ...]:
