@@ -19,9 +19,11 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from scorekeeper.club.models import Game, HandRecord, Player, Seat
+
+# Re-exported for the modules that read seats, until they import them from projection.
+from scorekeeper.club.projection import RESULT_FIELDS as RESULT_FIELDS
+from scorekeeper.club.projection import STAT_FIELDS as STAT_FIELDS
 from scorekeeper.club.projection import (
-    RESULT_FIELDS,
-    STAT_FIELDS,  # noqa: F401 (for the modules that read seats, until they import it from projection)
     Projection,
     project,
     project_hand,
