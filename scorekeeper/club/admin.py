@@ -12,8 +12,8 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
+from scorekeeper.club.projection import RESULT_FIELDS
 from scorekeeper.registry.forms import PlayerForm, SavedRulesetForm
-from scorekeeper.table.services import RESULT_FIELDS
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]

@@ -20,9 +20,9 @@ from django.db.models.functions import Cast, TruncDate
 from django.utils import timezone
 
 from scorekeeper.club.models import Game, Player, SavedRuleset, Season, Seat
+from scorekeeper.club.projection import STAT_FIELDS
 from scorekeeper.format import preset_label, sign_class, signed_result
 from scorekeeper.history.standings import StandingRow, days_between, rows, season_filter, standings
-from scorekeeper.table.services import STAT_FIELDS
 from scoring.rules import PRESETS
 
 HISTORY_PER_PAGE: Final = 25

@@ -19,23 +19,24 @@ hands, seats and projections in bulk, all in one transaction.
 from __future__ import annotations
 
 import json
+import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, date, datetime
+from pathlib import Path
 from typing import Any, Final
 
-from django.core.management.color import no_style
-from django.db import connection, models, transaction
+from django.core import serializers
+from django.core.management import call_command
+from django.db import models, transaction
 
 from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
-from scorekeeper.table.services import STAT_FIELDS
+from scorekeeper.club.projection import Projection, project
 from scoring.errors import RecordError, RulesError
 from scoring.game import Replay
 from scoring.hands import Hand
 from scoring.record import hand_to_json, read_record
 from scoring.rules import Ruleset
-from scoring.standings import final_standings
-from scoring.stats import seat_stats
 
 FORMAT: Final = "scorekeeper.backup/1"
 #: Games read (for a backup) or stored (on restore) at a time.
@@ -198,36 +199,29 @@ def keeping_timestamps() -> Iterator[None]:
             field.auto_now, field.auto_now_add = auto_now, auto_now_add
 
 
-def seat_rows(
-    game: Game,
-    player_ids: Sequence[int],
-    rules: Ruleset,
-    replayed: Replay,
-    *,
-    with_standings: bool,
-    with_stats: bool,
-) -> list[Seat]:
-    """The four seats of a replayed game, with what ``services._save_projection`` keeps:
-    the standings while the game counts as finished, the statistics once it has ended."""
-    seats = [Seat(game=game, number=n, player_id=player_ids[n]) for n in range(4)]
-    if with_stats:
-        for seat, counts in zip(seats, seat_stats(rules, replayed), strict=True):
-            for name in STAT_FIELDS:
-                setattr(seat, name, getattr(counts, name))
-    if with_standings:
-        for seat, row in zip(seats, final_standings(replayed.state, rules), strict=True):
-            seat.final_points, seat.place, seat.result = row.points, row.place, row.result
-    return seats
+def stored_seats(game: Game, player_ids: Sequence[int], projection: Projection) -> list[Seat]:
+    """The four seats of a game to store in bulk, each with its row of the projection."""
+    return [
+        Seat(game=game, number=n, player_id=player_ids[n], **projection.seats[n]) for n in range(4)
+    ]
 
 
-def reset_sequences() -> None:
-    """Move the id sequences past ids stored explicitly (PostgreSQL; a no-op on SQLite)."""
-    statements = connection.ops.sequence_reset_sql(
-        no_style(), [Player, SavedRuleset, Game, Seat, HandRecord, Season]
-    )
-    with connection.cursor() as cursor:
-        for sql in statements:
-            cursor.execute(sql)
+def reset_sequences(last_rows: Iterable[models.Model]) -> None:
+    """Move the id sequences of the tables of ``last_rows`` (the row with the largest id of
+    each table stored with kept ids) past those ids.
+
+    Django resets the sequences of the tables a fixture was loaded into (``loaddata``, on
+    the databases that keep sequences: PostgreSQL; SQLite takes the largest id by itself).
+    So these rows pass through ``loaddata`` once more, unchanged; the rest is stored in
+    bulk, which ``loaddata``'s row-by-row saves would make many times slower. In XML, whose
+    serializer keeps a timestamp's microseconds (the JSON one cuts them to milliseconds)."""
+    rows = list(last_rows)
+    if not rows:
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        fixture = Path(folder) / "last-rows.xml"
+        fixture.write_text(serializers.serialize("xml", rows), encoding="utf-8")
+        call_command("loaddata", str(fixture), verbosity=0)
 
 
 # -- Restore ------------------------------------------------------------------------------
@@ -271,7 +265,7 @@ def restore(
             if text.strip():
                 loader.line(number, text)
         counts = loader.finish()
-        reset_sequences()
+        reset_sequences(loader.kept_ids.values())
     return counts
 
 
@@ -290,6 +284,8 @@ class _Loader:
         self.pending: list[Player | SavedRuleset] = []
         self.seasons: list[tuple[int, Season, list[int]]] = []
         self.game_ids: set[int] = set()
+        #: The row with the largest id of each table stored with kept ids.
+        self.kept_ids: dict[type[models.Model], models.Model] = {}
         self.batch: list[tuple[Game, list[Seat], list[HandRecord]]] = []
         self.ended = False
 
@@ -396,15 +392,14 @@ class _Loader:
         if game.pk in self.game_ids:
             raise self.fail("meta.id", f"a second game with id {game.pk}")
         self.game_ids.add(game.pk)
-        ended = replayed.state.finished or game.stopped_early
-        seats = seat_rows(
-            game,
-            player_ids,
+        projection = project(
             rules,
-            replayed,
-            with_standings=game.status == Game.Status.FINISHED,
-            with_stats=ended,
+            record.hands,
+            stopped_early=game.stopped_early,
+            abandoned=game.status == Game.Status.ABANDONED,
+            played=replayed,
         )
+        seats = stored_seats(game, player_ids, projection)
         hands = _hands_from_meta(meta, self, game, record.hands)
         self.batch.append((game, seats, hands))
         self.counts["games"] += 1
@@ -425,12 +420,20 @@ class _Loader:
     def store_pending(self) -> None:
         Player.objects.bulk_create(p for p in self.pending if isinstance(p, Player))
         SavedRuleset.objects.bulk_create(r for r in self.pending if isinstance(r, SavedRuleset))
+        self.keep_ids(self.pending)
         self.pending = []
+
+    def keep_ids(self, rows: Iterable[models.Model]) -> None:
+        for row in rows:
+            kept = self.kept_ids.get(type(row))
+            if kept is None or row.pk > kept.pk:
+                self.kept_ids[type(row)] = row
 
     def store_games(self) -> None:
         if not self.batch:
             return
         Game.objects.bulk_create(game for game, _, _ in self.batch)
+        self.keep_ids(game for game, _, _ in self.batch)
         Seat.objects.bulk_create(seat for _, seats, _ in self.batch for seat in seats)
         HandRecord.objects.bulk_create(hand for _, _, hands in self.batch for hand in hands)
         self.batch = []
@@ -448,6 +451,7 @@ class _Loader:
                 "restored",
             )
         Season.objects.bulk_create(season for _, season, _ in self.seasons)
+        self.keep_ids(season for _, season, _ in self.seasons)
         links = []
         for number, season, games in self.seasons:
             for game_id in games:

@@ -21,7 +21,8 @@ from typing import Final
 from django.db import transaction
 
 from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
-from scorekeeper.operations.backup import keeping_timestamps, reset_sequences, seat_rows
+from scorekeeper.club.projection import Projection, project
+from scorekeeper.operations.backup import keeping_timestamps, stored_seats
 from scoring.errors import IllegalHand
 from scoring.game import GameState, Replay, play_hand, start_state
 from scoring.hands import Abort, AbortReason, Chombo, Draw, Hand, Ron, Tsumo, Win
@@ -240,36 +241,40 @@ def generate(
     return out
 
 
+def _projection(d: DemoGame) -> Projection:
+    return project(
+        d.rules,
+        d.hands,
+        stopped_early=d.stopped_early,
+        abandoned=d.status == Game.Status.ABANDONED,
+        played=d.replay,
+    )
+
+
 def _store(demo: Sequence[DemoGame]) -> list[Game]:
+    projections = [_projection(d) for d in demo]
     games = [
         Game(
             table_label=d.table_label,
             ruleset_name=d.ruleset_name,
             rules=d.rules.to_json(),
-            status=d.status,
-            hand_count=len(d.hands),
+            status=p.status,
+            hand_count=p.hand_count,
             # One change per hand, one more for an organiser's stop or abandon.
             revision=len(d.hands) + (d.stopped_early or d.status == Game.Status.ABANDONED),
-            state=d.replay.state.to_json(),
+            state=p.state.to_json(),
             stopped_early=d.stopped_early,
             created_at=d.created_at,
             updated_at=d.finished_at or (d.recorded_at[-1] if d.recorded_at else d.created_at),
             finished_at=d.finished_at,
         )
-        for d in demo
+        for d, p in zip(demo, projections, strict=True)
     ]
     Game.objects.bulk_create(games)
     seats: list[Seat] = []
     hands: list[HandRecord] = []
-    for game, d in zip(games, demo, strict=True):
-        seats += seat_rows(
-            game,
-            d.players,
-            d.rules,
-            d.replay,
-            with_standings=d.status == Game.Status.FINISHED,
-            with_stats=d.replay.state.finished or d.stopped_early,
-        )
+    for game, d, p in zip(games, demo, projections, strict=True):
+        seats += stored_seats(game, d.players, p)
         hands += (
             HandRecord(game=game, sequence=i, data=hand_to_json(hand), recorded_at=at)
             for i, (hand, at) in enumerate(zip(d.hands, d.recorded_at, strict=True))
@@ -345,5 +350,4 @@ def seed_demo(
                 if progress:
                     progress(start + len(part), len(demo))
         _seasons(today, demo, stored)
-        reset_sequences()
     return sum(len(d.hands) for d in demo)

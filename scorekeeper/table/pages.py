@@ -13,14 +13,14 @@ from typing import Any
 
 from django.conf import settings
 from django.db.models import Prefetch, prefetch_related_objects
-from django.http import Http404, HttpRequest
+from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django.template.loader import get_template
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.safestring import SafeString, mark_safe
 
 from scorekeeper.calculator.links import hand_form_initial
-from scorekeeper.club.models import Game, HandRecord, Seat, fetch_game
+from scorekeeper.club.models import Game, HandRecord, Seat
 from scorekeeper.format import (
     format_points,
     humanize_message,
@@ -42,28 +42,27 @@ from scorekeeper.table.display import (
 from scorekeeper.table.forms import HandForm
 from scorekeeper.table.services import Scoreboard, scoreboard
 from scoring.errors import IllegalHand
-from scoring.game import GameState, HandResult, play_hand
+from scoring.game import GameState, HandResult, Replay, play_hand
 from scoring.rules import Ruleset
 from scoring.standings import final_standings
 
 
 def load_game(game_id: int, *, hands: bool = True) -> Game:
     """A game with its players (and its hands, for the log), in a fixed number of queries.
-    The seats come with what the table shows of them (the player's name), not with their
-    final standings and statistics. Without the hands (to record or preview a hand), the
-    game comes with its players' names only (``seat_names``), read in the same query."""
-    if not hands:
-        try:
-            return fetch_game(game_id, names=True)
-        except Game.DoesNotExist:
-            raise Http404("No such game.") from None
-    seats = (
+    The seats come in seat order with what the table shows of them (the player's name),
+    not with their final standings and statistics."""
+    lookups: list[Any] = [Prefetch("seats", queryset=_seats())]
+    if hands:
+        lookups.append(_hands())
+    return get_object_or_404(Game.objects.prefetch_related(*lookups), pk=game_id)
+
+
+def _seats() -> Any:
+    return (
         Seat.objects.select_related("player")
         .only("game", "number", "player__name")
         .order_by("number")
     )
-    games = Game.objects.prefetch_related(Prefetch("seats", queryset=seats), _hands())
-    return get_object_or_404(games, pk=game_id)
 
 
 def _hands() -> Prefetch[Any]:
@@ -96,8 +95,7 @@ def may_correct(user: Any, game: Game) -> bool:
 
 
 def seat_names(game: Game) -> tuple[str, ...]:
-    if game.names is not None:
-        return game.names
+    """The players' names in seat order (the seats prefetched in order by ``load_game``)."""
     return tuple(seat.player.name for seat in game.seats.all())
 
 
@@ -111,8 +109,11 @@ def new_hand_form(game: Game, data: Any = None, initial: dict[str, Any] | None =
     )
 
 
-def table_context(request: HttpRequest, game: Game, form: HandForm | None = None) -> dict[str, Any]:
-    board = scoreboard(game)
+def table_context(
+    request: HttpRequest, game: Game, form: HandForm | None = None, *, played: Replay | None = None
+) -> dict[str, Any]:
+    """The whole table. ``played``: the game's hands as a service has just replayed them."""
+    board = scoreboard(game, played=played)
     names = board.record.players
     state = board.state
     can_correct = may_correct(request.user, game)

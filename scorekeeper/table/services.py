@@ -1,7 +1,7 @@
 """Every write to a game goes through here: small keyword-only functions, each in one
-transaction with the game row locked, replaying with the engine and saving the projection.
-Recording a hand first tries a lighter way: a write that goes in only if the game row is
-still at the revision the hand was played from (``record_hand``).
+transaction with the game row locked (``select_for_update``), playing or replaying the hands
+with the engine and saving what ``projection.project`` makes of them. The ones that change a
+hand return what they did (``HandChange``), so that no page plays the hand again.
 
 A submission carries the sequence number it expects (the number of hands the phone saw).
 If the game has moved on (a double tap, a retry, another phone), the write is refused with
@@ -10,7 +10,6 @@ If the game has moved on (a double tap, a retry, another phone), the write is re
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,15 +18,15 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from scorekeeper.club.models import (
-    Game,
-    HandRecord,
-    Player,
-    Seat,
-    fetch_game,
-    insert_row,
-    update_row,
-    update_then_insert,
+from scorekeeper.club.models import Game, HandRecord, Player, Seat
+
+# Re-exported for the modules that read seats, until they import them from projection.
+from scorekeeper.club.projection import (
+    RESULT_FIELDS,
+    Projection,
+    project,
+    project_hand,
+    seats_change,
 )
 from scoring.errors import IllegalHand
 from scoring.game import GameState, HandResult, Replay, play_hand, replay
@@ -35,7 +34,6 @@ from scoring.hands import Hand
 from scoring.record import GameRecord, read_record, record_to_json
 from scoring.rules import Ruleset
 from scoring.standings import Standing, final_standings
-from scoring.stats import seat_stats
 
 
 class ServiceError(Exception):
@@ -71,7 +69,9 @@ class Scoreboard:
 
 
 def _locked(game_id: int) -> Game:
-    return fetch_game(game_id, lock=True)
+    """The game, its row locked until the transaction ends (PostgreSQL; SQLite takes the
+    whole database for writing when the transaction begins)."""
+    return Game.objects.select_for_update().get(pk=game_id)
 
 
 def _check_sequence(game: Game, expected_sequence: int) -> None:
@@ -89,23 +89,7 @@ def _check_open(game: Game, *, allow_finished: bool) -> None:
         raise GameClosed("This game is finished; only an organiser can correct it.")
 
 
-STAT_FIELDS = (
-    "hands",
-    "wins",
-    "tsumo_wins",
-    "dealer_wins",
-    "deal_ins",
-    "riichi",
-    "win_points",
-    "deal_in_points",
-    "best_win",
-    "best_hand",
-    "yakuman",
-    "chombos",
-    "tobi",
-)
-RESULT_FIELDS = ("final_points", "place", "result", *STAT_FIELDS)
-#: What ``_save_projection`` may change on the game row (and only those are written).
+#: What ``_save_projection`` writes on the game row (and only those).
 PROJECTION_FIELDS = (
     "state",
     "revision",
@@ -117,60 +101,41 @@ PROJECTION_FIELDS = (
 )
 
 
-def _save_projection(
-    game: Game, state: GameState, rules: Ruleset, hands: Sequence[Hand] | None = None
-) -> None:
-    """Store the state and, when the game ends (or is un-ended by a correction), each
-    seat's standings and statistics and the game's status. ``hands`` saves a reload when
-    the caller has them."""
-    was_finished = game.status == Game.Status.FINISHED
-    _save_state(game, state)
-    _save_standings(game, state, rules, hands, was_finished=was_finished)
+@dataclass(frozen=True)
+class HandChange:
+    """What a service did to a hand: the game row as it wrote it, the hand as played where
+    it now stands in the game (recorded, corrected, or the one undone), and the whole game
+    replayed when the service replayed it (a correction, an undo, a hand that ended the
+    game), so that no page plays the hand again."""
+
+    game: Game
+    result: HandResult
+    played: Replay | None = None
 
 
-def _save_state(game: Game, state: GameState) -> None:
-    """Write the game row: the state, the next revision, and the status the state gives."""
-    _project(game, state)
-    update_row(game, PROJECTION_FIELDS)
-
-
-def _project(game: Game, state: GameState) -> None:
-    """Set the game row's projection (``PROJECTION_FIELDS``) to ``state``, in memory."""
-    game.state = state.to_json()
+def _save_projection(game: Game, projection: Projection) -> None:
+    """Write the projection: the game row (with the next revision, and the moment the game
+    finished, if it just did) and, where they change, the four seats."""
+    before = game.status
+    game.state = projection.state.to_json()
+    game.hand_count = projection.hand_count
+    game.status = projection.status
     game.revision += 1
-    if state.finished or game.stopped_early:
-        if game.status != Game.Status.FINISHED:
-            game.status = Game.Status.FINISHED
-            game.finished_at = timezone.now()
-    elif game.status == Game.Status.FINISHED:
-        game.status = Game.Status.IN_PLAY
+    if projection.status == Game.Status.FINISHED and before != Game.Status.FINISHED:
+        game.finished_at = timezone.now()
+    elif projection.status == Game.Status.IN_PLAY:
         game.finished_at = None
-
-
-def _save_standings(
-    game: Game,
-    state: GameState,
-    rules: Ruleset,
-    hands: Sequence[Hand] | None = None,
-    *,
-    was_finished: bool,
-) -> None:
-    """Each seat's standings and statistics when the game is over (from ``hands``, or the
-    stored hands), or none when a correction un-ended it."""
-    if game.status == Game.Status.FINISHED:
-        if hands is None:
-            hands = [h.to_hand() for h in game.hands.order_by("sequence")]
-        rows = final_standings(state, rules)
-        stats = seat_stats(rules, replay(rules, hands))
-        seats = list(game.seats.all())
-        for seat in seats:
-            row, counts = rows[seat.number], stats[seat.number]
-            seat.final_points, seat.place, seat.result = row.points, row.place, row.result
-            for name in STAT_FIELDS:
-                setattr(seat, name, getattr(counts, name))
+    game.save(update_fields=PROJECTION_FIELDS)
+    if seats_change(before, projection.status):
+        seats = sorted(game.seats.all(), key=lambda seat: seat.number)
+        for seat, row in zip(seats, projection.seats, strict=True):
+            for name, value in row.items():
+                setattr(seat, name, value)
         Seat.objects.bulk_update(seats, RESULT_FIELDS)
-    elif was_finished:
-        game.seats.update(final_points=None, place=None, result=None)
+
+
+def _stored_hands(game: Game) -> list[Hand]:
+    return [record.to_hand() for record in game.hands.order_by("sequence")]
 
 
 def start_game(
@@ -203,68 +168,38 @@ def start_game(
     return game
 
 
-def record_hand(*, game: Game, hand: Hand, expected_sequence: int, user: Any = None) -> Game:
+def record_hand(*, game: Game, hand: Hand, expected_sequence: int, user: Any = None) -> HandChange:
     """Append one hand. The engine applies it to the stored projection, so the work is the
-    same at hand 60 as at hand 1. Raises ``IllegalHand``, ``StaleGame`` or ``GameClosed``.
-
-    ``game`` as the caller loaded it is tried first (``_append_as_loaded``); if the game
-    changed since, or ``game`` says the hand cannot go in, or the hand ends the game, the
-    game is read again under its lock and the hand judged on that (``_append_locked``)."""
+    same at hand 60 as at hand 1 (only the hand that ends the game replays them all, for
+    the standings). Raises ``IllegalHand``, ``StaleGame`` or ``GameClosed``."""
     try:
-        try:
-            return _append_as_loaded(game, hand, expected_sequence, user)
-        except (_Moved, ServiceError, IllegalHand):
-            return _append_locked(game, hand, expected_sequence, user)
+        # Inside a caller's transaction this block is a savepoint: a refused hand row
+        # leaves the caller's transaction usable.
+        with transaction.atomic():
+            locked = _locked(game.pk)
+            _check_open(locked, allow_finished=False)
+            _check_sequence(locked, expected_sequence)
+            rules = locked.ruleset()
+            result = play_hand(locked.game_state(), hand, rules, index=locked.hand_count)
+            projection = project_hand(
+                rules, result, locked.hand_count + 1, stopped_early=locked.stopped_early
+            )
+            if projection is None:  # the hand ends the game: the standings need them all
+                projection = project(
+                    rules, [*_stored_hands(locked), hand], stopped_early=locked.stopped_early
+                )
+            _save_projection(locked, projection)
+            HandRecord.objects.create(
+                game=locked,
+                sequence=expected_sequence,
+                data=HandRecord.data_from(hand),
+                recorded_by=user,
+            )
     except IntegrityError:
-        # Two phones appending the same sequence: the unique (game, sequence) refuses the
-        # second whole, once the first has written.
+        # Two phones appending the same sequence where the row lock did not order them:
+        # the unique (game, sequence) refuses the second whole.
         raise StaleGame("Another phone recorded this hand first; nothing was recorded.") from None
-
-
-class _Moved(Exception):
-    """The hand is not for ``_append_as_loaded``: the game row is no longer at the revision
-    the hand was played from, or the hand ends the game."""
-
-
-def _append_as_loaded(game: Game, hand: Hand, expected_sequence: int, user: Any) -> Game:
-    """The hand played from ``game`` as the caller loaded it, and written (the game row
-    and the hand's row, both or neither) only if the row is still at that revision: the
-    usual hand costs no second read of the game, and on PostgreSQL one statement."""
-    current = copy.copy(game)
-    result, record = _next_hand(current, hand, expected_sequence, user)
-    if result.after.finished:
-        raise _Moved  # the standings are written under the lock
-    _project(current, result.after)
-    if not update_then_insert(
-        current, PROJECTION_FIELDS, match={"revision": game.revision}, new=record
-    ):
-        raise _Moved
-    return current
-
-
-def _append_locked(game: Game, hand: Hand, expected_sequence: int, user: Any) -> Game:
-    with transaction.atomic():
-        current = _locked(game.pk)
-        result, record = _next_hand(current, hand, expected_sequence, user)
-        _save_state(current, result.after)
-        insert_row(record)
-        _save_standings(current, result.after, current.ruleset(), was_finished=False)
-    return current
-
-
-def _next_hand(
-    game: Game, hand: Hand, expected_sequence: int, user: Any
-) -> tuple[HandResult, HandRecord]:
-    """``hand`` played as ``game``'s next (refused if the game is closed or not at the
-    sequence expected): what it did, and its row to store; ``game`` counts it."""
-    _check_open(game, allow_finished=False)
-    _check_sequence(game, expected_sequence)
-    result = play_hand(game.game_state(), hand, game.ruleset(), index=game.hand_count)
-    record = HandRecord(
-        game=game, sequence=game.hand_count, data=HandRecord.data_from(hand), recorded_by=user
-    )
-    game.hand_count += 1
-    return result, record
+    return HandChange(locked, result, projection.played)
 
 
 def _replace_hands(game: Game, hands: list[Hand], rules: Ruleset) -> Replay:
@@ -283,8 +218,8 @@ def _replace_hands(game: Game, hands: list[Hand], rules: Ruleset) -> Replay:
 
 def undo_last_hand(
     *, game: Game, expected_sequence: int, user: Any = None, allow_finished: bool = False
-) -> Game:
-    """Remove the last hand and replay the rest."""
+) -> HandChange:
+    """Remove the last hand and replay the rest; ``result``: the hand undone."""
     with transaction.atomic():
         locked = _locked(game.pk)
         _check_open(locked, allow_finished=allow_finished)
@@ -292,11 +227,18 @@ def undo_last_hand(
         if locked.hand_count == 0:
             raise ServiceError("There is no hand to undo.")
         rules = locked.ruleset()
+        everything = replay(rules, _stored_hands(locked))
+        undone = everything.results[-1]
+        rest = Replay(everything.start, everything.results[:-1])
         locked.hands.filter(sequence=locked.hand_count - 1).delete()
-        hands = [h.to_hand() for h in locked.hands.order_by("sequence")]
-        locked.hand_count -= 1
-        _save_projection(locked, replay(rules, hands).state, rules, hands)
-    return locked
+        projection = project(
+            rules,
+            [r.hand for r in rest.results],
+            stopped_early=locked.stopped_early,
+            played=rest,
+        )
+        _save_projection(locked, projection)
+    return HandChange(locked, undone, rest)
 
 
 def edit_hand(
@@ -308,7 +250,7 @@ def edit_hand(
     expected_revision: int | None = None,
     user: Any = None,
     allow_finished: bool = False,
-) -> Game:
+) -> HandChange:
     """Replace hand ``sequence`` and replay the game; refused (nothing changes) if the
     correction makes this or a later hand impossible. ``expected_revision``: the game's
     revision when the correction was started; any change since (another correction of
@@ -327,14 +269,15 @@ def edit_hand(
         hands = [r.to_hand() for r in records]
         hands[sequence] = hand
         rules = locked.ruleset()
-        state = _replace_hands(locked, hands, rules).state
+        played = _replace_hands(locked, hands, rules)
         target = records[sequence]
         target.data = HandRecord.data_from(hand)
         target.edited_by = user
         target.edited_at = timezone.now()
         target.save(update_fields=["data", "edited_by", "edited_at"])
-        _save_projection(locked, state, rules, hands)
-    return locked
+        projection = project(rules, hands, stopped_early=locked.stopped_early, played=played)
+        _save_projection(locked, projection)
+    return HandChange(locked, played.results[sequence], played)
 
 
 def finish_game(*, game: Game, user: Any = None) -> Game:
@@ -343,7 +286,9 @@ def finish_game(*, game: Game, user: Any = None) -> Game:
         locked = _locked(game.pk)
         _check_open(locked, allow_finished=False)
         locked.stopped_early = True
-        _save_projection(locked, locked.game_state(), locked.ruleset())
+        _save_projection(
+            locked, project(locked.ruleset(), _stored_hands(locked), stopped_early=True)
+        )
     return locked
 
 
@@ -351,26 +296,31 @@ def abandon_game(*, game: Game, user: Any = None) -> Game:
     """Abandon a game (organisers): it keeps its hands but counts for nothing."""
     with transaction.atomic():
         locked = _locked(game.pk)
-        locked.status = Game.Status.ABANDONED
+        projection = project(
+            locked.ruleset(),
+            _stored_hands(locked),
+            stopped_early=locked.stopped_early,
+            abandoned=True,
+        )
         locked.finished_at = timezone.now()
-        locked.revision += 1
-        locked.save()
-        locked.seats.update(final_points=None, place=None, result=None)
+        _save_projection(locked, projection)
     return locked
 
 
-def scoreboard(game: Game) -> Scoreboard:
-    """Replay a game from its stored hands (for the hand log and the standings)."""
-    # The names read with the game, if they were (``load_game`` without the hands).
-    if game.names is not None:
-        a, b, c, d = game.names
-    else:
-        seats = sorted(game.seats.all(), key=lambda s: s.number)
-        a, b, c, d = (seat.player.name for seat in seats)
-    hands = [h.to_hand() for h in sorted(game.hands.all(), key=lambda h: h.sequence)]
+def scoreboard(game: Game, *, played: Replay | None = None) -> Scoreboard:
+    """A game replayed from its stored hands (for the hand log and the standings), or
+    from ``played``, its hands as a service has just replayed them. The seats and their
+    players, and the hands, are best prefetched (``table_pages.load_game``)."""
+    seats = sorted(game.seats.all(), key=lambda s: s.number)
+    a, b, c, d = (seat.player.name for seat in seats)
     rules = game.ruleset()
+    if played is None:
+        hands = [h.to_hand() for h in sorted(game.hands.all(), key=lambda h: h.sequence)]
+        played = replay(rules, hands)
+    else:
+        hands = [result.hand for result in played.results]
     record = GameRecord(rules, (a, b, c, d), tuple(hands))
-    return Scoreboard(game, record, replay(rules, hands))
+    return Scoreboard(game, record, played)
 
 
 def export_record(game: Game) -> dict[str, Any]:
@@ -402,6 +352,5 @@ def import_record(
             )
             for i, hand in enumerate(record.hands)
         )
-        game.hand_count = len(record.hands)
-        _save_projection(game, replayed.state, rules, record.hands)
+        _save_projection(game, project(rules, record.hands, played=replayed))
     return game

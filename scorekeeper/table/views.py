@@ -35,7 +35,6 @@ from scorekeeper.table.display import describe_hand
 from scorekeeper.table.forms import ConfirmForm, CorrectionForm, HandForm
 from scorekeeper.table.pages import (
     edit_context,
-    last_hand_words,
     live_context,
     load_game,
     may_correct,
@@ -49,6 +48,7 @@ from scorekeeper.table.pages import (
     table_context,
 )
 from scorekeeper.table.services import (
+    HandChange,
     ServiceError,
     StaleGame,
     abandon_game,
@@ -60,7 +60,7 @@ from scorekeeper.table.services import (
     undo_last_hand,
 )
 from scoring.errors import IllegalHand
-from scoring.game import play_hand
+from scoring.game import Replay
 from scoring.hands import Hand
 
 TABLE = "club/table.html"
@@ -96,13 +96,16 @@ def _table_partial(
     form: HandForm | None = None,
     event: str | None = None,
     game: Game | None = None,
+    played: Replay | None = None,
 ) -> HttpResponse:
     """The table for an htmx request: ``#game-table`` and the messages out of band.
-    ``game``: the game already loaded with its players and hands, if the caller has it."""
+    ``game``: the game already loaded with its players and hands (or with ``played``, its
+    hands as a service just replayed them), if the caller has it."""
     game = game or load_game(game_id)
     if form is not None and not may_record(request.user, game):
         form = None
-    html = render_to_string(f"{TABLE}#game-table", table_context(request, game, form), request)
+    context = table_context(request, game, form, played=played)
+    html = render_to_string(f"{TABLE}#game-table", context, request)
     html += render_to_string(f"{TABLE}#messages", {"oob": True}, request)
     response = HttpResponse(html, status=status)
     if status == 422:
@@ -143,17 +146,17 @@ def hand_create(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     try:
         if form.is_valid():
             hand = form.to_hand()
-            saved = record_hand(
+            change = record_hand(
                 game=game,
                 hand=hand,
                 expected_sequence=form.cleaned_data["sequence"],
                 user=request.user,
             )
             words = describe_hand(hand, form.names, form.rules)
-            messages.success(request, f"Hand {saved.hand_count} recorded: {words}.")
+            messages.success(request, f"Hand {change.game.hand_count} recorded: {words}.")
             if not request.htmx:
                 return redirect("game_table", game_id)
-            return _recorded(request, game, saved, hand, words)
+            return _recorded(request, game, change, words)
     except IllegalHand as error:
         form.add_engine_error(error)
     except StaleGame:
@@ -166,17 +169,24 @@ def hand_create(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return _refused(request, game, form)
 
 
-def _recorded(
-    request: HtmxHttpRequest, game: Game, saved: Game, hand: Hand, words: str
-) -> HttpResponse:
+def _recorded(request: HtmxHttpRequest, game: Game, change: HandChange, words: str) -> HttpResponse:
     """A hand recorded by htmx: the parts of the table it changed (the ``recorded``
-    partial), or the whole table when the hand ended the game or the game had changed
-    since this request loaded it (then ``game``'s state is not the one the hand was played
-    from)."""
+    partial, from the hand as the service played it), or the whole table when the hand
+    ended the game or the game had changed since this request loaded it (then the page
+    the phone shows is not the one the hand was played from)."""
+    saved = change.game
     if not saved.is_open or saved.revision != game.revision + 1:
-        return _table_partial(request, game.pk, event="hand-recorded", game=reloaded(game, saved))
-    result = play_hand(game.game_state(), hand, game.ruleset(), index=game.hand_count)
-    context = recorded_context(request, reloaded(game, saved, hands=False), result, words=words)
+        # With the game ended, the service replayed it: the table is drawn from that.
+        return _table_partial(
+            request,
+            game.pk,
+            event="hand-recorded",
+            game=reloaded(game, saved),
+            played=change.played,
+        )
+    context = recorded_context(
+        request, reloaded(game, saved, hands=False), change.result, words=words
+    )
     response = render(request, f"{TABLE}#recorded", context)
     response["HX-Retarget"] = "#record-hand"
     response["HX-Reswap"] = "outerHTML show:window:top"
@@ -305,9 +315,8 @@ def hand_undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     if confirm is None:
         return _confirm_page(request, game, "hand_undo")
     expected = confirm.cleaned_data["sequence"]
-    undone = last_hand_words(scoreboard(game))
     try:
-        undo_last_hand(
+        change = undo_last_hand(
             game=game,
             expected_sequence=expected,
             user=request.user,
@@ -321,6 +330,7 @@ def hand_undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     except ServiceError as error:
         messages.error(request, error.message)
         return _after_write(request, game_id, status=409)
+    undone = describe_hand(change.result.hand, seat_names(game), game.ruleset())
     messages.success(request, f"Hand {expected} undone: {undone}.")
     return _after_write(request, game_id, event="hand-undone")
 

@@ -31,7 +31,7 @@ def ron(discarder, winner, han, fu=None, riichi=()):
 
 def play(game, hands):
     for hand in hands:
-        game = record_hand(game=game, hand=hand, expected_sequence=game.hand_count)
+        game = record_hand(game=game, hand=hand, expected_sequence=game.hand_count).game
     return game
 
 

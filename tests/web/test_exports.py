@@ -134,7 +134,7 @@ def test_japanese_names_survive_the_csv(client):
     for sequence in range(2):
         game = record_hand(
             game=game, hand=Hand(Ron(3, (Win(winner=0, han=6),))), expected_sequence=sequence
-        )
+        ).game
     rows = table(client.get(f"/games/{game.pk}/standings.csv"))
     assert [row[1] for row in rows[1:]] == ["佐藤", "鈴木", "高橋 さくら", "Ben"]
     assert table(client.get("/standings.csv"))[1][1] == "佐藤"
@@ -147,7 +147,7 @@ def test_a_name_that_looks_like_a_formula_is_neutralised_but_numbers_stay_number
     for sequence in range(2):
         game = record_hand(
             game=game, hand=Hand(Ron(3, (Win(winner=0, han=6),))), expected_sequence=sequence
-        )
+        ).game
     rows = table(client.get(f"/games/{game.pk}/standings.csv"))
     assert [row[1] for row in rows[1:]] == ["'=HYPERLINK(1)", "'+Ben", "'-Chie", "'@Dan"]
     assert rows[4][2].startswith("-") and rows[4][6].startswith("-")

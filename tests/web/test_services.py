@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.db import IntegrityError
 from real_data import GAMES_DIR
 
-from scorekeeper.club.models import Game, HandRecord, Player, fetch_game, update_then_insert
+from scorekeeper.club.models import Game, HandRecord, Player, Seat
 from scorekeeper.table.services import (
     GameClosed,
     StaleGame,
@@ -93,36 +92,28 @@ def test_a_phone_that_loaded_the_game_before_a_correction_records_from_the_corre
     assert game.revision == 3
 
 
-def test_a_game_read_by_hand_written_sql_equals_the_orms(game):
-    record_hand(game=game, hand=ron(2, 0, 2, 40, riichi=(0,)), expected_sequence=0)
-    finish_game(game=game)
-    orm = Game.objects.get(pk=game.pk)
-    fetched = fetch_game(game.pk, names=True)
-    fields = [field.attname for field in Game._meta.concrete_fields]
-    assert [getattr(fetched, name) for name in fields] == [getattr(orm, name) for name in fields]
-    assert fetched.stopped_early is True and fetched.finished_at.tzinfo is not None
-    assert fetched.names == ("Aki", "Ben", "Chie", "Dan")
-    with pytest.raises(Game.DoesNotExist):
-        fetch_game(game.pk + 1)
+def test_recording_a_hand_returns_the_game_as_written_and_the_hand_as_played(game):
+    change = record_hand(game=game, hand=ron(2, 0, 2, 40, riichi=(0,)), expected_sequence=0)
+
+    assert change.game.hand_count == 1 and change.game.revision == 1
+    # Dealer 2 han 40 fu ron: 3,900 from seat 2, and the dealer's own riichi stick back.
+    assert change.result.deltas == (3900, 0, -3900, 0)
+    assert change.result.after.scores == (28900, 25000, 21100, 25000)
+    # The game goes on: nothing was replayed.
+    assert change.played is None
 
 
-def test_a_refused_write_of_a_hand_row_leaves_the_game_row_and_the_transaction_as_they_were(
-    game,
-):
+def test_a_hand_row_refused_by_the_unique_sequence_is_a_stale_game_and_changes_nothing(game):
     record_hand(game=game, hand=ron(2, 0, 2, 40), expected_sequence=0)
+    # A hand row already at the next sequence (as a second phone's write that the row lock
+    # did not order would leave it): the unique (game, sequence) refuses the new one.
+    HandRecord.objects.create(game=game, sequence=1, data=hand_to_json(Hand(Draw())))
     before = snapshot(game)
-    loaded = fetch_game(game.pk)
-    # A hand row for a sequence that is taken: the unique (game, sequence) refuses it.
-    taken = HandRecord(game=loaded, sequence=0, data=hand_to_json(Hand(Draw(tenpai=(0,)))))
-    loaded.revision += 1
-    loaded.hand_count += 1
 
-    with pytest.raises(IntegrityError):
-        update_then_insert(
-            loaded, ("revision", "hand_count"), match={"revision": before[1]}, new=taken
-        )
+    with pytest.raises(StaleGame, match="Another phone recorded this hand first"):
+        record_hand(game=game, hand=Hand(Draw(tenpai=(0,))), expected_sequence=1)
 
-    # The game row's update went back with the refused insert, and the test's transaction
+    # The game row's update went back with the refused hand, and the test's transaction
     # (a caller's) still answers queries.
     assert snapshot(game) == before
 
@@ -185,13 +176,22 @@ def test_a_game_ended_by_the_rules_is_finished_with_standings(players):
         record_hand(game=game, hand=Hand(Draw()), expected_sequence=1)
 
 
-def test_undo_of_the_last_hand_of_a_finished_game_reopens_it(players):
+def test_undo_of_the_last_hand_of_a_finished_game_reopens_it_with_blank_seats(players):
     game = start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=players)
     record_hand(game=game, hand=Hand(Ron(3, (Win(winner=0, yakuman=1),))), expected_sequence=0)
-    undo_last_hand(game=game, expected_sequence=1, allow_finished=True)
+    assert Seat.objects.get(game=game, number=0).wins == 1
+
+    change = undo_last_hand(game=game, expected_sequence=1, allow_finished=True)
+
     game.refresh_from_db()
-    assert game.status == Game.Status.IN_PLAY
+    assert game.status == Game.Status.IN_PLAY and game.finished_at is None
+    assert change.result.deltas == (48000, 0, 0, -48000)  # the hand undone, as it was played
+    # A game in play keeps no standings and no statistics.
     assert game.seats.filter(result__isnull=False).count() == 0
+    assert (
+        list(game.seats.values_list("hands", "wins", "deal_ins", "best_hand"))
+        == [(0, 0, 0, "")] * 4
+    )
 
 
 def test_finish_early_and_abandon(game):
@@ -200,10 +200,14 @@ def test_finish_early_and_abandon(game):
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.stopped_early
     assert sorted(game.seats.values_list("place", flat=True)) == [1, 2, 3, 4]
+    # Seat 0 won the one hand (dealer 2 han 40 fu ron, 3,900).
+    assert game.seats.get(number=0).win_points == 3900
     abandon_game(game=game)
     game.refresh_from_db()
-    assert game.status == Game.Status.ABANDONED
+    assert game.status == Game.Status.ABANDONED and game.finished_at is not None
+    # An abandoned game counts for nothing: no standings, no statistics.
     assert game.seats.filter(result__isnull=False).count() == 0
+    assert list(game.seats.values_list("hands", "wins", "win_points")) == [(0, 0, 0)] * 4
 
 
 def test_the_ruleset_is_frozen_into_the_game(players):

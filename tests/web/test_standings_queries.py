@@ -98,7 +98,7 @@ def short_game(players, *, ruleset_name="tenhou", status="finished"):
         record_hand(game=game, hand=hand, expected_sequence=0)
         return abandon_game(game=game)
     for sequence in range(2 if status == "finished" else 1):
-        game = record_hand(game=game, hand=hand, expected_sequence=sequence)
+        game = record_hand(game=game, hand=hand, expected_sequence=sequence).game
     return game
 
 

@@ -157,3 +157,26 @@ def test_only_the_games_asked_for_are_verified(many_games):
 
     assert verify(many_games[1].pk)[0] == 0
     assert verify(many_games[0].pk)[0] == 1
+
+
+def test_a_finished_games_wrong_statistic_is_reported_by_seat(many_games):
+    tobi = many_games[2]
+    Seat.objects.filter(game=tobi, number=0).update(win_points=0)
+
+    status, _, err = verify()
+
+    assert status == 1
+    # The dealer's yakuman ron: 48,000.
+    assert f"game {tobi.pk}: seat 0 win_points is 0, the hands give 48000" in err
+
+
+def test_an_abandoned_game_whose_seats_keep_statistics_is_reported(many_games):
+    abandoned = many_games[4]
+    # Its one hand: seat 1 won 1 han 30 fu from seat 3 (1,000); abandoned, it counts for nothing.
+    Seat.objects.filter(game=abandoned, number=1).update(wins=1, win_points=1000)
+
+    status, _, err = verify()
+
+    assert status == 1
+    assert f"game {abandoned.pk}: seat 1 wins is 1, the hands give 0" in err
+    assert f"game {abandoned.pk}: seat 1 win_points is 1000, the hands give 0" in err

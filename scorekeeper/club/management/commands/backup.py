@@ -1,5 +1,5 @@
 """``manage.py backup FILE``: the whole club as JSON lines (``scorekeeper.backup/1``);
-``-`` writes to standard output. See ``scorekeeper/club/backup.py`` for the format."""
+``-`` writes to standard output. See ``scorekeeper/operations/backup.py`` for the format."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """``manage.py seed_demo --games N [--seed S]``: fill the database with a demo club's games
-(see ``scorekeeper/club/demo.py``). The same seed on the same day gives the same club."""
+(see ``scorekeeper/operations/demo.py``). The same seed on the same day gives the same club."""
 
 from __future__ import annotations
 

@@ -1,9 +1,10 @@
 """``manage.py verify_games``: replay every game from its stored hands and compare the
 result with what is stored beside them.
 
-The hands are the truth; a game's state, hand count, status and each seat's standings are
-a projection of them. After a crash, a restore from backup or a hand-made SQL fix, this
-says whether every projection still matches its hands. It changes nothing. Exit status 1
+The hands are the truth; a game's state, hand count, status and each seat's standings and
+statistics are a projection of them (``scorekeeper.club.projection``). After a crash, a
+restore from backup or a hand-made SQL fix, this says whether every projection still matches
+its hands. It changes nothing. Exit status 1
 when any game differs, each difference on its own line naming the game.
 """
 
@@ -16,11 +17,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db.models import QuerySet
 
 from scorekeeper.club.models import Game
-from scorekeeper.table.services import STAT_FIELDS
+from scorekeeper.club.projection import project
 from scoring.errors import ScoringError
-from scoring.game import replay
-from scoring.standings import final_standings
-from scoring.stats import seat_stats
 
 
 def game_mismatches(game: Game) -> Iterator[str]:
@@ -37,40 +35,33 @@ def game_mismatches(game: Game) -> Iterator[str]:
         yield f"seats are {[s.number for s in seats]}, expected [0, 1, 2, 3]"
         return
     try:
-        rules = game.ruleset()
-        played = replay(rules, [h.to_hand() for h in hands])
+        expected = project(
+            game.ruleset(),
+            [h.to_hand() for h in hands],
+            stopped_early=game.stopped_early,
+            abandoned=game.status == Game.Status.ABANDONED,
+        )
     except ScoringError as error:
         yield f"the stored hands do not replay: {error}"
         return
-    state = played.state
+    state = expected.state
     stored = game.state if isinstance(game.state, dict) else {}
     for key, value in state.to_json().items():
         if stored.get(key) != value:
             yield f"state.{key} is {stored.get(key)!r}, the hands give {value!r}"
-    ends = state.finished or game.stopped_early
-    if game.status == Game.Status.IN_PLAY and ends:
-        yield f"status is in_play, but the game has ended ({state.end_reason or 'stopped early'})"
-    if game.status == Game.Status.FINISHED and not ends:
-        yield "status is finished, but the hands do not end the game and it was not stopped"
-    if game.status != Game.Status.FINISHED:
-        for seat in seats:
-            if (seat.final_points, seat.place, seat.result) != (None, None, None):
-                yield f"seat {seat.number} has standings but the game is {game.status}"
-        return
-    yield from _standings_mismatches(game, seats, rules, played)
-
-
-def _standings_mismatches(game: Game, seats: list[Any], rules: Any, played: Any) -> Iterator[str]:
-    rows = final_standings(played.state, rules)
-    stats = seat_stats(rules, played)
-    for seat in seats:
-        row = rows[seat.number]
-        expected = {"final_points": row.points, "place": row.place, "result": row.result}
-        expected.update({name: getattr(stats[seat.number], name) for name in STAT_FIELDS})
-        for name, value in expected.items():
-            stored = getattr(seat, name)
-            if stored != value:
-                yield f"seat {seat.number} {name} is {stored!r}, the hands give {value!r}"
+    if game.status != expected.status:
+        if expected.finished:
+            reason = state.end_reason or "stopped early"
+            yield f"status is {game.status}, but the game has ended ({reason})"
+        else:
+            yield (
+                f"status is {game.status}, but the hands do not end the game and it was not stopped"
+            )
+    for seat, row in zip(seats, expected.seats, strict=True):
+        for name, value in row.items():
+            stored_value = getattr(seat, name)
+            if stored_value != value:
+                yield f"seat {seat.number} {name} is {stored_value!r}, the hands give {value!r}"
 
 
 def _ranges(numbers: Any) -> str:

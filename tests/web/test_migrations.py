@@ -1,0 +1,48 @@
+"""Data migrations: what they change in a database of their day."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+BEFORE = [("club", "0004_login_attempt")]
+AFTER = [("club", "0005_blank_seats_of_unfinished_games")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_seats_of_games_not_finished_lose_the_statistics_left_on_them():
+    executor = MigrationExecutor(connection)
+    executor.migrate(BEFORE)
+    apps = executor.loader.project_state(BEFORE).apps
+    Player, Game, Seat = (apps.get_model("club", name) for name in ("Player", "Game", "Seat"))
+    players = [Player.objects.create(name=name) for name in ("Aki", "Ben", "Chie", "Dan")]
+    games = {
+        status: Game.objects.create(ruleset_name="ema", rules={}, state={}, status=status)
+        for status in ("in_play", "finished", "abandoned")
+    }
+    for game in games.values():
+        for number, player in enumerate(players):
+            # What the old code left: statistics on every seat, standings on none but
+            # the finished game's.
+            standings = {"final_points": 30000, "place": number + 1, "result": 10}
+            Seat.objects.create(
+                game=game,
+                number=number,
+                player=player,
+                wins=2,
+                win_points=8000,
+                best_hand="3 han 30 fu",
+                **(standings if game.status == "finished" else {}),
+            )
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(AFTER)
+
+    seats = Seat.objects.order_by("game__status", "number")
+    rows = list(seats.values_list("game__status", "wins", "win_points", "best_hand", "place"))
+    assert rows == [
+        *[("abandoned", 0, 0, "", None)] * 4,
+        *[("finished", 2, 8000, "3 han 30 fu", n) for n in (1, 2, 3, 4)],
+        *[("in_play", 0, 0, "", None)] * 4,
+    ]
