@@ -1,0 +1,154 @@
+"""Fu from a hand's composition: the checklist of seed 001 (with seed 003's details).
+
+20 base; +2 tsumo (not for pinfu) or +10 for a closed ron; each meld by kind, openness and
+tile class (triplet 2/4 open, 4/8 closed; quad 8/16 open, 16/32 closed; simples / terminals
+and honors); +2 for a yakuhai pair (a double-wind pair 4 or 2 per ruleset); +2 for a kanchan,
+penchan or tanki wait; round up to 10. Special cases: chiitoitsu 25, pinfu tsumo 20, an open
+hand with no fu at all is raised to 30. The corrected triplet and quad values are those of
+seeds 001 and 003 (seed 000 doubles them; see ``shared/RULES.md``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from scoring.errors import ScoringError
+from scoring.rules import Ruleset
+
+
+class FuError(ScoringError):
+    """A composition that no winning hand has."""
+
+
+class MeldKind(StrEnum):
+    SEQUENCE = "sequence"
+    TRIPLET = "triplet"
+    QUAD = "quad"
+
+
+class Pair(StrEnum):
+    PLAIN = "plain"
+    YAKUHAI = "yakuhai"
+    DOUBLE_WIND = "double_wind"
+
+
+class Wait(StrEnum):
+    RYANMEN = "ryanmen"
+    SHANPON = "shanpon"
+    KANCHAN = "kanchan"
+    PENCHAN = "penchan"
+    TANKI = "tanki"
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """One set. ``open`` means counted as open: called, or a triplet completed by ron.
+    ``terminal`` means terminals or honors (1, 9, winds, dragons)."""
+
+    kind: MeldKind
+    open: bool = False
+    terminal: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FuLine:
+    fu: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class FuCount:
+    """The fu of a hand: the total after rounding and the checklist lines behind it."""
+
+    total: int
+    lines: tuple[FuLine, ...]
+
+
+_MELD_FU = {MeldKind.SEQUENCE: 0, MeldKind.TRIPLET: 2, MeldKind.QUAD: 8}
+
+
+def meld_fu(meld: Meld) -> int:
+    """Fu of one meld: triplet 2, quad 8; doubled if closed, doubled for terminals/honors.
+
+    >>> meld_fu(Meld(MeldKind.QUAD, open=False, terminal=True))
+    32
+    """
+    fu = _MELD_FU[meld.kind]
+    if not meld.open:
+        fu *= 2
+    if meld.terminal:
+        fu *= 2
+    return fu
+
+
+def _meld_reason(meld: Meld) -> str:
+    if meld.kind is MeldKind.SEQUENCE:
+        return "sequence"
+    tiles = "terminals/honors" if meld.terminal else "simples"
+    return f"{'open' if meld.open else 'closed'} {meld.kind.value} of {tiles}"
+
+
+def count_fu(
+    rules: Ruleset,
+    *,
+    melds: Sequence[Meld] = (),
+    pair: Pair = Pair.PLAIN,
+    wait: Wait = Wait.RYANMEN,
+    tsumo: bool,
+    closed: bool,
+    chiitoitsu: bool = False,
+) -> FuCount:
+    """Count fu for a hand of four melds and a pair (or chiitoitsu).
+
+    ``closed`` is the hand being concealed (no call; closed quads allowed); a triplet
+    completed by ron is passed as an open meld.
+
+    >>> from scoring.rules import PRESETS
+    >>> count_fu(PRESETS["tenhou"], melds=[Meld(MeldKind.SEQUENCE)] * 4, tsumo=True,
+    ...          closed=True).total
+    20
+    """
+    if chiitoitsu:
+        if melds:
+            raise FuError("chiitoitsu has seven pairs and no melds")
+        if not closed:
+            raise FuError("chiitoitsu is always a closed hand")
+        return FuCount(25, (FuLine(25, "chiitoitsu (fixed 25 fu, not rounded)"),))
+    if len(melds) != 4:
+        raise FuError(f"a hand has four melds and a pair, got {len(melds)} melds")
+    if wait is Wait.SHANPON and all(m.kind is MeldKind.SEQUENCE for m in melds):
+        raise FuError("a shanpon wait completes a triplet, and the hand has none")
+    if closed and any(m.open and m.kind is MeldKind.QUAD for m in melds):
+        raise FuError("an open quad makes the hand open")
+    lines = [FuLine(20, "base")]
+    pinfu = (
+        closed
+        and all(m.kind is MeldKind.SEQUENCE for m in melds)
+        and pair is Pair.PLAIN
+        and wait is Wait.RYANMEN
+    )
+    if pinfu and tsumo:
+        return FuCount(20, (*lines, FuLine(0, "pinfu tsumo (no tsumo fu; fixed 20 fu)")))
+    if tsumo:
+        lines.append(FuLine(2, "tsumo"))
+    elif closed:
+        lines.append(FuLine(10, "closed ron"))
+    for meld in melds:
+        fu = meld_fu(meld)
+        if fu:
+            lines.append(FuLine(fu, _meld_reason(meld)))
+    if pair is Pair.YAKUHAI:
+        lines.append(FuLine(2, "yakuhai pair"))
+    elif pair is Pair.DOUBLE_WIND:
+        lines.append(FuLine(rules.double_wind_fu, "double wind pair"))
+    if wait in (Wait.KANCHAN, Wait.PENCHAN, Wait.TANKI):
+        lines.append(FuLine(2, f"{wait.value} wait"))
+    raw = sum(line.fu for line in lines)
+    if raw == 20 and not closed:
+        return FuCount(30, (*lines, FuLine(10, "open hand with no fu: raised to 30")))
+    total = -(-raw // 10) * 10
+    if total != raw:
+        lines.append(FuLine(total - raw, f"rounded up from {raw}"))
+    return FuCount(total, tuple(lines))

@@ -1,0 +1,394 @@
+"""One winning hand as it lies on the table: the input of ``shared/spec/hand.md``.
+
+``HandInput.from_json`` reads a ``scorekeeper.hand/1`` document and refuses, with a
+``HandError`` naming the field, whatever no real table can show: wrong types or unknown keys,
+a tile count that is not 14 (a kan counting as 3), a meld that is not a set, a win tile that is
+not among the closed tiles, a fifth copy of a tile, red fives the ruleset does not have, and
+flags that cannot hold together. The flag rules are the standard ones (seed 000's yaku list;
+``rules/reference.md``): riichi only with a closed hand (closed kans allowed), ippatsu only
+after riichi and never with rinshan, rinshan only on a tsumo after a kan, chankan and houtei
+only on a ron, haitei only on a tsumo, tenhou for the dealer and chiihou for a non-dealer,
+both on a tsumo with no call and no riichi.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Final
+
+from scoring.calculator.tiles import (
+    COPIES,
+    FIVE_KINDS,
+    HandError,
+    NotationError,
+    Tile,
+    check_copies,
+    format_tiles,
+    parse_tiles,
+)
+from scoring.rules import PRESETS, Ruleset, resolve_rules
+
+FORMAT: Final = "scorekeeper.hand/1"
+#: Seat and round winds; the dealer is the player whose seat wind is East.
+WINDS: Final = ("E", "S", "W", "N")
+FLAGS: Final = (
+    "tsumo",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "rinshan",
+    "chankan",
+    "haitei",
+    "houtei",
+    "tenhou",
+    "chiihou",
+)
+_KEYS: Final = frozenset(
+    {"format", "rules", "closed", "melds", "win_tile", "seat_wind", "round_wind"}
+    | {"dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks"}
+    | set(FLAGS)
+)
+_MELD_KEYS: Final = frozenset({"type", "tiles", "opened"})
+_MELD_TYPES: Final = frozenset({"chi", "pon", "kan"})
+#: At most five dora indicators (the first one and four kan dora).
+MAX_INDICATORS: Final = 5
+MAX_COUNTER: Final = 1000
+#: Red fives per suit in a set of three or four (rules/reference.md: Tenhou one per suit).
+_REDS_IN_SET: Final = {3: {"m": 1, "p": 1, "s": 1}, 4: {"m": 1, "p": 2, "s": 1}}
+
+
+class MeldType(StrEnum):
+    CHI = "chi"
+    PON = "pon"
+    KAN = "kan"
+
+
+@dataclass(frozen=True, slots=True)
+class HandMeld:
+    """A called or declared set; ``opened`` is false only for a closed kan."""
+
+    type: MeldType
+    tiles: tuple[Tile, ...]
+    opened: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type.value, "tiles": format_tiles(self.tiles)}
+        if not self.opened:
+            out["opened"] = False
+        return out
+
+
+def _meld_problem(meld: HandMeld) -> str | None:
+    """Why ``meld`` is not the set its type says, or ``None``."""
+    kinds = sorted(t.kind for t in meld.tiles)
+    written = format_tiles(meld.tiles)
+    if meld.type is MeldType.CHI:
+        first = kinds[0] if kinds else 0
+        if (
+            len(kinds) != 3
+            or first >= 27
+            or kinds != [first, first + 1, first + 2]
+            or (first % 9 > 6)
+        ):
+            return f"{written} is not a chi (three consecutive tiles of one suit)"
+    elif meld.type is MeldType.PON:
+        if len(kinds) != 3 or len(set(kinds)) != 1:
+            return f"{written} is not a pon (three equal tiles)"
+    elif len(kinds) != 4 or len(set(kinds)) != 1:
+        return f"{written} is not a kan (four equal tiles)"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class HandInput:
+    """A winning hand and its situation. Constructing one checks that the table can show it.
+
+    >>> hand = HandInput.from_json({"closed": "123456789m11222z", "win_tile": "2z"})
+    >>> format_tiles(hand.closed), hand.dealer, hand.is_open
+    ('123456789m11222z', True, False)
+    """
+
+    closed: tuple[Tile, ...]
+    win_tile: Tile
+    melds: tuple[HandMeld, ...] = ()
+    tsumo: bool = False
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    seat_wind: str = "E"
+    round_wind: str = "E"
+    dora_indicators: tuple[Tile, ...] = ()
+    ura_dora_indicators: tuple[Tile, ...] = ()
+    honba: int = 0
+    riichi_sticks: int = 0
+    rules: Ruleset = PRESETS["tenhou"]
+
+    def __post_init__(self) -> None:
+        self._check_tiles()
+        self._check_flags()
+
+    @property
+    def dealer(self) -> bool:
+        return self.seat_wind == "E"
+
+    @property
+    def is_open(self) -> bool:
+        """Any called meld (a closed kan keeps the hand closed)."""
+        return any(m.opened for m in self.melds)
+
+    @property
+    def all_tiles(self) -> tuple[Tile, ...]:
+        """Every tile of the hand, the four of each kan included."""
+        return self.closed + tuple(t for m in self.melds for t in m.tiles)
+
+    def _check_tiles(self) -> None:
+        if len(self.melds) > 4:
+            raise HandError("melds", f"a hand has at most 4 melds, got {len(self.melds)}")
+        for index, meld in enumerate(self.melds):
+            problem = _meld_problem(meld)
+            if problem:
+                raise HandError(f"melds[{index}].tiles", problem)
+            if not meld.opened and meld.type is not MeldType.KAN:
+                raise HandError(
+                    f"melds[{index}].opened", f"only a kan can be closed, not a {meld.type}"
+                )
+        expected = 14 - 3 * len(self.melds)
+        if len(self.closed) != expected:
+            melds = f" beside {len(self.melds)} meld(s)" if self.melds else ""
+            raise HandError(
+                "closed",
+                f"expected {expected} tiles{melds} (the winning tile included), "
+                f"got {len(self.closed)}: {format_tiles(self.closed)}",
+            )
+        if self.win_tile not in self.closed:
+            twins = [t for t in self.closed if t.kind == self.win_tile.kind]
+            hint = f" (the closed tiles have {twins[0]})" if twins else ""
+            raise HandError("win_tile", f"{self.win_tile} is not among the closed tiles{hint}")
+        if len(self.dora_indicators) > MAX_INDICATORS:
+            raise HandError("dora_indicators", f"at most {MAX_INDICATORS} indicators")
+        if len(self.ura_dora_indicators) > MAX_INDICATORS:
+            raise HandError("ura_dora_indicators", f"at most {MAX_INDICATORS} indicators")
+        groups: list[tuple[str, Sequence[Tile]]] = [("closed", self.closed)]
+        groups += [(f"melds[{i}].tiles", m.tiles) for i, m in enumerate(self.melds)]
+        groups += [("dora_indicators", self.dora_indicators)]
+        groups += [("ura_dora_indicators", self.ura_dora_indicators)]
+        check_copies(groups)
+        self._check_red_fives(groups)
+
+    def _check_red_fives(self, groups: Sequence[tuple[str, Sequence[Tile]]]) -> None:
+        """The set has ``aka_dora`` red fives (RULES.md). Three are one per suit (Tenhou,
+        Mahjong Soul, M-League: rules/reference.md) and four add a second red 5p; with
+        those, a suit's plain fives are only the rest: a fourth plain 5m is a red one
+        written as plain, and would lose its han."""
+        aka = self.rules.aka_dora
+        reds_in_set = _REDS_IN_SET.get(aka)
+        reds = {"m": 0, "p": 0, "s": 0}
+        plain = {"m": 0, "p": 0, "s": 0}
+        for name, tiles in groups:
+            for tile in tiles:
+                if tile.kind not in FIVE_KINDS:
+                    continue
+                if tile.red and aka == 0:
+                    raise HandError(name, f"{tile} is a red five, and this ruleset has none")
+                count = reds if tile.red else plain
+                count[tile.suit] += 1
+                most = reds_in_set[tile.suit] if reds_in_set else aka
+                if tile.red and (sum(reds.values()) > aka or reds[tile.suit] > most):
+                    raise HandError(name, f"one {tile} too many: the set has {aka} red five(s)")
+                if reds_in_set and plain[tile.suit] > COPIES - reds_in_set[tile.suit]:
+                    raise HandError(
+                        name,
+                        f"too many plain {tile}: {reds_in_set[tile.suit]} of the four is red "
+                        f"under this ruleset (write it 0{tile.suit})",
+                    )
+
+    def _check_flags(self) -> None:
+        if self.seat_wind not in WINDS:
+            raise HandError("seat_wind", f"expected one of {', '.join(WINDS)}")
+        if self.round_wind not in WINDS:
+            raise HandError("round_wind", f"expected one of {', '.join(WINDS)}")
+        for name in ("honba", "riichi_sticks"):
+            if not 0 <= getattr(self, name) <= MAX_COUNTER:
+                raise HandError(name, f"expected a whole number 0..{MAX_COUNTER}")
+        riichi = self.riichi or self.double_riichi
+        for name in ("riichi", "double_riichi"):
+            if getattr(self, name) and self.is_open:
+                raise HandError(name, "riichi needs a closed hand (only closed kans allowed)")
+        checks = (
+            ("ippatsu", self.ippatsu and not riichi, "ippatsu needs riichi"),
+            (
+                "ippatsu",
+                self.ippatsu and self.rinshan,
+                "a kan ends ippatsu, so it cannot come with rinshan",
+            ),
+            (
+                "rinshan",
+                self.rinshan and not self.tsumo,
+                "rinshan kaihou is a tsumo on the replacement tile, not a ron",
+            ),
+            (
+                "rinshan",
+                self.rinshan and not any(m.type is MeldType.KAN for m in self.melds),
+                "rinshan kaihou needs a kan among the melds",
+            ),
+            ("chankan", self.chankan and self.tsumo, "chankan is a ron on a kan, not a tsumo"),
+            ("haitei", self.haitei and not self.tsumo, "haitei is a tsumo (houtei is the ron)"),
+            (
+                "haitei",
+                self.haitei and self.rinshan,
+                "the last tile from the wall is not a replacement tile (rinshan)",
+            ),
+            ("houtei", self.houtei and self.tsumo, "houtei is a ron (haitei is the tsumo)"),
+            (
+                "houtei",
+                self.houtei and self.chankan,
+                "houtei is the last discard, not a kan robbed",
+            ),
+            (
+                "tenhou",
+                self.tenhou and not self.dealer,
+                f"tenhou is the dealer's (seat_wind E), not {self.seat_wind}'s",
+            ),
+            (
+                "chiihou",
+                self.chiihou and self.dealer,
+                "chiihou is a non-dealer's (the dealer's is tenhou)",
+            ),
+        )
+        for name, wrong, message in checks:
+            if wrong:
+                raise HandError(name, message)
+        for name in ("tenhou", "chiihou"):
+            if not getattr(self, name):
+                continue
+            if not self.tsumo:
+                raise HandError(name, f"{name} is a tsumo on the first draw")
+            if self.melds:
+                raise HandError(name, f"{name} is won before any call or kan")
+            if riichi:
+                raise HandError(name, f"{name} is won before any riichi")
+        if self.ura_dora_indicators and not riichi:
+            raise HandError("ura_dora_indicators", "ura dora count only for a riichi hand")
+
+    @classmethod
+    def from_json(cls, doc: object) -> HandInput:
+        """A hand from a ``scorekeeper.hand/1`` document (``shared/spec/hand.md``)."""
+        if not isinstance(doc, Mapping):
+            raise HandError("", f"a hand is a JSON object, got {type(doc).__name__}")
+        for key in doc:
+            if key not in _KEYS:
+                raise HandError(str(key), "unknown field")
+        if "format" in doc and doc["format"] != FORMAT:
+            raise HandError("format", f"expected {FORMAT!r}, got {doc['format']!r}")
+        for key in ("closed", "win_tile"):
+            if key not in doc:
+                raise HandError(key, "missing")
+        flags = {name: _bool(doc, name) for name in FLAGS}
+        rules_spec = doc.get("rules", "tenhou")
+        if not isinstance(rules_spec, str | Mapping):
+            raise HandError("rules", 'expected a preset name or {"preset": ..., overrides}')
+        return cls(
+            closed=_tiles(doc["closed"], "closed"),
+            win_tile=_one_tile(doc["win_tile"], "win_tile"),
+            melds=_melds(doc.get("melds", [])),
+            **flags,
+            seat_wind=_wind(doc, "seat_wind"),
+            round_wind=_wind(doc, "round_wind"),
+            dora_indicators=_indicators(doc, "dora_indicators"),
+            ura_dora_indicators=_indicators(doc, "ura_dora_indicators"),
+            honba=_counter(doc, "honba"),
+            riichi_sticks=_counter(doc, "riichi_sticks"),
+            rules=resolve_rules(rules_spec),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The document again (flags that are false left out), ``from_json``'s inverse."""
+        out: dict[str, Any] = {
+            "format": FORMAT,
+            "rules": self.rules.to_spec(),
+            "closed": format_tiles(self.closed),
+            "melds": [m.to_json() for m in self.melds],
+            "win_tile": str(self.win_tile),
+        }
+        out |= {name: True for name in FLAGS if getattr(self, name)}
+        out |= {
+            "seat_wind": self.seat_wind,
+            "round_wind": self.round_wind,
+            "dora_indicators": [str(t) for t in self.dora_indicators],
+            "ura_dora_indicators": [str(t) for t in self.ura_dora_indicators],
+            "honba": self.honba,
+            "riichi_sticks": self.riichi_sticks,
+        }
+        return out
+
+
+def _bool(doc: Mapping[str, Any], name: str) -> bool:
+    value = doc.get(name, False)
+    if not isinstance(value, bool):
+        raise HandError(name, f"expected true or false, got {value!r}")
+    return value
+
+
+def _wind(doc: Mapping[str, Any], name: str) -> str:
+    value = doc.get(name, "E")
+    if not isinstance(value, str) or value not in WINDS:
+        raise HandError(name, f"expected one of {', '.join(WINDS)}, got {value!r}")
+    return value
+
+
+def _counter(doc: Mapping[str, Any], name: str) -> int:
+    value = doc.get(name, 0)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNTER:
+        raise HandError(name, f"expected a whole number 0..{MAX_COUNTER}, got {value!r}")
+    return value
+
+
+def _tiles(value: object, name: str) -> tuple[Tile, ...]:
+    if not isinstance(value, str):
+        raise NotationError(name, f"expected tiles as text like '345m22z', got {value!r}")
+    return parse_tiles(value, name)
+
+
+def _one_tile(value: object, name: str) -> Tile:
+    if not isinstance(value, str):
+        raise NotationError(name, f"expected one tile as text like '5m', got {value!r}")
+    return Tile.parse(value, name)
+
+
+def _indicators(doc: Mapping[str, Any], name: str) -> tuple[Tile, ...]:
+    value = doc.get(name, [])
+    if not isinstance(value, list | tuple):
+        raise HandError(name, f'expected a list of tiles like ["8s"], got {value!r}')
+    return tuple(_one_tile(item, f"{name}[{i}]") for i, item in enumerate(value))
+
+
+def _melds(value: object) -> tuple[HandMeld, ...]:
+    if not isinstance(value, list | tuple):
+        raise HandError("melds", f"expected a list of melds, got {value!r}")
+    melds: list[HandMeld] = []
+    for index, item in enumerate(value):
+        where = f"melds[{index}]"
+        if not isinstance(item, Mapping):
+            raise HandError(where, f'expected {{"type", "tiles"}}, got {item!r}')
+        for key in item:
+            if key not in _MELD_KEYS:
+                raise HandError(f"{where}.{key}", "unknown field")
+        kind = item.get("type")
+        if not isinstance(kind, str) or kind not in _MELD_TYPES:
+            raise HandError(f"{where}.type", f"expected chi, pon or kan, got {kind!r}")
+        opened = item.get("opened", True)
+        if not isinstance(opened, bool):
+            raise HandError(f"{where}.opened", f"expected true or false, got {opened!r}")
+        if "tiles" not in item:
+            raise HandError(f"{where}.tiles", "missing")
+        tiles = _tiles(item["tiles"], f"{where}.tiles")
+        melds.append(HandMeld(MeldType(kind), tiles, opened))
+    return tuple(melds)

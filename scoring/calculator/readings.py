@@ -1,0 +1,257 @@
+"""The readings of a winning hand and the yaku of each, from the ``mahjong`` library.
+
+A reading is one split of the 14 tiles into four sets and a pair (or seven pairs, or kokushi)
+together with the closed group the winning tile completed: ``12345m`` won on 3m is a penchan
+or a ryanmen, ``111222333p`` is three triplets or three runs, and each way can score
+differently (seed 003, "Maximum Score"). The splits are found here by a plain recursive
+search (they equal the library's ``HandDivider``, which tries permutations of candidate sets
+and takes up to 100 ms on a flush). The yaku are the library's (MahjongRepository/mahjong):
+its calculator keeps only the reading it likes best, so it is held to one reading at a time
+and the caller chooses by this ruleset's payments.
+
+The library's options follow the ruleset: red fives (``aka_dora``), open tanyao (``kuitan``),
+``kiriage``, ``kazoe`` (yakuman or sanbaiman) and ``double_yakuman_hands``. It has no option
+for the double-wind pair (it always counts 4 fu) nor for a single yakuman at most: fu and
+payments are therefore not taken from it (``scoring.calculator.fu``, ``scoring.payments``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from mahjong.constants import EAST
+from mahjong.hand_calculating.divider import HandDivider
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+from mahjong.meld import Meld
+
+from scoring.calculator.input import HandInput, MeldType
+from scoring.calculator.tiles import HandError, to_136
+from scoring.rules import Ruleset
+
+Group = tuple[int, ...]
+#: The thirteen terminal and honor kinds of kokushi musou.
+_ORPHANS: Final = frozenset({0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33})
+_MELD_TYPES: Final = {MeldType.CHI: Meld.CHI, MeldType.PON: Meld.PON, MeldType.KAN: Meld.KAN}
+_WINDS: Final = "ESWN"
+#: 13+ han without a yakuman: kazoe yakuman (never more than one) or sanbaiman.
+_KAZOE: Final = {"yakuman": HandConstants.KAZOE_LIMITED, "sanbaiman": HandConstants.KAZOE_SANBAIMAN}
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """``groups``: every group of the split (melds included), ``None`` for kokushi;
+    ``closed_groups``: the groups of the closed tiles; ``win_group``: the closed group the
+    winning tile completed. Groups are tile kinds (0-33), sorted."""
+
+    groups: tuple[Group, ...] | None
+    closed_groups: tuple[Group, ...] = ()
+    win_group: Group = ()
+
+
+@dataclass(frozen=True, slots=True)
+class YakuHan:
+    """One yaku of a reading: the library's name, its han (13 per yakuman), yakuman or not."""
+
+    name: str
+    han: int
+    yakuman: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Prepared:
+    ids: list[int]
+    win_id: int
+    melds: list[Meld]
+    tiles_34: list[int]
+
+
+def library_options(rules: Ruleset) -> OptionalRules:
+    """The library's optional rules for a ruleset.
+
+    >>> from scoring.rules import PRESETS
+    >>> options = library_options(PRESETS["ema"])
+    >>> options.has_aka_dora, options.kazoe_limit == HandConstants.KAZOE_SANBAIMAN
+    (False, True)
+    """
+    return OptionalRules(
+        has_open_tanyao=rules.kuitan,
+        has_aka_dora=rules.aka_dora > 0,
+        has_double_yakuman=rules.double_yakuman_hands,
+        kazoe_limit=_KAZOE[rules.kazoe],
+        kiriage=rules.kiriage,
+        fu_for_open_pinfu=True,
+        fu_for_pinfu_tsumo=False,
+    )
+
+
+def library_config(hand: HandInput) -> HandConfig:
+    """The library's situation for a hand (flags, winds, options)."""
+    return HandConfig(
+        is_tsumo=hand.tsumo,
+        is_riichi=hand.riichi or hand.double_riichi,
+        is_daburu_riichi=hand.double_riichi,
+        is_ippatsu=hand.ippatsu,
+        is_rinshan=hand.rinshan,
+        is_chankan=hand.chankan,
+        is_haitei=hand.haitei,
+        is_houtei=hand.houtei,
+        is_tenhou=hand.tenhou,
+        is_chiihou=hand.chiihou,
+        player_wind=EAST + _WINDS.index(hand.seat_wind),
+        round_wind=EAST + _WINDS.index(hand.round_wind),
+        options=library_options(hand.rules),
+    )
+
+
+def library_tiles(hand: HandInput) -> tuple[list[int], int, list[Meld]]:
+    """All tile ids (kans with four), the winning tile's id and the library's melds."""
+    prepared = _prepare(hand)
+    return prepared.ids, prepared.win_id, prepared.melds
+
+
+def _prepare(hand: HandInput) -> _Prepared:
+    meld_tiles = [sorted(m.tiles, key=lambda t: t.kind) for m in hand.melds]
+    ids = to_136([*hand.closed, *(t for tiles in meld_tiles for t in tiles)])
+    melds: list[Meld] = []
+    start = len(hand.closed)
+    for meld, tiles in zip(hand.melds, meld_tiles, strict=True):
+        melds.append(
+            Meld(_MELD_TYPES[meld.type], ids[start : start + len(tiles)], opened=meld.opened)
+        )
+        start += len(tiles)
+    win_id = ids[hand.closed.index(hand.win_tile)]
+    tiles_34 = [0] * 34
+    for tile_id in ids:
+        tiles_34[tile_id // 4] += 1
+    return _Prepared(ids, win_id, melds, tiles_34)
+
+
+def _readings(hand: HandInput, prepared: _Prepared) -> list[Reading]:
+    win = hand.win_tile.kind
+    meld_groups = [tuple(sorted(m.tiles_34)) for m in prepared.melds]
+    counts = [0] * 34
+    for tile in hand.closed:
+        counts[tile.kind] += 1
+    found: list[Reading] = []
+    for closed in splits(counts):
+        groups = tuple(sorted([*closed, *meld_groups]))
+        for win_group in sorted({g for g in closed if win in g}):
+            found.append(Reading(groups, closed, win_group))
+    if not hand.melds and set(k for k, n in enumerate(counts) if n) == _ORPHANS:
+        found.append(Reading(None))
+    return found
+
+
+def splits(counts: Sequence[int]) -> list[tuple[Group, ...]]:
+    """Every way to split closed tiles (copies per kind) into sets and one pair, and seven
+    distinct pairs when there are fourteen tiles; each split sorted, none twice.
+
+    >>> splits([3, 3, 3] + [0] * 24 + [2] + [0] * 6)
+    [((0, 0, 0), (1, 1, 1), (2, 2, 2), (27, 27)), ((0, 1, 2), (0, 1, 2), (0, 1, 2), (27, 27))]
+    """
+    found: set[tuple[Group, ...]] = set()
+    work = list(counts)
+    for pair in range(34):
+        if work[pair] >= 2:
+            work[pair] -= 2
+            for sets in _sets(work, 0):
+                found.add(tuple(sorted([(pair, pair), *sets])))
+            work[pair] += 2
+    if sum(counts) == 14 and sum(1 for n in counts if n == 2) == 7:
+        found.add(tuple((k, k) for k, n in enumerate(counts) if n == 2))
+    return sorted(found)
+
+
+def _sets(work: list[int], start: int) -> list[list[Group]]:
+    """Every split of ``work`` into triplets and runs (``work`` is restored on return)."""
+    kind = next((k for k in range(start, 34) if work[k]), None)
+    if kind is None:
+        return [[]]
+    out: list[list[Group]] = []
+    if work[kind] >= 3:
+        work[kind] -= 3
+        out += [[(kind, kind, kind), *rest] for rest in _sets(work, kind)]
+        work[kind] += 3
+    if kind < 27 and kind % 9 < 7 and work[kind + 1] and work[kind + 2]:
+        for k in (kind, kind + 1, kind + 2):
+            work[k] -= 1
+        out += [[(kind, kind + 1, kind + 2), *rest] for rest in _sets(work, kind)]
+        for k in (kind, kind + 1, kind + 2):
+            work[k] += 1
+    return out
+
+
+class _FixedDivider(HandDivider):
+    """A divider that knows one split (or none, for kokushi)."""
+
+    def __init__(self, groups: tuple[Group, ...] | None) -> None:
+        super().__init__()
+        self._groups = groups
+
+    def divide_hand(
+        self,
+        tiles_34: Sequence[int],
+        melds: Collection[Meld] | None = None,
+        use_cache: bool = False,
+    ) -> list[list[list[int]]]:
+        return [] if self._groups is None else [[list(g) for g in self._groups]]
+
+
+class _OneReading(HandCalculator):
+    """The library's calculator held to one split and one winning group."""
+
+    def __init__(self, reading: Reading) -> None:
+        super().__init__()
+        self.divider = _FixedDivider(reading.groups)
+        self._win_group = list(reading.win_group)
+
+    def _find_win_groups(
+        self, win_tile: int, hand: list[list[int]], opened_melds: list[list[int]]
+    ) -> list[list[int]]:
+        return [self._win_group]
+
+
+#: Library refusals that the input checks should have caught first, by field.
+_LIBRARY_ERRORS: Final = {
+    HandCalculator.ERR_HAND_NOT_WINNING: "closed",
+    HandCalculator.ERR_HAND_NOT_CORRECT: "closed",
+    HandCalculator.ERR_NO_WINNING_TILE: "win_tile",
+}
+
+
+def valued_readings(hand: HandInput) -> list[tuple[Reading, list[YakuHan] | None]]:
+    """Every reading of the hand with its yaku (dora left out: the caller counts them), or
+    ``None`` for a reading without yaku. Empty when the tiles are not a winning hand.
+
+    >>> from scoring.calculator.input import HandInput
+    >>> hand = HandInput.from_json({"closed": "123345m456p789s99p", "win_tile": "3m"})
+    >>> [(r.win_group, yaku) for r, yaku in valued_readings(hand)]
+    [((0, 1, 2), None), ((2, 3, 4), [YakuHan(name='Pinfu', han=1, yakuman=False)])]
+    """
+    prepared = _prepare(hand)
+    config = library_config(hand)
+    out: list[tuple[Reading, list[YakuHan] | None]] = []
+    for reading in _readings(hand, prepared):
+        response: Any = _OneReading(reading).estimate_hand_value(
+            prepared.ids, prepared.win_id, melds=prepared.melds, config=config
+        )
+        out.append((reading, _yaku(response)))
+    return out
+
+
+def _yaku(response: Any) -> list[YakuHan] | None:
+    if response.error == HandCalculator.ERR_NO_YAKU:
+        return None
+    if response.error:
+        field = _LIBRARY_ERRORS.get(response.error, "")
+        raise HandError(field, f"refused: {str(response.error).replace('_', ' ')}")
+    out: list[YakuHan] = []
+    for yaku in response.yaku:
+        if yaku.name in ("Dora", "Aka Dora"):
+            continue
+        han = yaku.han_open if response.is_open_hand and yaku.han_open else yaku.han_closed
+        out.append(YakuHan(str(yaku.name), int(han), bool(yaku.is_yakuman)))
+    return out

@@ -1,0 +1,236 @@
+"""Tiles: the notation of ``shared/spec/hand.md`` and the ``mahjong`` library's tile ids.
+
+A tile is written as digits then a suit letter (``m`` man, ``p`` pin, ``s`` sou, ``z`` honors
+1-7 = East, South, West, North, white, green, red dragon); ``0`` is a red five. Several tiles
+share their suit letter: ``345m234p22s``. A set holds four copies of each tile (RULES.md; one
+of the four fives of a suit may be red), so a fifth copy anywhere on the table is refused.
+
+The ``mahjong`` library numbers the 136 physical tiles ``kind * 4 + copy`` (kinds 0-33 in the
+order 1-9m, 1-9p, 1-9s, 1-7z) and reserves copy 0 of each five for the red five
+(``FIVE_RED_MAN`` and its siblings); :func:`to_136` and :func:`from_136` translate.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from scoring.errors import ScoringError
+
+SUITS: Final = "mpsz"
+#: The kinds of the three fives (5m, 5p, 5s), the only tiles that can be red.
+FIVE_KINDS: Final = frozenset({4, 13, 22})
+HONOR_NAMES: Final = ("East", "South", "West", "North", "White", "Green", "Red")
+COPIES: Final = 4
+
+
+class HandError(ScoringError):
+    """A hand the calculator refuses; ``field`` names the offending input field
+    (``closed``, ``melds[1].tiles``, ``win_tile``, ``ippatsu``, ...)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        self.message = message
+        super().__init__(f"{field}: {message}" if field else message)
+
+
+class NotationError(HandError):
+    """Text that is not tiles in the notation (``45x``, ``8z``, a digit without a suit)."""
+
+
+class TooManyCopies(HandError):
+    """A fifth copy of a tile on the table."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """One tile: ``kind`` 0-33 (the library's 34-tile index) and whether it is a red five.
+
+    >>> Tile.parse("0p"), str(Tile.parse("7z")), Tile.parse("0p").plain
+    (Tile(kind=13, red=True), '7z', Tile(kind=13, red=False))
+    """
+
+    kind: int
+    red: bool = False
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.kind < 34:
+            raise NotationError("tile", f"tile kind {self.kind} is not 0-33")
+        if self.red and self.kind not in FIVE_KINDS:
+            raise NotationError("tile", f"only a five can be red, not {self.number}{self.suit}")
+
+    @classmethod
+    def parse(cls, text: str, field: str = "tile") -> Tile:
+        """Exactly one tile (``5m``, ``0s``, ``3z``)."""
+        tiles = parse_tiles(text, field)
+        if len(tiles) != 1:
+            raise NotationError(field, f"expected one tile, got {text!r}")
+        return tiles[0]
+
+    @property
+    def suit(self) -> str:
+        return SUITS[self.kind // 9]
+
+    @property
+    def number(self) -> int:
+        """1-9 for suited tiles, 1-7 for honors (a red five is a 5)."""
+        return self.kind % 9 + 1
+
+    @property
+    def is_honor(self) -> bool:
+        return self.kind >= 27
+
+    @property
+    def is_terminal_or_honor(self) -> bool:
+        """Terminals (1 and 9) and honors: the tiles whose sets count double fu."""
+        return self.is_honor or self.number in (1, 9)
+
+    @property
+    def plain(self) -> Tile:
+        """The same tile, not red."""
+        return Tile(self.kind)
+
+    @property
+    def sort_key(self) -> tuple[int, bool]:
+        """Order of the canonical notation: by kind, a red five before the plain ones."""
+        return (self.kind, not self.red)
+
+    def __str__(self) -> str:
+        return f"{0 if self.red else self.number}{self.suit}"
+
+
+def parse_tiles(text: str, field: str = "tiles") -> tuple[Tile, ...]:
+    """The tiles of ``text``, in the order written (spaces are ignored).
+
+    >>> [str(t) for t in parse_tiles("340m7z")]
+    ['3m', '4m', '0m', '7z']
+    """
+    tiles: list[Tile] = []
+    digits = ""
+    for position, char in enumerate(text):
+        if char == " ":
+            continue
+        if char.isascii() and char.isdigit():
+            digits += char
+            continue
+        if char not in SUITS:
+            raise NotationError(
+                field, f"{char!r} at position {position} of {text!r} is not a digit or m/p/s/z"
+            )
+        if not digits:
+            raise NotationError(field, f"suit letter {char!r} at position {position} has no digits")
+        suit = SUITS.index(char)
+        for digit in digits:
+            number = int(digit)
+            if char == "z" and not 1 <= number <= 7:
+                raise NotationError(field, f"{digit}z is not a tile (honors are 1z-7z)")
+            red = number == 0
+            tiles.append(Tile(suit * 9 + (4 if red else number - 1), red))
+        digits = ""
+    if digits:
+        raise NotationError(field, f"{text!r} ends with digits {digits!r} and no suit letter")
+    return tuple(tiles)
+
+
+def format_tiles(tiles: Iterable[Tile]) -> str:
+    """The canonical notation: suits in m, p, s, z order, tiles sorted, red five first.
+
+    >>> format_tiles(parse_tiles("22s234p5305m"))
+    '3055m234p22s'
+    """
+    ordered = sorted(tiles, key=lambda t: t.sort_key)
+    out: list[str] = []
+    for suit in SUITS:
+        digits = "".join(str(t)[0] for t in ordered if t.suit == suit)
+        if digits:
+            out.append(digits + suit)
+    return "".join(out)
+
+
+def count_kinds(tiles: Iterable[Tile]) -> Counter[int]:
+    """Copies of each kind (a red five counts as a five).
+
+    >>> count_kinds(parse_tiles("055m"))[4]
+    3
+    """
+    return Counter(t.kind for t in tiles)
+
+
+def check_copies(groups: Iterable[tuple[str, Sequence[Tile]]]) -> None:
+    """Refuse a fifth copy of any tile over all ``(field, tiles)`` groups, naming the tile
+    and the field where it appears.
+
+    >>> check_copies([("closed", parse_tiles("5555m")), ("dora_indicators", parse_tiles("0m"))])
+    Traceback (most recent call last):
+    ...
+    scoring.calculator.tiles.TooManyCopies: dora_indicators: a fifth 5m (a set has four; ...)
+    """
+    seen: Counter[int] = Counter()
+    where: dict[int, list[str]] = {}
+    for field, tiles in groups:
+        for tile in tiles:
+            seen[tile.kind] += 1
+            where.setdefault(tile.kind, []).append(field)
+            if seen[tile.kind] > COPIES:
+                plain = str(tile.plain)
+                earlier = Counter(where[tile.kind][:COPIES])
+                found = ", ".join(
+                    f"{plain[0] * n}{plain[1]} in {place}" for place, n in earlier.items()
+                )
+                raise TooManyCopies(field, f"a fifth {plain} (a set has four; {found})")
+
+
+def to_136(tiles: Iterable[Tile]) -> list[int]:
+    """Library tile ids for ``tiles``, in order and each id used once: a red five takes the
+    library's red id (copy 0), plain tiles take copies 1, 2, 3 and then 0.
+
+    A second red five of one suit (a ruleset with four red fives) gets a plain id: the
+    library knows one red five per suit, so red fives are counted by the calculator itself.
+
+    >>> to_136(parse_tiles("0m555m1z"))
+    [16, 17, 18, 19, 109]
+    """
+    used: set[int] = set()
+    ids: list[int] = []
+    for tile in tiles:
+        copies = (0, 1, 2, 3) if tile.red else (1, 2, 3, 0)
+        free = [tile.kind * 4 + c for c in copies if tile.kind * 4 + c not in used]
+        if not free:
+            raise TooManyCopies("tiles", f"a fifth {tile.plain} (a set has four)")
+        used.add(free[0])
+        ids.append(free[0])
+    return ids
+
+
+_RED_IDS: Final = frozenset({16, 52, 88})
+
+
+def from_136(ids: Iterable[int]) -> tuple[Tile, ...]:
+    """Tiles for library ids (the red ids become red fives).
+
+    >>> format_tiles(from_136([16, 17, 52, 109]))
+    '05m0p1z'
+    """
+    tiles: list[Tile] = []
+    for tile_id in ids:
+        if not 0 <= tile_id < 136:
+            raise NotationError("tiles", f"{tile_id} is not a tile id (0-135)")
+        tiles.append(Tile(tile_id // 4, tile_id in _RED_IDS))
+    return tuple(tiles)
+
+
+def dora_of(indicator: Tile) -> int:
+    """The kind made dora by an indicator: the next tile of its suit, 9 -> 1, North -> East,
+    red dragon -> white (seed 000; RULES.md).
+
+    >>> str(Tile(dora_of(Tile.parse("9s")))), str(Tile(dora_of(Tile.parse("4z"))))
+    ('1s', '1z')
+    """
+    kind = indicator.kind
+    if kind < 27:
+        return kind - kind % 9 + (kind % 9 + 1) % 9
+    if kind < 31:
+        return 27 + (kind - 27 + 1) % 4
+    return 31 + (kind - 31 + 1) % 3
