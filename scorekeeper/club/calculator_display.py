@@ -17,11 +17,11 @@ from scorekeeper.club.calculator_tiles import ALL_TILES, HAND_SIZE, MODES, Table
 from scorekeeper.club.display import format_points, format_tsumo
 from scorekeeper.club.forms_calculator import CalculatorForm
 from scorekeeper.club.forms_fu import FuAnswer
-from scoring.fu import FuLine
-from scoring.hand import HandResult
+from scoring.calculator.fu import FuLine
+from scoring.calculator.score import HandScore
+from scoring.calculator.tiles import HONOR_NAMES, Tile
 from scoring.payments import ron_deltas, ron_points, tsumo_deltas, tsumo_points
 from scoring.rules import Ruleset
-from scoring.tiles import HONOR_NAMES, Tile
 
 SUIT_WORDS: Final = {"m": "man", "p": "pin", "s": "sou"}
 LIMIT_WORDS: Final = {
@@ -102,7 +102,7 @@ class AnswerView:
     yakuman: int
 
 
-def _payment_views(result: HandResult) -> tuple[PaymentView, ...]:
+def _payment_views(result: HandScore) -> tuple[PaymentView, ...]:
     pay = result.payments
     if pay.ron is not None:
         return (PaymentView("Ron: the discarder pays", format_points(pay.ron)),)
@@ -118,7 +118,7 @@ def _payment_views(result: HandResult) -> tuple[PaymentView, ...]:
 
 
 def _honba_views(
-    result: HandResult, rules: Ruleset, *, dealer: bool, honba: int
+    result: HandScore, rules: Ruleset, *, dealer: bool, honba: int
 ) -> tuple[PaymentView, ...]:
     """The payment again with the honba counters, as the engine's deltas say (seat 0 the
     dealer; a non-dealer winner in seat 1, a ron from seat 2)."""
@@ -135,7 +135,7 @@ def _honba_views(
     return (PaymentView(words, format_tsumo((-deltas[2], -deltas[0]))),)
 
 
-def answer_view(form: CalculatorForm, result: HandResult) -> AnswerView:
+def answer_view(form: CalculatorForm, result: HandScore) -> AnswerView:
     """The page's words for a scored hand."""
     rules = form.ruleset
     dealer = form.cleaned_data["seat_wind"] == "E"

@@ -26,9 +26,9 @@ from scorekeeper.club.forms_calculator import MODE_HINTS, CalculatorForm
 from scorekeeper.club.forms_fu import FuForm
 from scorekeeper.club.permissions import read_required
 from scorekeeper.club.views import HtmxHttpRequest, template_for
+from scoring.calculator.score import calculate_hand
+from scoring.calculator.tiles import HandError
 from scoring.errors import RulesError, ScoringError
-from scoring.hand import calculate_hand
-from scoring.tiles import HandError
 
 
 @require_safe

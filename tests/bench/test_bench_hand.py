@@ -9,8 +9,8 @@ from __future__ import annotations
 from real_data import HAND_CASES as CASES
 from real_data import hand_doc
 
-from scoring.hand import HandInput, calculate_hand
-from scoring.readings import valued_readings
+from scoring.calculator.readings import valued_readings
+from scoring.calculator.score import HandInput, calculate_hand
 
 DOCS = [hand_doc(case) for case in CASES]
 

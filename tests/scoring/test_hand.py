@@ -14,18 +14,18 @@ from mahjong.hand_calculating.hand import HandCalculator
 from real_data import HAND_CASES as CASES
 from real_data import hand_doc
 
-from scoring.errors import RulesError, ScoringError
-from scoring.hand import (
+from scoring.calculator.readings import library_config, library_tiles, splits, valued_readings
+from scoring.calculator.score import (
     YAKU_NAMES,
     HandInput,
-    HandResult,
+    HandScore,
     NotAWinningHand,
     NoYaku,
     calculate_hand,
     score_hand,
 )
-from scoring.readings import library_config, library_tiles, splits, valued_readings
-from scoring.tiles import HandError, NotationError, Tile, TooManyCopies, to_136
+from scoring.calculator.tiles import HandError, NotationError, Tile, TooManyCopies, to_136
+from scoring.errors import RulesError, ScoringError
 
 
 def nearest_winner(case: dict[str, Any]) -> bool:
@@ -646,7 +646,7 @@ def test_the_typed_values_round_trip_through_json():
     hand_input = HandInput.from_json(hand_doc(case))
     assert HandInput.from_json(hand_input.to_json()) == hand_input
     result = score_hand(hand_input)
-    assert isinstance(result, HandResult)
+    assert isinstance(result, HandScore)
     assert result.payments.total == case["expected"]["points"]
     assert sum(line.fu for line in result.fu_breakdown) == result.fu
 

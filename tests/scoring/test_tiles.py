@@ -11,8 +11,7 @@ from mahjong.constants import FIVE_RED_MAN, FIVE_RED_PIN, FIVE_RED_SOU
 from mahjong.tile import TilesConverter
 from real_data import DATA as REAL_DATA
 
-from scoring.errors import ScoringError
-from scoring.tiles import (
+from scoring.calculator.tiles import (
     HandError,
     NotationError,
     Tile,
@@ -25,6 +24,7 @@ from scoring.tiles import (
     parse_tiles,
     to_136,
 )
+from scoring.errors import ScoringError
 
 DATA = REAL_DATA
 
