@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import assert_never
 
 from scoring.errors import ScoringError
 from scoring.rules import Ruleset
@@ -66,16 +67,21 @@ class FuCount:
     lines: tuple[FuLine, ...]
 
 
-_MELD_FU = {MeldKind.SEQUENCE: 0, MeldKind.TRIPLET: 2, MeldKind.QUAD: 8}
-
-
 def meld_fu(meld: Meld) -> int:
     """Fu of one meld: triplet 2, quad 8; doubled if closed, doubled for terminals/honors.
 
     >>> meld_fu(Meld(MeldKind.QUAD, open=False, terminal=True))
     32
     """
-    fu = _MELD_FU[meld.kind]
+    match meld.kind:
+        case MeldKind.SEQUENCE:
+            return 0
+        case MeldKind.TRIPLET:
+            fu = 2
+        case MeldKind.QUAD:
+            fu = 8
+        case _:
+            assert_never(meld.kind)
     if not meld.open:
         fu *= 2
     if meld.terminal:
@@ -84,10 +90,30 @@ def meld_fu(meld: Meld) -> int:
 
 
 def _meld_reason(meld: Meld) -> str:
-    if meld.kind is MeldKind.SEQUENCE:
-        return "sequence"
     tiles = "terminals/honors" if meld.terminal else "simples"
     return f"{'open' if meld.open else 'closed'} {meld.kind.value} of {tiles}"
+
+
+def _pair_fu(rules: Ruleset, pair: Pair) -> FuLine | None:
+    match pair:
+        case Pair.PLAIN:
+            return None
+        case Pair.YAKUHAI:
+            return FuLine(2, "yakuhai pair")
+        case Pair.DOUBLE_WIND:
+            return FuLine(rules.double_wind_fu, "double wind pair")
+        case _:
+            assert_never(pair)
+
+
+def _wait_fu(wait: Wait) -> FuLine | None:
+    match wait:
+        case Wait.RYANMEN | Wait.SHANPON:
+            return None
+        case Wait.KANCHAN | Wait.PENCHAN | Wait.TANKI:
+            return FuLine(2, f"{wait.value} wait")
+        case _:
+            assert_never(wait)
 
 
 def count_fu(
@@ -139,12 +165,7 @@ def count_fu(
         fu = meld_fu(meld)
         if fu:
             lines.append(FuLine(fu, _meld_reason(meld)))
-    if pair is Pair.YAKUHAI:
-        lines.append(FuLine(2, "yakuhai pair"))
-    elif pair is Pair.DOUBLE_WIND:
-        lines.append(FuLine(rules.double_wind_fu, "double wind pair"))
-    if wait in (Wait.KANCHAN, Wait.PENCHAN, Wait.TANKI):
-        lines.append(FuLine(2, f"{wait.value} wait"))
+    lines += [line for line in (_pair_fu(rules, pair), _wait_fu(wait)) if line]
     raw = sum(line.fu for line in lines)
     if raw == 20 and not closed:
         return FuCount(30, (*lines, FuLine(10, "open hand with no fu: raised to 30")))

@@ -393,10 +393,39 @@ def _rules(spec: object) -> Ruleset:
             )
         return resolve_rules(spec)
     if isinstance(spec, Mapping):
-        return resolve_rules(spec)
+        key = _rules_key(spec)
+        if key is None:
+            return resolve_rules(spec)
+        rules = _RULES.get(key)
+        if rules is None:
+            if len(_RULES) >= _MOST_RULES:
+                _RULES.clear()
+            rules = _RULES[key] = resolve_rules(spec)
+        return rules
     raise HandError(
         "rules", f'expected a preset name or {{"preset": ..., overrides}}, got {_shown(spec)}'
     )
+
+
+#: Rulesets already resolved, by their overrides: a club sends the same few with every hand,
+#: and resolving one (checking each value, building the ruleset) costs as much as parsing
+#: the hand.
+_RULES: Final[dict[tuple[tuple[str, type, object], ...], Ruleset]] = {}
+_MOST_RULES: Final = 256
+_MOST_OVERRIDES: Final = 64
+
+
+def _rules_key(spec: Mapping[Any, Any]) -> tuple[tuple[str, type, object], ...] | None:
+    """A key for ``spec`` if it is made of plain values (the type is part of the key:
+    ``1`` and ``True`` are equal in Python and not as parameters), else ``None``."""
+    if len(spec) > _MOST_OVERRIDES:
+        return None
+    key = []
+    for name, value in spec.items():
+        if not isinstance(name, str) or not isinstance(value, str | int | float | None):
+            return None
+        key.append((name, type(value), value))
+    return tuple(key)
 
 
 def _tiles(value: object, name: str) -> tuple[Tile, ...]:

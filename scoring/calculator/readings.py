@@ -25,17 +25,20 @@ from mahjong.constants import EAST
 from mahjong.hand_calculating.divider import HandDivider
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+from mahjong.hand_calculating.scores import ScoresCalculator
 from mahjong.meld import Meld
 
 from scoring.calculator.input import HandInput, MeldType
 from scoring.calculator.tiles import HandError, to_136
 from scoring.rules import Ruleset
+from scoring.seats import Wind
 
 Group = tuple[int, ...]
 #: The thirteen terminal and honor kinds of kokushi musou.
 _ORPHANS: Final = frozenset({0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33})
 _MELD_TYPES: Final = {MeldType.CHI: Meld.CHI, MeldType.PON: Meld.PON, MeldType.KAN: Meld.KAN}
-_WINDS: Final = "ESWN"
+#: The library's wind constants (EAST, SOUTH, WEST, NORTH are consecutive tile ids).
+_LIBRARY_WIND: Final = {wind: EAST + wind.order for wind in Wind}
 #: 13+ han without a yakuman: kazoe yakuman (never more than one) or sanbaiman.
 _KAZOE: Final = {"yakuman": HandConstants.KAZOE_LIMITED, "sanbaiman": HandConstants.KAZOE_SANBAIMAN}
 
@@ -65,7 +68,6 @@ class _Prepared:
     ids: list[int]
     win_id: int
     melds: list[Meld]
-    tiles_34: list[int]
 
 
 def library_options(rules: Ruleset) -> OptionalRules:
@@ -87,8 +89,51 @@ def library_options(rules: Ruleset) -> OptionalRules:
     )
 
 
+#: Library configurations already built, by situation and options. A ``HandConfig`` builds
+#: its fifty yaku objects when made, which cost more than valuing a reading; the library
+#: writes only the dora lines' han into them (left out here) and, for a ruleset without
+#: double yakuman, the same han every time, so one configuration serves every hand alike.
+_CONFIGS: Final[dict[tuple[object, ...], HandConfig]] = {}
+_MOST_CONFIGS: Final = 1024
+
+
 def library_config(hand: HandInput) -> HandConfig:
-    """The library's situation for a hand (flags, winds, options)."""
+    """The library's situation for a hand (flags, winds, options).
+
+    >>> hand = HandInput.from_json({"closed": "123456789m11222z", "win_tile": "2z"})
+    >>> config = library_config(hand)
+    >>> config.is_dealer, config is library_config(hand)
+    (True, True)
+    """
+    rules = hand.rules
+    key = (
+        hand.tsumo,
+        hand.riichi,
+        hand.double_riichi,
+        hand.ippatsu,
+        hand.rinshan,
+        hand.chankan,
+        hand.haitei,
+        hand.houtei,
+        hand.tenhou,
+        hand.chiihou,
+        hand.seat_wind,
+        hand.round_wind,
+        rules.kuitan,
+        rules.aka_dora > 0,
+        rules.double_yakuman_hands,
+        rules.kazoe,
+        rules.kiriage,
+    )
+    config = _CONFIGS.get(key)
+    if config is None:
+        if len(_CONFIGS) >= _MOST_CONFIGS:
+            _CONFIGS.clear()
+        config = _CONFIGS[key] = _new_config(hand)
+    return config
+
+
+def _new_config(hand: HandInput) -> HandConfig:
     return HandConfig(
         is_tsumo=hand.tsumo,
         is_riichi=hand.riichi or hand.double_riichi,
@@ -100,8 +145,8 @@ def library_config(hand: HandInput) -> HandConfig:
         is_houtei=hand.houtei,
         is_tenhou=hand.tenhou,
         is_chiihou=hand.chiihou,
-        player_wind=EAST + _WINDS.index(hand.seat_wind),
-        round_wind=EAST + _WINDS.index(hand.round_wind),
+        player_wind=_LIBRARY_WIND[hand.seat_wind],
+        round_wind=_LIBRARY_WIND[hand.round_wind],
         options=library_options(hand.rules),
     )
 
@@ -123,15 +168,12 @@ def _prepare(hand: HandInput) -> _Prepared:
         )
         start += len(tiles)
     win_id = ids[hand.closed.index(hand.win_tile)]
-    tiles_34 = [0] * 34
-    for tile_id in ids:
-        tiles_34[tile_id // 4] += 1
-    return _Prepared(ids, win_id, melds, tiles_34)
+    return _Prepared(ids, win_id, melds)
 
 
-def _readings(hand: HandInput, prepared: _Prepared) -> list[Reading]:
+def _readings(hand: HandInput) -> list[Reading]:
     win = hand.win_tile.kind
-    meld_groups = [tuple(sorted(m.tiles_34)) for m in prepared.melds]
+    meld_groups = [tuple(sorted(t.kind for t in m.tiles)) for m in hand.melds]
     counts = [0] * 34
     for tile in hand.closed:
         counts[tile.kind] += 1
@@ -154,10 +196,11 @@ def splits(counts: Sequence[int]) -> list[tuple[Group, ...]]:
     """
     found: set[tuple[Group, ...]] = set()
     work = list(counts)
-    for pair in range(34):
+    present = [kind for kind, n in enumerate(counts) if n]
+    for pair in present:
         if work[pair] >= 2:
             work[pair] -= 2
-            for sets in _sets(work, 0):
+            for sets in _sets(work, present, 0):
                 found.add(tuple(sorted([(pair, pair), *sets])))
             work[pair] += 2
     if sum(counts) == 14 and sum(1 for n in counts if n == 2) == 7:
@@ -165,20 +208,24 @@ def splits(counts: Sequence[int]) -> list[tuple[Group, ...]]:
     return sorted(found)
 
 
-def _sets(work: list[int], start: int) -> list[list[Group]]:
-    """Every split of ``work`` into triplets and runs (``work`` is restored on return)."""
-    kind = next((k for k in range(start, 34) if work[k]), None)
-    if kind is None:
+def _sets(work: list[int], present: Sequence[int], index: int) -> list[list[Group]]:
+    """Every split of ``work`` into triplets and runs (``work`` is restored on return);
+    ``present`` lists the kinds it holds, the first ``index`` of them already used up."""
+    for index in range(index, len(present)):  # noqa: B020 (the search resumes where it stops)
+        if work[present[index]]:
+            break
+    else:
         return [[]]
+    kind = present[index]
     out: list[list[Group]] = []
     if work[kind] >= 3:
         work[kind] -= 3
-        out += [[(kind, kind, kind), *rest] for rest in _sets(work, kind)]
+        out += [[(kind, kind, kind), *rest] for rest in _sets(work, present, index)]
         work[kind] += 3
     if kind < 27 and kind % 9 < 7 and work[kind + 1] and work[kind + 2]:
         for k in (kind, kind + 1, kind + 2):
             work[k] -= 1
-        out += [[(kind, kind + 1, kind + 2), *rest] for rest in _sets(work, kind)]
+        out += [[(kind, kind + 1, kind + 2), *rest] for rest in _sets(work, present, index)]
         for k in (kind, kind + 1, kind + 2):
             work[k] += 1
     return out
@@ -188,7 +235,7 @@ class _FixedDivider(HandDivider):
     """A divider that knows one split (or none, for kokushi)."""
 
     def __init__(self, groups: tuple[Group, ...] | None) -> None:
-        super().__init__()
+        # Not HandDivider.__init__: this divider keeps no cache.
         self._groups = groups
 
     def divide_hand(
@@ -200,11 +247,20 @@ class _FixedDivider(HandDivider):
         return [] if self._groups is None else [[list(g) for g in self._groups]]
 
 
+class _NoScores(ScoresCalculator):
+    """The library's payments are not used (``scoring.payments`` makes them): not worked out."""
+
+    def calculate_scores(
+        self, han: int, fu: int, config: HandConfig, is_yakuman: bool = False
+    ) -> dict[str, Any]:
+        return {}
+
+
 class _OneReading(HandCalculator):
     """The library's calculator held to one split and one winning group."""
 
     def __init__(self, reading: Reading) -> None:
-        super().__init__()
+        # Not HandCalculator.__init__: its divider would be replaced at once.
         self.divider = _FixedDivider(reading.groups)
         self._win_group = list(reading.win_group)
 
@@ -234,9 +290,13 @@ def valued_readings(hand: HandInput) -> list[tuple[Reading, list[YakuHan] | None
     prepared = _prepare(hand)
     config = library_config(hand)
     out: list[tuple[Reading, list[YakuHan] | None]] = []
-    for reading in _readings(hand, prepared):
+    for reading in _readings(hand):
         response: Any = _OneReading(reading).estimate_hand_value(
-            prepared.ids, prepared.win_id, melds=prepared.melds, config=config
+            prepared.ids,
+            prepared.win_id,
+            melds=prepared.melds,
+            config=config,
+            scores_calculator_factory=_NoScores,
         )
         out.append((reading, _yaku(response)))
     return out

@@ -20,13 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, assert_never
 
 from scoring.calculator.fu import FuCount, FuLine, Meld, MeldKind, Pair, Wait, count_fu, meld_fu
 from scoring.calculator.input import HandInput, HandMeld, MeldType
 from scoring.calculator.readings import Reading, YakuHan, valued_readings
 from scoring.calculator.tiles import HandError, Tile, dora_of, format_tiles
 from scoring.payments import ron_points, tsumo_points, win_value
+from scoring.seats import WIND_NAMES
 
 __all__ = [
     "HandError",
@@ -42,7 +43,6 @@ __all__ = [
     "score_hand",
 ]
 
-_WIND_NAMES: Final = {"E": "East", "S": "South", "W": "West", "N": "North"}
 #: Library yaku name -> (name in Tenhou's romaji, Tenhou's yaku id for the display order).
 YAKU_NAMES: Final[dict[str, tuple[str, int]]] = {
     "Menzen Tsumo": ("Menzen Tsumo", 0),
@@ -196,11 +196,18 @@ def score_hand(hand: HandInput) -> HandScore:
             f"{format_tiles(hand.closed)}{melds} is not a winning hand "
             "(four sets and a pair, seven pairs, or kokushi)",
         )
+    # What every reading shares is worked out once: dora, the called sets, the yakuhai pairs.
+    shared = _Shared(
+        dora=tuple(YakuLine(name, count) for name, count in _dora_counts(hand).items() if count),
+        called=tuple(_meld(m) for m in hand.melds),
+        seat_kind=_WIND_KIND + hand.seat_wind.order,
+        round_kind=_WIND_KIND + hand.round_wind.order,
+    )
     best: tuple[tuple[int, ...], HandScore] | None = None
     for reading, yaku in candidates:
         if yaku is None:
             continue
-        result, shape_fu = _result(hand, reading, yaku)
+        result, shape_fu = _result(hand, shared, reading, yaku)
         key = (result.basic, result.yakuman, result.han or 0, result.fu or 0, shape_fu)
         if best is None or key > best[0]:
             best = (key, result)
@@ -209,20 +216,36 @@ def score_hand(hand: HandInput) -> HandScore:
     return best[1]
 
 
-def _result(hand: HandInput, reading: Reading, yaku: Sequence[YakuHan]) -> tuple[HandScore, int]:
+#: The kind of the East tile; the other winds follow it in seat order.
+_WIND_KIND: Final = 27
+
+
+@dataclass(frozen=True, slots=True)
+class _Shared:
+    """What all the readings of one hand have in common."""
+
+    dora: tuple[YakuLine, ...]
+    called: tuple[Meld, ...]
+    seat_kind: int
+    round_kind: int
+
+
+def _result(
+    hand: HandInput, shared: _Shared, reading: Reading, yaku: Sequence[YakuHan]
+) -> tuple[HandScore, int]:
     """The hand valued by one reading, and the reading's fu before rounding (a tie-break)."""
     lines = sorted(((_yaku_name(hand, y.name), y.han) for y in yaku), key=lambda item: item[0][1])
     yakuman = sum(y.han for y in yaku if y.yakuman) // YAKUMAN_HAN
     if not hand.rules.multiple_yakuman:
         # Each yakuman yaku is still listed; the hand is worth (and reported as) one.
         yakuman = min(yakuman, 1)
-    fu, shape_fu = _fu(hand, reading)
+    fu, shape_fu = _fu(hand, shared, reading)
     named = tuple(YakuLine(name, han) for (name, _), han in lines)
     if yakuman:
         value = win_value(hand.rules, yakuman=yakuman)
         han = None
     else:
-        named += tuple(YakuLine(name, count) for name, count in _dora_counts(hand).items() if count)
+        named += shared.dora
         han = sum(line.han for line in named)
         value = win_value(hand.rules, han=han, fu=fu.total if fu else None, tsumo=hand.tsumo)
     result = HandScore(
@@ -241,18 +264,18 @@ def _result(hand: HandInput, reading: Reading, yaku: Sequence[YakuHan]) -> tuple
 def _yaku_name(hand: HandInput, library_name: str) -> tuple[str, int]:
     name, order = YAKU_NAMES.get(library_name, (library_name, 99))
     if name == "Seat Wind":
-        return f"Seat Wind {_WIND_NAMES[hand.seat_wind]}", order
+        return f"Seat Wind {WIND_NAMES[hand.seat_wind]}", order
     if name == "Round Wind":
-        return f"Round Wind {_WIND_NAMES[hand.round_wind]}", order
+        return f"Round Wind {WIND_NAMES[hand.round_wind]}", order
     return name, order
 
 
 def _dora_counts(hand: HandInput) -> dict[str, int]:
     """Dora, ura dora (riichi only, checked on input) and red fives, in Tenhou's order."""
-    tiles = hand.all_tiles
-    dora = sum(1 for i in hand.dora_indicators for t in tiles if t.kind == dora_of(i))
-    ura = sum(1 for i in hand.ura_dora_indicators for t in tiles if t.kind == dora_of(i))
-    aka = sum(1 for t in tiles if t.red) if hand.rules.aka_dora else 0
+    kinds = [t.kind for t in hand.all_tiles]
+    dora = sum(kinds.count(dora_of(i)) for i in hand.dora_indicators)
+    ura = sum(kinds.count(dora_of(i)) for i in hand.ura_dora_indicators)
+    aka = sum(1 for t in hand.all_tiles if t.red) if hand.rules.aka_dora else 0
     return {name: count for (name, _), count in zip(_DORA_LINES, (dora, ura, aka), strict=True)}
 
 
@@ -263,7 +286,7 @@ def _payments(hand: HandInput, basic: int) -> Payments:
     return Payments(tsumo_nondealer=each, tsumo_dealer=from_dealer)
 
 
-def _fu(hand: HandInput, reading: Reading) -> tuple[FuCount | None, int]:
+def _fu(hand: HandInput, shared: _Shared, reading: Reading) -> tuple[FuCount | None, int]:
     """Fu of a reading by seed 001's checklist, and the fu of its sets and wait alone (the
     tie-break between readings that pay the same: the breakdown then shows the wait that
     seed 001 and 003 count, a penchan rather than a ryanmen in 12345 won on 3)."""
@@ -278,13 +301,13 @@ def _fu(hand: HandInput, reading: Reading) -> tuple[FuCount | None, int]:
         for g in reading.closed_groups
         if len(g) == 3
     ]
-    sets += [_meld(m) for m in hand.melds]
+    sets += shared.called
     (pair,) = [g[0] for g in reading.closed_groups if len(g) == 2]
     wait = _wait(reading.win_group, win)
     fu = count_fu(
         hand.rules,
         melds=sets,
-        pair=_pair(hand, pair),
+        pair=_pair(shared, pair),
         wait=wait,
         tsumo=hand.tsumo,
         closed=closed,
@@ -296,28 +319,36 @@ def _fu(hand: HandInput, reading: Reading) -> tuple[FuCount | None, int]:
 _HARD_WAITS: Final = frozenset({Wait.KANCHAN, Wait.PENCHAN, Wait.TANKI})
 
 
+#: The kinds of the terminals (1 and 9) and honors.
+_TERMINAL_OR_HONOR: Final = frozenset(k for k in range(34) if Tile(k).is_terminal_or_honor)
+_SEQUENCE: Final = Meld(MeldKind.SEQUENCE)
+
+
 def _closed_set(group: Sequence[int], *, ron_completed: bool) -> Meld:
-    terminal = Tile(group[0]).is_terminal_or_honor
     if group[0] != group[1]:
-        return Meld(MeldKind.SEQUENCE)
+        return _SEQUENCE
     # A triplet completed by a ron counts as open (seed 003, "shanpon").
+    terminal = group[0] in _TERMINAL_OR_HONOR
     return Meld(MeldKind.TRIPLET, open=ron_completed, terminal=terminal)
 
 
 def _meld(meld: HandMeld) -> Meld:
-    terminal = meld.tiles[0].is_terminal_or_honor
-    kind = {MeldType.CHI: MeldKind.SEQUENCE, MeldType.PON: MeldKind.TRIPLET}.get(
-        meld.type, MeldKind.QUAD
-    )
-    return Meld(kind, open=meld.opened, terminal=terminal)
+    match meld.type:
+        case MeldType.CHI:
+            kind = MeldKind.SEQUENCE
+        case MeldType.PON:
+            kind = MeldKind.TRIPLET
+        case MeldType.KAN:
+            kind = MeldKind.QUAD
+        case _:
+            assert_never(meld.type)
+    return Meld(kind, open=meld.opened, terminal=meld.tiles[0].is_terminal_or_honor)
 
 
-def _pair(hand: HandInput, kind: int) -> Pair:
-    seat = 27 + "ESWN".index(hand.seat_wind)
-    round_ = 27 + "ESWN".index(hand.round_wind)
-    if kind == seat == round_:
+def _pair(shared: _Shared, kind: int) -> Pair:
+    if kind == shared.seat_kind == shared.round_kind:
         return Pair.DOUBLE_WIND
-    if kind >= 31 or kind in (seat, round_):
+    if kind >= 31 or kind in (shared.seat_kind, shared.round_kind):
         return Pair.YAKUHAI
     return Pair.PLAIN
 

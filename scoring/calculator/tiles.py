@@ -211,6 +211,14 @@ def check_copies(groups: Iterable[tuple[str, Sequence[Tile]]]) -> None:
     ...
     scoring.calculator.tiles.TooManyCopies: dora_indicators: a fifth 5m (a set has four; ...)
     """
+    groups = list(groups)
+    counts = [0] * 34
+    for _, tiles in groups:
+        for tile in tiles:
+            counts[tile.kind] += 1
+    if max(counts) <= COPIES:
+        return
+    # Only a refused hand pays for finding where each copy was seen.
     seen: Counter[int] = Counter()
     where: dict[int, list[str]] = {}
     for field, tiles in groups:
@@ -239,13 +247,20 @@ def to_136(tiles: Iterable[Tile]) -> list[int]:
     used: set[int] = set()
     ids: list[int] = []
     for tile in tiles:
-        copies = (0, 1, 2, 3) if tile.red else (1, 2, 3, 0)
-        free = [tile.kind * 4 + c for c in copies if tile.kind * 4 + c not in used]
-        if not free:
+        first = tile.kind * 4
+        for tile_id in _RED_ORDER[first] if tile.red else _PLAIN_ORDER[first]:
+            if tile_id not in used:
+                break
+        else:
             raise TooManyCopies("tiles", f"a fifth {tile.plain} (a set has four)")
-        used.add(free[0])
-        ids.append(free[0])
+        used.add(tile_id)
+        ids.append(tile_id)
     return ids
+
+
+#: The ids a tile takes, in order of preference, by the id of its kind's copy 0.
+_RED_ORDER: Final = {k * 4: tuple(k * 4 + c for c in (0, 1, 2, 3)) for k in range(34)}
+_PLAIN_ORDER: Final = {k * 4: tuple(k * 4 + c for c in (1, 2, 3, 0)) for k in range(34)}
 
 
 def _next_in_group(kind: int) -> int:
