@@ -62,6 +62,8 @@ MAX_PRESET_NAME: Final = 32
 _WIND_LETTERS: Final = ", ".join(Wind)
 #: Red fives per suit in a set of three or four (rules/reference.md: Tenhou one per suit).
 _REDS_IN_SET: Final = {3: {"m": 1, "p": 1, "s": 1}, 4: {"m": 1, "p": 2, "s": 1}}
+#: The kinds of 5m, 5p and 5s, in the order of ``_REDS_IN_SET``'s suits.
+_FIVES: Final = (4, 13, 22)
 
 
 class MeldType(StrEnum):
@@ -140,8 +142,10 @@ class HandInput:
 
     def __post_init__(self) -> None:
         # A form may give the winds as their letters: they are kept as Wind.
-        for name in ("seat_wind", "round_wind"):
-            object.__setattr__(self, name, _as_wind(getattr(self, name), name))
+        if type(self.seat_wind) is not Wind:
+            object.__setattr__(self, "seat_wind", _as_wind(self.seat_wind, "seat_wind"))
+        if type(self.round_wind) is not Wind:
+            object.__setattr__(self, "round_wind", _as_wind(self.round_wind, "round_wind"))
         self._check_tiles()
         self._check_flags()
 
@@ -190,8 +194,31 @@ class HandInput:
         groups += [(f"melds[{i}].tiles", m.tiles) for i, m in enumerate(self.melds)]
         groups += [("dora_indicators", self.dora_indicators)]
         groups += [("ura_dora_indicators", self.ura_dora_indicators)]
-        check_copies(groups)
-        self._check_red_fives(groups)
+        if not self._counts_fit(groups):
+            # Only a refused hand pays for finding the tile and the field to name.
+            check_copies(groups)
+            self._check_red_fives(groups)
+
+    def _counts_fit(self, groups: Sequence[tuple[str, Sequence[Tile]]]) -> bool:
+        """One pass over every tile: no fifth copy, and the red and plain fives within what
+        the set holds (``_check_red_fives``, which says what is wrong when this is false)."""
+        counts = [0] * 34
+        reds = [0, 0, 0]
+        for _, tiles in groups:
+            for tile in tiles:
+                counts[tile.kind] += 1
+                if tile.red:
+                    reds[tile.kind // 9] += 1
+        if max(counts) > COPIES:
+            return False
+        aka = self.rules.aka_dora
+        if sum(reds) > aka:
+            return False
+        in_set = _REDS_IN_SET.get(aka)
+        return in_set is None or all(
+            red <= most and counts[kind] - red <= COPIES - most
+            for kind, red, most in zip(_FIVES, reds, in_set.values(), strict=True)
+        )
 
     def _check_red_fives(self, groups: Sequence[tuple[str, Sequence[Tile]]]) -> None:
         """The set has ``aka_dora`` red fives (RULES.md). Three are one per suit (Tenhou,
@@ -221,13 +248,28 @@ class HandInput:
                     )
 
     def _check_flags(self) -> None:
-        for name in ("honba", "riichi_sticks"):
-            if not 0 <= getattr(self, name) <= MAX_COUNTER:
+        for name, count in (("honba", self.honba), ("riichi_sticks", self.riichi_sticks)):
+            if not 0 <= count <= MAX_COUNTER:
                 raise HandError(name, f"expected a whole number 0..{MAX_COUNTER}")
         riichi = self.riichi or self.double_riichi
-        for name in ("riichi", "double_riichi"):
-            if getattr(self, name) and self.is_open:
-                raise HandError(name, "riichi needs a closed hand (only closed kans allowed)")
+        if riichi and self.is_open:
+            name = "riichi" if self.riichi else "double_riichi"
+            raise HandError(name, "riichi needs a closed hand (only closed kans allowed)")
+        if (
+            self.ippatsu
+            or self.rinshan
+            or self.chankan
+            or self.haitei
+            or self.houtei
+            or self.tenhou
+            or self.chiihou
+        ):
+            self._check_rare_flags(riichi)
+        if self.ura_dora_indicators and not riichi:
+            raise HandError("ura_dora_indicators", "ura dora count only for a riichi hand")
+
+    def _check_rare_flags(self, riichi: bool) -> None:
+        """The flags most hands leave false, checked (their messages built) only when set."""
         checks = (
             ("ippatsu", self.ippatsu and not riichi, "ippatsu needs riichi"),
             (
@@ -281,8 +323,6 @@ class HandInput:
                 raise HandError(name, f"{name} is won before any call or kan")
             if riichi:
                 raise HandError(name, f"{name} is won before any riichi")
-        if self.ura_dora_indicators and not riichi:
-            raise HandError("ura_dora_indicators", "ura dora count only for a riichi hand")
 
     @classmethod
     def from_json(cls, doc: object) -> HandInput:
@@ -297,7 +337,7 @@ class HandInput:
         for key in ("closed", "win_tile"):
             if key not in doc:
                 raise HandError(key, "missing")
-        flags = {name: _bool(doc, name) for name in FLAGS}
+        flags = {name: _bool(doc, name) for name in FLAGS if name in doc}
         return cls(
             closed=_tiles(doc["closed"], "closed"),
             win_tile=_one_tile(doc["win_tile"], "win_tile"),

@@ -15,6 +15,7 @@ beginning (:func:`excerpt`).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -135,6 +136,12 @@ def _every_tile() -> dict[tuple[str, str], Tile]:
 #: Every tile by its digit and suit letter (``("0", "p")`` the red 5p), built once so that
 #: parsing looks tiles up instead of building and checking each one.
 _BY_TEXT: Final = _every_tile()
+#: The same by suit letter then digit, and every one-tile text (``"0p"``): the common
+#: shapes of input, read without walking the text.
+_BY_SUIT: Final = {suit: {d: t for (d, s), t in _BY_TEXT.items() if s == suit} for suit in SUITS}
+_ONE_TILE: Final = {digit + suit: tile for (digit, suit), tile in _BY_TEXT.items()}
+_PLAIN_TEXT: Final = re.compile(r"(?:[0-9]+[mpsz])+")
+_GROUP: Final = re.compile(r"([0-9]+)([mpsz])")
 
 
 def check_length(text: str, field: str, most: int = MAX_TILE_TEXT) -> None:
@@ -159,6 +166,20 @@ def parse_tiles(text: str, field: str = "tiles") -> tuple[Tile, ...]:
     ['3m', '4m', '0m', '7z']
     """
     check_length(text, field)
+    one = _ONE_TILE.get(text)
+    if one is not None:
+        return (one,)
+    if _PLAIN_TEXT.fullmatch(text):
+        # Well-formed text (no spaces): each group of digits is looked up by its suit.
+        try:
+            return tuple(_BY_SUIT[s][d] for digits, s in _GROUP.findall(text) for d in digits)
+        except KeyError:
+            pass  # an 8z or a 9z: the careful reading says where
+    return _parse_carefully(text, field)
+
+
+def _parse_carefully(text: str, field: str) -> tuple[Tile, ...]:
+    """``parse_tiles`` character by character: text with spaces, and every refusal."""
     tiles: list[Tile] = []
     digits = ""
     for position, char in enumerate(text):
