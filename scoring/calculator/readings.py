@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Final
 
 from mahjong.constants import EAST
@@ -302,6 +303,13 @@ def valued_readings(hand: HandInput) -> list[tuple[Reading, list[YakuHan] | None
     return out
 
 
+@lru_cache(maxsize=1024)
+def _yaku_han(name: str, han: int, yakuman: bool) -> YakuHan:
+    """Each yaku the library names is made once (a frozen dataclass costs more to make
+    than to look up)."""
+    return YakuHan(name, han, yakuman)
+
+
 def _yaku(response: Any) -> list[YakuHan] | None:
     if response.error == HandCalculator.ERR_NO_YAKU:
         return None
@@ -313,5 +321,5 @@ def _yaku(response: Any) -> list[YakuHan] | None:
         if yaku.name in ("Dora", "Aka Dora"):
             continue
         han = yaku.han_open if response.is_open_hand and yaku.han_open else yaku.han_closed
-        out.append(YakuHan(str(yaku.name), int(han), bool(yaku.is_yakuman)))
+        out.append(_yaku_han(str(yaku.name), int(han), bool(yaku.is_yakuman)))
     return out

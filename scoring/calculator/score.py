@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Final, assert_never
 
 from scoring.calculator.fu import FuCount, FuLine, Meld, MeldKind, Pair, Wait, count_fu, meld_fu
@@ -198,7 +199,7 @@ def score_hand(hand: HandInput) -> HandScore:
         )
     # What every reading shares is worked out once: dora, the called sets, the yakuhai pairs.
     shared = _Shared(
-        dora=tuple(YakuLine(name, count) for name, count in _dora_counts(hand).items() if count),
+        dora=tuple(_yaku_line(name, n) for name, n in _dora_counts(hand).items() if n),
         called=tuple(_meld(m) for m in hand.melds),
         seat_kind=_WIND_KIND + hand.seat_wind.order,
         round_kind=_WIND_KIND + hand.round_wind.order,
@@ -240,7 +241,7 @@ def _result(
         # Each yakuman yaku is still listed; the hand is worth (and reported as) one.
         yakuman = min(yakuman, 1)
     fu, shape_fu = _fu(hand, shared, reading)
-    named = tuple(YakuLine(name, han) for (name, _), han in lines)
+    named = tuple(_yaku_line(name, han) for (name, _), han in lines)
     if yakuman:
         value = win_value(hand.rules, yakuman=yakuman)
         han = None
@@ -261,6 +262,13 @@ def _result(
     return result, shape_fu
 
 
+@lru_cache(maxsize=1024)
+def _yaku_line(name: str, han: int) -> YakuLine:
+    """The same few lines recur in every hand: each is made once (a frozen dataclass costs
+    more to make than to look up)."""
+    return YakuLine(name, han)
+
+
 def _yaku_name(hand: HandInput, library_name: str) -> tuple[str, int]:
     name, order = YAKU_NAMES.get(library_name, (library_name, 99))
     if name == "Seat Wind":
@@ -272,10 +280,11 @@ def _yaku_name(hand: HandInput, library_name: str) -> tuple[str, int]:
 
 def _dora_counts(hand: HandInput) -> dict[str, int]:
     """Dora, ura dora (riichi only, checked on input) and red fives, in Tenhou's order."""
-    kinds = [t.kind for t in hand.all_tiles]
+    tiles = hand.all_tiles
+    kinds = [t.kind for t in tiles]
     dora = sum(kinds.count(dora_of(i)) for i in hand.dora_indicators)
     ura = sum(kinds.count(dora_of(i)) for i in hand.ura_dora_indicators)
-    aka = sum(1 for t in hand.all_tiles if t.red) if hand.rules.aka_dora else 0
+    aka = sum(1 for t in tiles if t.red) if hand.rules.aka_dora else 0
     return {name: count for (name, _), count in zip(_DORA_LINES, (dora, ura, aka), strict=True)}
 
 
@@ -324,12 +333,19 @@ _TERMINAL_OR_HONOR: Final = frozenset(k for k in range(34) if Tile(k).is_termina
 _SEQUENCE: Final = Meld(MeldKind.SEQUENCE)
 
 
+#: The closed triplets by (counted as open, of terminals or honors), made once.
+_TRIPLETS: Final = {
+    (is_open, terminal): Meld(MeldKind.TRIPLET, open=is_open, terminal=terminal)
+    for is_open in (False, True)
+    for terminal in (False, True)
+}
+
+
 def _closed_set(group: Sequence[int], *, ron_completed: bool) -> Meld:
     if group[0] != group[1]:
         return _SEQUENCE
     # A triplet completed by a ron counts as open (seed 003, "shanpon").
-    terminal = group[0] in _TERMINAL_OR_HONOR
-    return Meld(MeldKind.TRIPLET, open=ron_completed, terminal=terminal)
+    return _TRIPLETS[ron_completed, group[0] in _TERMINAL_OR_HONOR]
 
 
 def _meld(meld: HandMeld) -> Meld:
