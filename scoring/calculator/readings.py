@@ -6,8 +6,8 @@ or a ryanmen, ``111222333p`` is three triplets or three runs, and each way can s
 differently (seed 003, "Maximum Score"). The splits are found here by a plain recursive
 search (they equal the library's ``HandDivider``, which tries permutations of candidate sets
 and takes up to 100 ms on a flush). The yaku are the library's (MahjongRepository/mahjong):
-its calculator keeps only the reading it likes best, so it is held to one reading at a time
-and the caller chooses by this ruleset's payments.
+its calculator keeps only the reading it likes best, so its yaku are asked about one reading
+at a time (``scoring.calculator.yaku``) and the caller chooses by this ruleset's payments.
 
 The library's options follow the ruleset: red fives (``aka_dora``), open tanyao (``kuitan``),
 ``kiriage``, ``kazoe`` (yakuman or sanbaiman) and ``double_yakuman_hands``. It has no option
@@ -17,20 +17,18 @@ payments are therefore not taken from it (``scoring.calculator.fu``, ``scoring.p
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
 
 from mahjong.constants import EAST
-from mahjong.hand_calculating.divider import HandDivider
-from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
-from mahjong.hand_calculating.scores import ScoresCalculator
 from mahjong.meld import Meld
 
 from scoring.calculator.input import HandInput, MeldType
-from scoring.calculator.tiles import HandError, to_136
+from scoring.calculator.tiles import to_136
+from scoring.calculator.yaku import reading_yaku
 from scoring.rules import Ruleset
 from scoring.seats import Wind
 
@@ -41,6 +39,8 @@ _MELD_TYPES: Final = {MeldType.CHI: Meld.CHI, MeldType.PON: Meld.PON, MeldType.K
 #: The library's wind constants (EAST, SOUTH, WEST, NORTH are consecutive tile ids).
 _LIBRARY_WIND: Final = {wind: EAST + wind.order for wind in Wind}
 #: 13+ han without a yakuman: kazoe yakuman (never more than one) or sanbaiman.
+#: Han of a yakuman in the library (26 for a double one).
+YAKUMAN_HAN: Final = 13
 _KAZOE: Final = {"yakuman": HandConstants.KAZOE_LIMITED, "sanbaiman": HandConstants.KAZOE_SANBAIMAN}
 
 
@@ -135,7 +135,7 @@ def library_config(hand: HandInput) -> HandConfig:
 
 
 def _new_config(hand: HandInput) -> HandConfig:
-    return HandConfig(
+    config = HandConfig(
         is_tsumo=hand.tsumo,
         is_riichi=hand.riichi or hand.double_riichi,
         is_daburu_riichi=hand.double_riichi,
@@ -150,6 +150,13 @@ def _new_config(hand: HandInput) -> HandConfig:
         round_wind=_LIBRARY_WIND[hand.round_wind],
         options=library_options(hand.rules),
     )
+    if not hand.rules.double_yakuman_hands:
+        # What estimate_hand_value sets on every call: each double yakuman counts single.
+        yaku: Any = config.yaku
+        for name in ("daburu_kokushi", "suuankou_tanki", "daburu_chuuren_poutou", "daisuushi"):
+            getattr(yaku, name).han_closed = YAKUMAN_HAN
+        yaku.daisuushi.han_open = YAKUMAN_HAN
+    return config
 
 
 def library_tiles(hand: HandInput) -> tuple[list[int], int, list[Meld]]:
@@ -232,53 +239,6 @@ def _sets(work: list[int], present: Sequence[int], index: int) -> list[list[Grou
     return out
 
 
-class _FixedDivider(HandDivider):
-    """A divider that knows one split (or none, for kokushi)."""
-
-    def __init__(self, groups: tuple[Group, ...] | None) -> None:
-        # Not HandDivider.__init__: this divider keeps no cache.
-        self._groups = groups
-
-    def divide_hand(
-        self,
-        tiles_34: Sequence[int],
-        melds: Collection[Meld] | None = None,
-        use_cache: bool = False,
-    ) -> list[list[list[int]]]:
-        return [] if self._groups is None else [[list(g) for g in self._groups]]
-
-
-class _NoScores(ScoresCalculator):
-    """The library's payments are not used (``scoring.payments`` makes them): not worked out."""
-
-    def calculate_scores(
-        self, han: int, fu: int, config: HandConfig, is_yakuman: bool = False
-    ) -> dict[str, Any]:
-        return {}
-
-
-class _OneReading(HandCalculator):
-    """The library's calculator held to one split and one winning group."""
-
-    def __init__(self, reading: Reading) -> None:
-        # Not HandCalculator.__init__: its divider would be replaced at once.
-        self.divider = _FixedDivider(reading.groups)
-        self._win_group = list(reading.win_group)
-
-    def _find_win_groups(
-        self, win_tile: int, hand: list[list[int]], opened_melds: list[list[int]]
-    ) -> list[list[int]]:
-        return [self._win_group]
-
-
-#: Library refusals that the input checks should have caught first, by field.
-_LIBRARY_ERRORS: Final = {
-    HandCalculator.ERR_HAND_NOT_WINNING: "closed",
-    HandCalculator.ERR_HAND_NOT_CORRECT: "closed",
-    HandCalculator.ERR_NO_WINNING_TILE: "win_tile",
-}
-
-
 def valued_readings(hand: HandInput) -> list[tuple[Reading, list[YakuHan] | None]]:
     """Every reading of the hand with its yaku (dora left out: the caller counts them), or
     ``None`` for a reading without yaku. Empty when the tiles are not a winning hand.
@@ -290,16 +250,22 @@ def valued_readings(hand: HandInput) -> list[tuple[Reading, list[YakuHan] | None
     """
     prepared = _prepare(hand)
     config = library_config(hand)
+    tiles_34 = [0] * 34
+    for tile_id in prepared.ids:
+        tiles_34[tile_id // 4] += 1
+    is_open = hand.is_open
     out: list[tuple[Reading, list[YakuHan] | None]] = []
     for reading in _readings(hand):
-        response: Any = _OneReading(reading).estimate_hand_value(
-            prepared.ids,
-            prepared.win_id,
+        found = reading_yaku(
+            config,
+            None if reading.groups is None else [list(g) for g in reading.groups],
+            list(reading.win_group),
+            tiles_34=tiles_34,
+            win_id=prepared.win_id,
             melds=prepared.melds,
-            config=config,
-            scores_calculator_factory=_NoScores,
+            is_open=is_open,
         )
-        out.append((reading, _yaku(response)))
+        out.append((reading, _yaku(found, is_open=is_open)))
     return out
 
 
@@ -310,16 +276,11 @@ def _yaku_han(name: str, han: int, yakuman: bool) -> YakuHan:
     return YakuHan(name, han, yakuman)
 
 
-def _yaku(response: Any) -> list[YakuHan] | None:
-    if response.error == HandCalculator.ERR_NO_YAKU:
-        return None
-    if response.error:
-        field = _LIBRARY_ERRORS.get(response.error, "")
-        raise HandError(field, f"refused: {str(response.error).replace('_', ' ')}")
+def _yaku(found: list[Any], *, is_open: bool) -> list[YakuHan] | None:
+    """The library's yaku as han (its rule: the open value where it has one); ``None`` for
+    no han at all, as the library's ``ERR_NO_YAKU``."""
     out: list[YakuHan] = []
-    for yaku in response.yaku:
-        if yaku.name in ("Dora", "Aka Dora"):
-            continue
-        han = yaku.han_open if response.is_open_hand and yaku.han_open else yaku.han_closed
+    for yaku in found:
+        han = yaku.han_open if is_open and yaku.han_open else yaku.han_closed
         out.append(_yaku_han(str(yaku.name), int(han), bool(yaku.is_yakuman)))
-    return out
+    return out if sum(y.han for y in out) else None
