@@ -89,7 +89,7 @@ def main(
 
             result: Any = score_document(_load(args.game, stdin))
         elif args.command == "hand":
-            from scoring.hand import calculate_hand
+            from scoring.calculator.score import calculate_hand
 
             result = calculate_hand(_load(args.hand, stdin))
         else:

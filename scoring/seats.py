@@ -30,7 +30,7 @@ class Wind(StrEnum):
     NORTH = "N"
 
     @property
-    def index(self) -> int:
+    def order(self) -> int:
         """0 for East .. 3 for North: the order of seats and of rounds."""
         return _ORDER.index(self)
 

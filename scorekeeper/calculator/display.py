@@ -15,11 +15,11 @@ from django.templatetags.static import static
 
 from scorekeeper.calculator.tiles import ALL_TILES, HAND_SIZE, MODES, TableTiles
 from scorekeeper.format import format_points, format_tsumo
-from scoring.fu import FuLine
-from scoring.hand import HandResult
+from scoring.calculator.fu import FuLine
+from scoring.calculator.score import HandScore
+from scoring.calculator.tiles import HONOR_NAMES, Tile
 from scoring.payments import WinValue, ron_deltas, ron_points, tsumo_deltas, tsumo_points
 from scoring.rules import Ruleset
-from scoring.tiles import HONOR_NAMES, Tile
 
 SUIT_WORDS: Final = {"m": "man", "p": "pin", "s": "sou"}
 LIMIT_WORDS: Final = {
@@ -100,7 +100,7 @@ class AnswerView:
     yakuman: int
 
 
-def _payment_views(result: HandResult) -> tuple[PaymentView, ...]:
+def _payment_views(result: HandScore) -> tuple[PaymentView, ...]:
     pay = result.payments
     if pay.ron is not None:
         return (PaymentView("Ron: the discarder pays", format_points(pay.ron)),)
@@ -116,7 +116,7 @@ def _payment_views(result: HandResult) -> tuple[PaymentView, ...]:
 
 
 def _honba_views(
-    result: HandResult, rules: Ruleset, *, dealer: bool, honba: int
+    result: HandScore, rules: Ruleset, *, dealer: bool, honba: int
 ) -> tuple[PaymentView, ...]:
     """The payment again with the honba counters, as the engine's deltas say (seat 0 the
     dealer; a non-dealer winner in seat 1, a ron from seat 2)."""
@@ -133,7 +133,7 @@ def _honba_views(
     return (PaymentView(words, format_tsumo((-deltas[2], -deltas[0]))),)
 
 
-def answer_view(result: HandResult, *, rules: Ruleset, dealer: bool, honba: int) -> AnswerView:
+def answer_view(result: HandScore, *, rules: Ruleset, dealer: bool, honba: int) -> AnswerView:
     """The page's words for a scored hand."""
     if result.yakuman:
         headline = yakuman_words(result.yakuman)

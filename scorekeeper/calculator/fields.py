@@ -8,7 +8,7 @@ from typing import Any, Final
 from django import forms
 
 from scorekeeper.calculator.tiles import TableMeld
-from scoring.tiles import HandError, Tile, parse_tiles
+from scoring.calculator.tiles import HandError, Tile, parse_tiles
 
 #: Longest tile text read (14 tiles and 4 suit letters need 18) and most melds.
 MAX_TEXT: Final = 40

@@ -29,12 +29,12 @@ from scorekeeper.calculator.tiles import (
 )
 from scorekeeper.club.models import Game, SavedRuleset
 from scorekeeper.format import PRESET_CHOICES
+from scoring.calculator.input import MAX_COUNTER, HandInput
+from scoring.calculator.score import HandScore, score_hand
+from scoring.calculator.tiles import HandError, Tile, format_tiles
 from scoring.errors import RulesError, ScoringError
-from scoring.hand import HandResult, score_hand
-from scoring.hand_input import MAX_COUNTER, HandInput
 from scoring.rules import PRESETS, Ruleset, resolve_rules
 from scoring.seats import Wind
-from scoring.tiles import HandError, Tile, format_tiles
 
 DEFAULT_RULES: Final = "tenhou"
 MODE_HINTS: Final = {
@@ -146,7 +146,7 @@ class CalculatorForm(forms.Form):
         #: one while the choice is refused).
         self.tiles = TableTiles()
         self.ruleset = PRESETS[DEFAULT_RULES]
-        self.result: HandResult | None = None
+        self.result: HandScore | None = None
         #: This state's own address: the query with the values at their defaults left out.
         self.address = reverse("calculator")
 
@@ -256,7 +256,7 @@ class CalculatorForm(forms.Form):
             return "Choose the winning tile."
         return None
 
-    def score(self) -> HandResult | None:
+    def score(self) -> HandScore | None:
         """The value of the hand; a refusal goes onto the field it names."""
         data, tiles = self.cleaned_data, self.tiles
         try:

@@ -1,7 +1,8 @@
 """The fu calculator's form: seed 001's checklist for players who know their yaku but not
 their fu. How the hand was won, four melds (kind, called or not, simples or terminals and
-honors), the pair and the wait, or chiitoitsu; the engine counts (``scoring.fu.count_fu``) and,
-for the han entered, values the win (``scoring.payments``).
+honors), the pair and the wait, or chiitoitsu; the engine counts
+(``scoring.calculator.fu.count_fu``) and, for the han entered, values the win
+(``scoring.payments``).
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from django.utils.safestring import SafeString
 
 from scorekeeper.calculator.fields import sentence
 from scorekeeper.calculator.forms import DEFAULT_RULES, rules_choices, ruleset_of
+from scoring.calculator.fu import FuCount, FuError, Meld, MeldKind, Pair, Wait, count_fu
 from scoring.errors import ScoringError
-from scoring.fu import FuCount, FuError, Meld, MeldKind, Pair, Wait, count_fu
 from scoring.payments import WinValue, win_value
 from scoring.rules import Ruleset
 

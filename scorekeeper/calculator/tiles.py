@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Final
 
-from scoring.hand_input import MAX_INDICATORS, HandMeld, MeldType
+from scoring.calculator.input import MAX_INDICATORS, HandMeld, MeldType
+from scoring.calculator.tiles import COPIES, FIVE_KINDS, HandError, Tile, format_tiles, parse_tiles
 from scoring.rules import Ruleset
-from scoring.tiles import COPIES, FIVE_KINDS, HandError, Tile, format_tiles, parse_tiles
 
 HAND_SIZE: Final = 14
 #: Every tile the picker offers, in its order: 1-9 man, pin, sou, the honors, the red fives.

@@ -30,9 +30,9 @@ from scorekeeper.calculator.forms_payment import PaymentTableForm
 from scorekeeper.calculator.payment import HAN_COLUMNS, payment_sheets
 from scorekeeper.htmx import HtmxHttpRequest, template_for
 from scorekeeper.registry.permissions import read_required
+from scoring.calculator.score import HandScore, calculate_hand
+from scoring.calculator.tiles import HandError
 from scoring.errors import RulesError, ScoringError
-from scoring.hand import HandResult, calculate_hand
-from scoring.tiles import HandError
 
 
 @require_safe
@@ -64,7 +64,7 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
     return response
 
 
-def _answer(form: CalculatorForm, result: HandResult) -> AnswerView:
+def _answer(form: CalculatorForm, result: HandScore) -> AnswerView:
     data = form.cleaned_data
     return answer_view(
         result, rules=form.ruleset, dealer=data["seat_wind"] == "E", honba=data["honba"]

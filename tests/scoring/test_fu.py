@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.fu import FuError, Meld, MeldKind, Pair, Wait, count_fu
+from scoring.calculator.fu import FuError, Meld, MeldKind, Pair, Wait, count_fu
 from scoring.payments import ron_points, win_value
 from scoring.rules import PRESETS, resolve_rules
 

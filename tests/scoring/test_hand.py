@@ -14,18 +14,18 @@ from mahjong.hand_calculating.hand import HandCalculator
 from real_data import HAND_CASES as CASES
 from real_data import hand_doc
 
-from scoring.errors import RulesError, ScoringError
-from scoring.hand import (
+from scoring.calculator.readings import library_config, library_tiles, splits, valued_readings
+from scoring.calculator.score import (
     YAKU_NAMES,
     HandInput,
-    HandResult,
+    HandScore,
     NotAWinningHand,
     NoYaku,
     calculate_hand,
     score_hand,
 )
-from scoring.readings import library_config, library_tiles, splits, valued_readings
-from scoring.tiles import HandError, NotationError, Tile, TooManyCopies, to_136
+from scoring.calculator.tiles import HandError, NotationError, Tile, TooManyCopies, to_136
+from scoring.errors import RulesError, ScoringError
 
 
 def nearest_winner(case: dict[str, Any]) -> bool:
@@ -634,6 +634,61 @@ def test_wrong_types_and_unknown_fields_are_refused(doc, field):
     assert raised.value.field == field
 
 
+HUGE = "1m" * 1_200_000  # 2.4 MB of tiles
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "words"),
+    [
+        ({"closed": HUGE}, "closed", "2,400,000 characters is too long for tiles (at most 64)"),
+        ({"win_tile": HUGE}, "win_tile", "too long for tiles (at most 64)"),
+        ({"melds": [{"type": "pon", "tiles": HUGE}]}, "melds[0].tiles", "too long for tiles"),
+        ({"dora_indicators": [HUGE]}, "dora_indicators[0]", "too long for tiles"),
+        ({"ura_dora_indicators": ["1m", HUGE]}, "ura_dora_indicators[1]", "too long"),
+        ({"melds": [{"type": "pon", "tiles": "111z"}] * 5}, "melds", "at most 4 melds, got 5"),
+        ({"melds": [0] * 1_000_000}, "melds", "at most 4 melds, got 1,000,000"),
+        ({"dora_indicators": ["1m"] * 6}, "dora_indicators", "at most 5 indicators"),
+        ({"ura_dora_indicators": [HUGE] * 100}, "ura_dora_indicators", "at most 5 indicators"),
+        ({"rules": HUGE}, "rules", "a preset name has at most 32 characters, got 2,400,000"),
+        ({"seat_wind": HUGE}, "seat_wind", "expected one of E, S, W, N"),
+        ({"round_wind": [HUGE]}, "round_wind", "got a list of 1"),
+        ({"tsumo": HUGE}, "tsumo", "expected true or false"),
+        ({"format": HUGE}, "format", "expected 'scorekeeper.hand/1'"),
+        ({"honba": 10**5000}, "honba", "got a number that large"),
+        ({"melds": [{"type": HUGE, "tiles": "111z"}]}, "melds[0].type", "expected chi, pon"),
+    ],
+)
+def test_every_text_and_list_has_a_limit_and_an_error_quotes_only_an_excerpt(change, field, words):
+    with pytest.raises(HandError) as raised:
+        calculate_hand(BASE | change)
+    message = str(raised.value)
+    assert raised.value.field == field
+    assert message.startswith(f"{field}: ")
+    assert words in message
+    assert len(message) < 160
+    assert "1m" * 11 not in message  # at most the first 20 characters of a text
+
+
+def test_an_unknown_field_with_a_huge_name_is_named_by_its_beginning():
+    with pytest.raises(HandError) as raised:
+        calculate_hand(BASE | {HUGE: True})
+    assert raised.value.field == "1m" * 10 + "…"
+    assert str(raised.value) == "1m1m1m1m1m1m1m1m1m1m…: unknown field"
+
+
+def test_a_hand_at_the_limits_is_still_read():
+    doc = {
+        "closed": "1 1 1 z 2 2 2 z 3 3 3 z 4 4 4 z 5 5 z",  # spaces are allowed
+        "win_tile": "5z",
+        "seat_wind": "S",
+        "dora_indicators": ["1m", "2m", "3m", "4m", "5m"],
+    }
+    out = calculate_hand(doc)
+    # Tenhou adds yakuman up and counts none of these double (RULES.md, the tenhou preset).
+    assert sorted(y["name"] for y in out["yaku"]) == ["Daisuushii", "Suuankou Tanki", "Tsuuiisou"]
+    assert out["yakuman"] == 3
+
+
 def test_an_unknown_ruleset_is_refused_by_the_rules():
     with pytest.raises(RulesError, match="unknown preset"):
         calculate_hand(BASE | {"rules": "house"})
@@ -646,7 +701,7 @@ def test_the_typed_values_round_trip_through_json():
     hand_input = HandInput.from_json(hand_doc(case))
     assert HandInput.from_json(hand_input.to_json()) == hand_input
     result = score_hand(hand_input)
-    assert isinstance(result, HandResult)
+    assert isinstance(result, HandScore)
     assert result.payments.total == case["expected"]["points"]
     assert sum(line.fu for line in result.fu_breakdown) == result.fu
 

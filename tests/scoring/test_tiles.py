@@ -11,20 +11,19 @@ from mahjong.constants import FIVE_RED_MAN, FIVE_RED_PIN, FIVE_RED_SOU
 from mahjong.tile import TilesConverter
 from real_data import DATA as REAL_DATA
 
-from scoring.errors import ScoringError
-from scoring.tiles import (
+from scoring.calculator.tiles import (
     HandError,
     NotationError,
     Tile,
     TooManyCopies,
     check_copies,
-    count_kinds,
     dora_of,
+    excerpt,
     format_tiles,
-    from_136,
     parse_tiles,
     to_136,
 )
+from scoring.errors import ScoringError
 
 DATA = REAL_DATA
 
@@ -150,8 +149,11 @@ def physical_tiles(draw: st.DrawFn) -> list[Tile]:
 def test_library_ids_are_distinct_and_translate_back(hand):
     ids = to_136(hand)
     assert len(set(ids)) == len(ids)
-    assert list(from_136(ids)) == hand
-    assert TilesConverter.to_34_array(ids) == [count_kinds(hand)[k] for k in range(34)]
+    assert [tile_id // 4 for tile_id in ids] == [t.kind for t in hand]
+    assert [tile_id in (FIVE_RED_MAN, FIVE_RED_PIN, FIVE_RED_SOU) for tile_id in ids] == [
+        t.red for t in hand
+    ]
+    assert TilesConverter.to_34_array(ids) == [sum(t.kind == k for t in hand) for k in range(34)]
 
 
 def test_red_fives_take_the_library_red_ids_and_plain_fives_never_do():
@@ -193,6 +195,31 @@ def test_an_indicator_makes_the_next_tile_dora(indicator, dora):
     assert dora_of(Tile.parse(indicator)) == Tile.parse(dora).kind
 
 
-def test_from_136_refuses_ids_outside_the_set():
-    with pytest.raises(NotationError):
-        from_136([136])
+def test_a_tile_text_longer_than_the_limit_is_refused_before_it_is_read():
+    assert len(tiles("1m " * 21)) == 21  # 63 characters: the limit leaves room for spaces
+    with pytest.raises(NotationError) as error:
+        parse_tiles("1m" * 1_200_000, "closed")
+    message = str(error.value)
+    assert message.startswith("closed: 2,400,000 characters is too long for tiles (at most 64)")
+    assert message.endswith(": '1m1m1m1m1m1m1m1m1m1m…'")
+    assert len(message) < 120
+    with pytest.raises(NotationError, match=r"^win_tile: 65 characters is too long"):
+        Tile.parse("5" * 64 + "m", "win_tile")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["x" * 10_000, "1" * 60 + "x" * 4, "1" * 64],
+    ids=["a long text of letters", "letters after digits", "digits without a suit"],
+)
+def test_an_error_quotes_only_the_beginning_of_the_text(text):
+    with pytest.raises(NotationError) as error:
+        parse_tiles(text, "closed")
+    assert text not in str(error.value) or len(text) <= 20
+    assert len(str(error.value)) < 130
+
+
+def test_an_excerpt_is_the_first_twenty_characters_and_an_ellipsis():
+    assert excerpt("12345m") == "'12345m'"
+    assert excerpt("1" * 20) == "'" + "1" * 20 + "'"
+    assert excerpt("1" * 21) == "'" + "1" * 20 + "…'"

@@ -16,7 +16,7 @@ from real_data import HAND_CASES as CASES
 from real_data import hand_doc
 
 from scorekeeper.club.models import SavedRuleset
-from scoring.hand import calculate_hand
+from scoring.calculator.score import calculate_hand
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

@@ -7,11 +7,15 @@ of the four fives of a suit may be red), so a fifth copy anywhere on the table i
 
 The ``mahjong`` library numbers the 136 physical tiles ``kind * 4 + copy`` (kinds 0-33 in the
 order 1-9m, 1-9p, 1-9s, 1-7z) and reserves copy 0 of each five for the red five
-(``FIVE_RED_MAN`` and its siblings); :func:`to_136` and :func:`from_136` translate.
+(``FIVE_RED_MAN`` and its siblings); :func:`to_136` translates.
+
+Every text is measured before it is read (``MAX_TILE_TEXT``), and an error quotes only its
+beginning (:func:`excerpt`).
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -66,7 +70,7 @@ class Tile:
         """Exactly one tile (``5m``, ``0s``, ``3z``)."""
         tiles = parse_tiles(text, field)
         if len(tiles) != 1:
-            raise NotationError(field, f"expected one tile, got {text!r}")
+            raise NotationError(field, f"expected one tile, got {excerpt(text)}")
         return tiles[0]
 
     @property
@@ -101,36 +105,106 @@ class Tile:
         return f"{0 if self.red else self.number}{self.suit}"
 
 
+#: The longest tile text read (a hand has at most 18 tiles: ``1m 1m 1m 1m`` spelled out
+#: with spaces fits), checked before any parsing so that a huge text costs nothing.
+MAX_TILE_TEXT: Final = 64
+#: How much of a refused text an error shows.
+EXCERPT: Final = 20
+
+
+def excerpt(text: str) -> str:
+    """``text`` as an error shows it: quoted, and cut after its first characters.
+
+    >>> excerpt("12m"), excerpt("1" * 30)
+    ("'12m'", "'11111111111111111111…'")
+    """
+    if len(text) <= EXCERPT:
+        return repr(text)
+    return repr(text[:EXCERPT])[:-1] + "…'"
+
+
+def _every_tile() -> dict[tuple[str, str], Tile]:
+    table: dict[tuple[str, str], Tile] = {}
+    for suit_index, suit in enumerate(SUITS):
+        for number in range(1, 8 if suit == "z" else 10):
+            table[str(number), suit] = Tile(suit_index * 9 + number - 1)
+        if suit != "z":
+            table["0", suit] = Tile(suit_index * 9 + 4, red=True)
+    return table
+
+
+#: Every tile by its digit and suit letter (``("0", "p")`` the red 5p), built once so that
+#: parsing looks tiles up instead of building and checking each one.
+_BY_TEXT: Final = _every_tile()
+#: The same by suit letter then digit, and every one-tile text (``"0p"``): the common
+#: shapes of input, read without walking the text.
+_BY_SUIT: Final = {suit: {d: t for (d, s), t in _BY_TEXT.items() if s == suit} for suit in SUITS}
+_ONE_TILE: Final = {digit + suit: tile for (digit, suit), tile in _BY_TEXT.items()}
+_PLAIN_TEXT: Final = re.compile(r"(?:[0-9]+[mpsz])+")
+_GROUP: Final = re.compile(r"([0-9]+)([mpsz])")
+
+
+def check_length(text: str, field: str, most: int = MAX_TILE_TEXT) -> None:
+    """Refuse a text longer than ``most`` characters before anything reads it.
+
+    >>> check_length("1m" * 40, "closed")
+    Traceback (most recent call last):
+    ...
+    scoring.calculator.tiles.NotationError: closed: 80 characters is too long for tiles (at most 64): '1m1m1m1m1m1m1m1m1m1m…'
+    """  # noqa: E501
+    if len(text) > most:
+        raise NotationError(
+            field,
+            f"{len(text):,} characters is too long for tiles (at most {most}): {excerpt(text)}",
+        )
+
+
 def parse_tiles(text: str, field: str = "tiles") -> tuple[Tile, ...]:
     """The tiles of ``text``, in the order written (spaces are ignored).
 
     >>> [str(t) for t in parse_tiles("340m7z")]
     ['3m', '4m', '0m', '7z']
     """
+    check_length(text, field)
+    one = _ONE_TILE.get(text)
+    if one is not None:
+        return (one,)
+    if _PLAIN_TEXT.fullmatch(text):
+        # Well-formed text (no spaces): each group of digits is looked up by its suit.
+        try:
+            return tuple(_BY_SUIT[s][d] for digits, s in _GROUP.findall(text) for d in digits)
+        except KeyError:
+            pass  # an 8z or a 9z: the careful reading says where
+    return _parse_carefully(text, field)
+
+
+def _parse_carefully(text: str, field: str) -> tuple[Tile, ...]:
+    """``parse_tiles`` character by character: text with spaces, and every refusal."""
     tiles: list[Tile] = []
     digits = ""
     for position, char in enumerate(text):
         if char == " ":
             continue
-        if char.isascii() and char.isdigit():
+        if "0" <= char <= "9":
             digits += char
             continue
         if char not in SUITS:
             raise NotationError(
-                field, f"{char!r} at position {position} of {text!r} is not a digit or m/p/s/z"
+                field,
+                f"{char!r} at position {position} of {excerpt(text)} is not a digit or m/p/s/z",
             )
         if not digits:
             raise NotationError(field, f"suit letter {char!r} at position {position} has no digits")
-        suit = SUITS.index(char)
         for digit in digits:
-            number = int(digit)
-            if char == "z" and not 1 <= number <= 7:
+            tile = _BY_TEXT.get((digit, char))
+            if tile is None:
                 raise NotationError(field, f"{digit}z is not a tile (honors are 1z-7z)")
-            red = number == 0
-            tiles.append(Tile(suit * 9 + (4 if red else number - 1), red))
+            tiles.append(tile)
         digits = ""
     if digits:
-        raise NotationError(field, f"{text!r} ends with digits {digits!r} and no suit letter")
+        raise NotationError(
+            field, f"{excerpt(text)} ends with digits {excerpt(digits)} and no suit letter"
+        )
     return tuple(tiles)
 
 
@@ -149,15 +223,6 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
     return "".join(out)
 
 
-def count_kinds(tiles: Iterable[Tile]) -> Counter[int]:
-    """Copies of each kind (a red five counts as a five).
-
-    >>> count_kinds(parse_tiles("055m"))[4]
-    3
-    """
-    return Counter(t.kind for t in tiles)
-
-
 def check_copies(groups: Iterable[tuple[str, Sequence[Tile]]]) -> None:
     """Refuse a fifth copy of any tile over all ``(field, tiles)`` groups, naming the tile
     and the field where it appears.
@@ -165,8 +230,16 @@ def check_copies(groups: Iterable[tuple[str, Sequence[Tile]]]) -> None:
     >>> check_copies([("closed", parse_tiles("5555m")), ("dora_indicators", parse_tiles("0m"))])
     Traceback (most recent call last):
     ...
-    scoring.tiles.TooManyCopies: dora_indicators: a fifth 5m (a set has four; 5555m in closed)
+    scoring.calculator.tiles.TooManyCopies: dora_indicators: a fifth 5m (a set has four; ...)
     """
+    groups = list(groups)
+    counts = [0] * 34
+    for _, tiles in groups:
+        for tile in tiles:
+            counts[tile.kind] += 1
+    if max(counts) <= COPIES:
+        return
+    # Only a refused hand pays for finding where each copy was seen.
     seen: Counter[int] = Counter()
     where: dict[int, list[str]] = {}
     for field, tiles in groups:
@@ -195,30 +268,32 @@ def to_136(tiles: Iterable[Tile]) -> list[int]:
     used: set[int] = set()
     ids: list[int] = []
     for tile in tiles:
-        copies = (0, 1, 2, 3) if tile.red else (1, 2, 3, 0)
-        free = [tile.kind * 4 + c for c in copies if tile.kind * 4 + c not in used]
-        if not free:
+        first = tile.kind * 4
+        for tile_id in _RED_ORDER[first] if tile.red else _PLAIN_ORDER[first]:
+            if tile_id not in used:
+                break
+        else:
             raise TooManyCopies("tiles", f"a fifth {tile.plain} (a set has four)")
-        used.add(free[0])
-        ids.append(free[0])
+        used.add(tile_id)
+        ids.append(tile_id)
     return ids
 
 
-_RED_IDS: Final = frozenset({16, 52, 88})
+#: The ids a tile takes, in order of preference, by the id of its kind's copy 0.
+_RED_ORDER: Final = {k * 4: tuple(k * 4 + c for c in (0, 1, 2, 3)) for k in range(34)}
+_PLAIN_ORDER: Final = {k * 4: tuple(k * 4 + c for c in (1, 2, 3, 0)) for k in range(34)}
 
 
-def from_136(ids: Iterable[int]) -> tuple[Tile, ...]:
-    """Tiles for library ids (the red ids become red fives).
+def _next_in_group(kind: int) -> int:
+    if kind < 27:
+        return kind - kind % 9 + (kind % 9 + 1) % 9
+    if kind < 31:
+        return 27 + (kind - 27 + 1) % 4
+    return 31 + (kind - 31 + 1) % 3
 
-    >>> format_tiles(from_136([16, 17, 52, 109]))
-    '05m0p1z'
-    """
-    tiles: list[Tile] = []
-    for tile_id in ids:
-        if not 0 <= tile_id < 136:
-            raise NotationError("tiles", f"{tile_id} is not a tile id (0-135)")
-        tiles.append(Tile(tile_id // 4, tile_id in _RED_IDS))
-    return tuple(tiles)
+
+#: The dora of each indicator kind, worked out once.
+_DORA: Final = tuple(_next_in_group(kind) for kind in range(34))
 
 
 def dora_of(indicator: Tile) -> int:
@@ -228,9 +303,4 @@ def dora_of(indicator: Tile) -> int:
     >>> str(Tile(dora_of(Tile.parse("9s")))), str(Tile(dora_of(Tile.parse("4z"))))
     ('1s', '1z')
     """
-    kind = indicator.kind
-    if kind < 27:
-        return kind - kind % 9 + (kind % 9 + 1) % 9
-    if kind < 31:
-        return 27 + (kind - 27 + 1) % 4
-    return 31 + (kind - 31 + 1) % 3
+    return _DORA[indicator.kind]

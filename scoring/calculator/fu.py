@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final, assert_never
 
 from scoring.errors import ScoringError
 from scoring.rules import Ruleset
@@ -66,16 +67,21 @@ class FuCount:
     lines: tuple[FuLine, ...]
 
 
-_MELD_FU = {MeldKind.SEQUENCE: 0, MeldKind.TRIPLET: 2, MeldKind.QUAD: 8}
-
-
 def meld_fu(meld: Meld) -> int:
     """Fu of one meld: triplet 2, quad 8; doubled if closed, doubled for terminals/honors.
 
     >>> meld_fu(Meld(MeldKind.QUAD, open=False, terminal=True))
     32
     """
-    fu = _MELD_FU[meld.kind]
+    match meld.kind:
+        case MeldKind.SEQUENCE:
+            return 0
+        case MeldKind.TRIPLET:
+            fu = 2
+        case MeldKind.QUAD:
+            fu = 8
+        case _:
+            assert_never(meld.kind)
     if not meld.open:
         fu *= 2
     if meld.terminal:
@@ -84,10 +90,53 @@ def meld_fu(meld: Meld) -> int:
 
 
 def _meld_reason(meld: Meld) -> str:
-    if meld.kind is MeldKind.SEQUENCE:
-        return "sequence"
     tiles = "terminals/honors" if meld.terminal else "simples"
     return f"{'open' if meld.open else 'closed'} {meld.kind.value} of {tiles}"
+
+
+def _pair_fu(rules: Ruleset, pair: Pair) -> FuLine | None:
+    match pair:
+        case Pair.PLAIN:
+            return None
+        case Pair.YAKUHAI:
+            return _YAKUHAI_PAIR
+        case Pair.DOUBLE_WIND:
+            return FuLine(rules.double_wind_fu, "double wind pair")
+        case _:
+            assert_never(pair)
+
+
+def _wait_fu(wait: Wait) -> FuLine | None:
+    match wait:
+        case Wait.RYANMEN | Wait.SHANPON:
+            return None
+        case Wait.KANCHAN | Wait.PENCHAN | Wait.TANKI:
+            return _HARD_WAIT[wait]
+        case _:
+            assert_never(wait)
+
+
+# The lines every hand draws from, made once: a frozen dataclass costs more to make than to
+# look up, and a hand's fu is counted once per reading.
+_BASE: Final = FuLine(20, "base")
+_TSUMO: Final = FuLine(2, "tsumo")
+_CLOSED_RON: Final = FuLine(10, "closed ron")
+_PINFU_TSUMO: Final = FuLine(0, "pinfu tsumo (no tsumo fu; fixed 20 fu)")
+_OPEN_NO_FU: Final = FuLine(10, "open hand with no fu: raised to 30")
+_CHIITOITSU: Final = FuCount(25, (FuLine(25, "chiitoitsu (fixed 25 fu, not rounded)"),))
+_YAKUHAI_PAIR: Final = FuLine(2, "yakuhai pair")
+_HARD_WAIT: Final = {
+    w: FuLine(2, f"{w.value} wait") for w in (Wait.KANCHAN, Wait.PENCHAN, Wait.TANKI)
+}
+_MELD_LINE: Final = {
+    meld: FuLine(meld_fu(meld), _meld_reason(meld))
+    for meld in (
+        Meld(kind, open=is_open, terminal=terminal)
+        for kind in (MeldKind.TRIPLET, MeldKind.QUAD)
+        for is_open in (False, True)
+        for terminal in (False, True)
+    )
+}
 
 
 def count_fu(
@@ -115,14 +164,14 @@ def count_fu(
             raise FuError("chiitoitsu has seven pairs and no melds")
         if not closed:
             raise FuError("chiitoitsu is always a closed hand")
-        return FuCount(25, (FuLine(25, "chiitoitsu (fixed 25 fu, not rounded)"),))
+        return _CHIITOITSU
     if len(melds) != 4:
         raise FuError(f"a hand has four melds and a pair, got {len(melds)} melds")
     if wait is Wait.SHANPON and all(m.kind is MeldKind.SEQUENCE for m in melds):
         raise FuError("a shanpon wait completes a triplet, and the hand has none")
     if closed and any(m.open and m.kind is MeldKind.QUAD for m in melds):
         raise FuError("an open quad makes the hand open")
-    lines = [FuLine(20, "base")]
+    lines = [_BASE]
     pinfu = (
         closed
         and all(m.kind is MeldKind.SEQUENCE for m in melds)
@@ -130,24 +179,19 @@ def count_fu(
         and wait is Wait.RYANMEN
     )
     if pinfu and tsumo:
-        return FuCount(20, (*lines, FuLine(0, "pinfu tsumo (no tsumo fu; fixed 20 fu)")))
+        return FuCount(20, (_BASE, _PINFU_TSUMO))
     if tsumo:
-        lines.append(FuLine(2, "tsumo"))
+        lines.append(_TSUMO)
     elif closed:
-        lines.append(FuLine(10, "closed ron"))
+        lines.append(_CLOSED_RON)
     for meld in melds:
-        fu = meld_fu(meld)
-        if fu:
-            lines.append(FuLine(fu, _meld_reason(meld)))
-    if pair is Pair.YAKUHAI:
-        lines.append(FuLine(2, "yakuhai pair"))
-    elif pair is Pair.DOUBLE_WIND:
-        lines.append(FuLine(rules.double_wind_fu, "double wind pair"))
-    if wait in (Wait.KANCHAN, Wait.PENCHAN, Wait.TANKI):
-        lines.append(FuLine(2, f"{wait.value} wait"))
+        line = _MELD_LINE.get(meld)
+        if line is not None:  # a sequence has no fu
+            lines.append(line)
+    lines += [line for line in (_pair_fu(rules, pair), _wait_fu(wait)) if line]
     raw = sum(line.fu for line in lines)
     if raw == 20 and not closed:
-        return FuCount(30, (*lines, FuLine(10, "open hand with no fu: raised to 30")))
+        return FuCount(30, (*lines, _OPEN_NO_FU))
     total = -(-raw // 10) * 10
     if total != raw:
         lines.append(FuLine(total - raw, f"rounded up from {raw}"))

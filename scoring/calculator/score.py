@@ -6,8 +6,8 @@ Where each rule comes from:
   the club's ruleset: red fives (``aka_dora``), open tanyao (``kuitan``), ``kiriage``,
   ``kazoe`` and ``double_yakuman_hands``. Yaku names are Tenhou's romaji.
 - Dora, ura dora and red fives are counted here (seed 004: ura dora only for riichi).
-- Fu follow seed 001's checklist with seed 003's details (``scoring.fu``), the double-wind
-  pair per the ruleset's ``double_wind_fu`` (the library always gives 4).
+- Fu follow seed 001's checklist with seed 003's details (``scoring.calculator.fu``), the
+  double-wind pair per the ruleset's ``double_wind_fu`` (the library always gives 4).
 - Basic points, limits and payments are the engine's (``scoring.payments``; RULES.md).
 - A hand that can be read several ways is scored by the reading that pays most (seed 003):
   every split into sets and every group the winning tile can complete is valued, and the
@@ -20,19 +20,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from functools import lru_cache
+from typing import Any, Final, assert_never
 
-from scoring.fu import FuCount, FuLine, Meld, MeldKind, Pair, Wait, count_fu, meld_fu
-from scoring.hand_input import HandInput, HandMeld, MeldType
+from scoring.calculator.fu import FuCount, FuLine, Meld, MeldKind, Pair, Wait, count_fu, meld_fu
+from scoring.calculator.input import HandInput, HandMeld, MeldType
+from scoring.calculator.readings import Reading, YakuHan, valued_readings
+from scoring.calculator.tiles import HandError, Tile, dora_of, format_tiles
 from scoring.payments import ron_points, tsumo_points, win_value
-from scoring.readings import Reading, YakuHan, valued_readings
-from scoring.tiles import HandError, Tile, dora_of, format_tiles
+from scoring.seats import WIND_NAMES
 
 __all__ = [
     "HandError",
     "HandInput",
     "HandMeld",
-    "HandResult",
+    "HandScore",
     "MeldType",
     "NoYaku",
     "NotAWinningHand",
@@ -42,7 +44,6 @@ __all__ = [
     "score_hand",
 ]
 
-_WIND_NAMES: Final = {"E": "East", "S": "South", "W": "West", "N": "North"}
 #: Library yaku name -> (name in Tenhou's romaji, Tenhou's yaku id for the display order).
 YAKU_NAMES: Final[dict[str, tuple[str, int]]] = {
     "Menzen Tsumo": ("Menzen Tsumo", 0),
@@ -138,7 +139,7 @@ class Payments:
 
 
 @dataclass(frozen=True, slots=True)
-class HandResult:
+class HandScore:
     """The value of a winning hand (``shared/spec/hand.md``, output). ``han`` is ``None``
     for a yakuman, and so is ``fu`` for kokushi (which has no sets to count). ``yakuman``
     is the count the ruleset pays: at most 1 without ``multiple_yakuman``."""
@@ -178,7 +179,7 @@ def calculate_hand(doc: Mapping[str, Any]) -> dict[str, Any]:
     return score_hand(HandInput.from_json(doc)).to_json()
 
 
-def score_hand(hand: HandInput) -> HandResult:
+def score_hand(hand: HandInput) -> HandScore:
     """Value ``hand`` by its best reading.
 
     >>> hand = HandInput.from_json({"closed": "123m456p789s222s11z", "win_tile": "2s",
@@ -186,7 +187,7 @@ def score_hand(hand: HandInput) -> HandResult:
     >>> score_hand(hand)
     Traceback (most recent call last):
     ...
-    scoring.hand.NoYaku: closed: 123m456p222789s11z has no yaku (dora are not yaku)
+    scoring.calculator.score.NoYaku: closed: 123m456p222789s11z has no yaku (dora are not yaku)
     """
     candidates = valued_readings(hand)
     if not candidates:
@@ -196,11 +197,18 @@ def score_hand(hand: HandInput) -> HandResult:
             f"{format_tiles(hand.closed)}{melds} is not a winning hand "
             "(four sets and a pair, seven pairs, or kokushi)",
         )
-    best: tuple[tuple[int, ...], HandResult] | None = None
+    # What every reading shares is worked out once: dora, the called sets, the yakuhai pairs.
+    shared = _Shared(
+        dora=tuple(_yaku_line(name, n) for name, n in _dora_counts(hand).items() if n),
+        called=tuple(_meld(m) for m in hand.melds),
+        seat_kind=_WIND_KIND + hand.seat_wind.order,
+        round_kind=_WIND_KIND + hand.round_wind.order,
+    )
+    best: tuple[tuple[int, ...], HandScore] | None = None
     for reading, yaku in candidates:
         if yaku is None:
             continue
-        result, shape_fu = _result(hand, reading, yaku)
+        result, shape_fu = _result(hand, shared, reading, yaku)
         key = (result.basic, result.yakuman, result.han or 0, result.fu or 0, shape_fu)
         if best is None or key > best[0]:
             best = (key, result)
@@ -209,23 +217,39 @@ def score_hand(hand: HandInput) -> HandResult:
     return best[1]
 
 
-def _result(hand: HandInput, reading: Reading, yaku: Sequence[YakuHan]) -> tuple[HandResult, int]:
+#: The kind of the East tile; the other winds follow it in seat order.
+_WIND_KIND: Final = 27
+
+
+@dataclass(frozen=True, slots=True)
+class _Shared:
+    """What all the readings of one hand have in common."""
+
+    dora: tuple[YakuLine, ...]
+    called: tuple[Meld, ...]
+    seat_kind: int
+    round_kind: int
+
+
+def _result(
+    hand: HandInput, shared: _Shared, reading: Reading, yaku: Sequence[YakuHan]
+) -> tuple[HandScore, int]:
     """The hand valued by one reading, and the reading's fu before rounding (a tie-break)."""
     lines = sorted(((_yaku_name(hand, y.name), y.han) for y in yaku), key=lambda item: item[0][1])
     yakuman = sum(y.han for y in yaku if y.yakuman) // YAKUMAN_HAN
     if not hand.rules.multiple_yakuman:
         # Each yakuman yaku is still listed; the hand is worth (and reported as) one.
         yakuman = min(yakuman, 1)
-    fu, shape_fu = _fu(hand, reading)
-    named = tuple(YakuLine(name, han) for (name, _), han in lines)
+    fu, shape_fu = _fu(hand, shared, reading)
+    named = tuple(_yaku_line(name, han) for (name, _), han in lines)
     if yakuman:
         value = win_value(hand.rules, yakuman=yakuman)
         han = None
     else:
-        named += tuple(YakuLine(name, count) for name, count in _dora_counts(hand).items() if count)
+        named += shared.dora
         han = sum(line.han for line in named)
         value = win_value(hand.rules, han=han, fu=fu.total if fu else None, tsumo=hand.tsumo)
-    result = HandResult(
+    result = HandScore(
         yaku=named,
         han=han,
         fu=fu.total if fu else None,
@@ -238,20 +262,28 @@ def _result(hand: HandInput, reading: Reading, yaku: Sequence[YakuHan]) -> tuple
     return result, shape_fu
 
 
+@lru_cache(maxsize=1024)
+def _yaku_line(name: str, han: int) -> YakuLine:
+    """The same few lines recur in every hand: each is made once (a frozen dataclass costs
+    more to make than to look up)."""
+    return YakuLine(name, han)
+
+
 def _yaku_name(hand: HandInput, library_name: str) -> tuple[str, int]:
     name, order = YAKU_NAMES.get(library_name, (library_name, 99))
     if name == "Seat Wind":
-        return f"Seat Wind {_WIND_NAMES[hand.seat_wind]}", order
+        return f"Seat Wind {WIND_NAMES[hand.seat_wind]}", order
     if name == "Round Wind":
-        return f"Round Wind {_WIND_NAMES[hand.round_wind]}", order
+        return f"Round Wind {WIND_NAMES[hand.round_wind]}", order
     return name, order
 
 
 def _dora_counts(hand: HandInput) -> dict[str, int]:
     """Dora, ura dora (riichi only, checked on input) and red fives, in Tenhou's order."""
     tiles = hand.all_tiles
-    dora = sum(1 for i in hand.dora_indicators for t in tiles if t.kind == dora_of(i))
-    ura = sum(1 for i in hand.ura_dora_indicators for t in tiles if t.kind == dora_of(i))
+    kinds = [t.kind for t in tiles]
+    dora = sum(kinds.count(dora_of(i)) for i in hand.dora_indicators)
+    ura = sum(kinds.count(dora_of(i)) for i in hand.ura_dora_indicators)
     aka = sum(1 for t in tiles if t.red) if hand.rules.aka_dora else 0
     return {name: count for (name, _), count in zip(_DORA_LINES, (dora, ura, aka), strict=True)}
 
@@ -263,7 +295,7 @@ def _payments(hand: HandInput, basic: int) -> Payments:
     return Payments(tsumo_nondealer=each, tsumo_dealer=from_dealer)
 
 
-def _fu(hand: HandInput, reading: Reading) -> tuple[FuCount | None, int]:
+def _fu(hand: HandInput, shared: _Shared, reading: Reading) -> tuple[FuCount | None, int]:
     """Fu of a reading by seed 001's checklist, and the fu of its sets and wait alone (the
     tie-break between readings that pay the same: the breakdown then shows the wait that
     seed 001 and 003 count, a penchan rather than a ryanmen in 12345 won on 3)."""
@@ -278,13 +310,13 @@ def _fu(hand: HandInput, reading: Reading) -> tuple[FuCount | None, int]:
         for g in reading.closed_groups
         if len(g) == 3
     ]
-    sets += [_meld(m) for m in hand.melds]
+    sets += shared.called
     (pair,) = [g[0] for g in reading.closed_groups if len(g) == 2]
     wait = _wait(reading.win_group, win)
     fu = count_fu(
         hand.rules,
         melds=sets,
-        pair=_pair(hand, pair),
+        pair=_pair(shared, pair),
         wait=wait,
         tsumo=hand.tsumo,
         closed=closed,
@@ -296,28 +328,43 @@ def _fu(hand: HandInput, reading: Reading) -> tuple[FuCount | None, int]:
 _HARD_WAITS: Final = frozenset({Wait.KANCHAN, Wait.PENCHAN, Wait.TANKI})
 
 
+#: The kinds of the terminals (1 and 9) and honors.
+_TERMINAL_OR_HONOR: Final = frozenset(k for k in range(34) if Tile(k).is_terminal_or_honor)
+_SEQUENCE: Final = Meld(MeldKind.SEQUENCE)
+
+
+#: The closed triplets by (counted as open, of terminals or honors), made once.
+_TRIPLETS: Final = {
+    (is_open, terminal): Meld(MeldKind.TRIPLET, open=is_open, terminal=terminal)
+    for is_open in (False, True)
+    for terminal in (False, True)
+}
+
+
 def _closed_set(group: Sequence[int], *, ron_completed: bool) -> Meld:
-    terminal = Tile(group[0]).is_terminal_or_honor
     if group[0] != group[1]:
-        return Meld(MeldKind.SEQUENCE)
+        return _SEQUENCE
     # A triplet completed by a ron counts as open (seed 003, "shanpon").
-    return Meld(MeldKind.TRIPLET, open=ron_completed, terminal=terminal)
+    return _TRIPLETS[ron_completed, group[0] in _TERMINAL_OR_HONOR]
 
 
 def _meld(meld: HandMeld) -> Meld:
-    terminal = meld.tiles[0].is_terminal_or_honor
-    kind = {MeldType.CHI: MeldKind.SEQUENCE, MeldType.PON: MeldKind.TRIPLET}.get(
-        meld.type, MeldKind.QUAD
-    )
-    return Meld(kind, open=meld.opened, terminal=terminal)
+    match meld.type:
+        case MeldType.CHI:
+            kind = MeldKind.SEQUENCE
+        case MeldType.PON:
+            kind = MeldKind.TRIPLET
+        case MeldType.KAN:
+            kind = MeldKind.QUAD
+        case _:
+            assert_never(meld.type)
+    return Meld(kind, open=meld.opened, terminal=meld.tiles[0].is_terminal_or_honor)
 
 
-def _pair(hand: HandInput, kind: int) -> Pair:
-    seat = 27 + "ESWN".index(hand.seat_wind)
-    round_ = 27 + "ESWN".index(hand.round_wind)
-    if kind == seat == round_:
+def _pair(shared: _Shared, kind: int) -> Pair:
+    if kind == shared.seat_kind == shared.round_kind:
         return Pair.DOUBLE_WIND
-    if kind >= 31 or kind in (seat, round_):
+    if kind >= 31 or kind in (shared.seat_kind, shared.round_kind):
         return Pair.YAKUHAI
     return Pair.PLAIN
 

@@ -16,23 +16,23 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Final
+from typing import Any, Final, assert_never
 
-from scoring.rules import PRESETS, Ruleset, resolve_rules
-from scoring.tiles import (
+from scoring.calculator.tiles import (
     COPIES,
     FIVE_KINDS,
     HandError,
     NotationError,
     Tile,
     check_copies,
+    excerpt,
     format_tiles,
     parse_tiles,
 )
+from scoring.rules import PRESETS, Ruleset, resolve_rules
+from scoring.seats import Wind
 
 FORMAT: Final = "scorekeeper.hand/1"
-#: Seat and round winds; the dealer is the player whose seat wind is East.
-WINDS: Final = ("E", "S", "W", "N")
 FLAGS: Final = (
     "tsumo",
     "riichi",
@@ -52,11 +52,18 @@ _KEYS: Final = frozenset(
 )
 _MELD_KEYS: Final = frozenset({"type", "tiles", "opened"})
 _MELD_TYPES: Final = frozenset({"chi", "pon", "kan"})
+#: At most four melds: four sets and the pair make a hand.
+MAX_MELDS: Final = 4
 #: At most five dora indicators (the first one and four kan dora).
 MAX_INDICATORS: Final = 5
 MAX_COUNTER: Final = 1000
+#: The longest preset name read (the presets' names are a few letters).
+MAX_PRESET_NAME: Final = 32
+_WIND_LETTERS: Final = ", ".join(Wind)
 #: Red fives per suit in a set of three or four (rules/reference.md: Tenhou one per suit).
 _REDS_IN_SET: Final = {3: {"m": 1, "p": 1, "s": 1}, 4: {"m": 1, "p": 2, "s": 1}}
+#: The kinds of 5m, 5p and 5s, in the order of ``_REDS_IN_SET``'s suits.
+_FIVES: Final = (4, 13, 22)
 
 
 class MeldType(StrEnum):
@@ -83,22 +90,24 @@ class HandMeld:
 def _meld_problem(meld: HandMeld) -> str | None:
     """Why ``meld`` is not the set its type says, or ``None``."""
     kinds = sorted(t.kind for t in meld.tiles)
-    written = format_tiles(meld.tiles)
-    if meld.type is MeldType.CHI:
-        first = kinds[0] if kinds else 0
-        if (
-            len(kinds) != 3
-            or first >= 27
-            or kinds != [first, first + 1, first + 2]
-            or (first % 9 > 6)
-        ):
-            return f"{written} is not a chi (three consecutive tiles of one suit)"
-    elif meld.type is MeldType.PON:
-        if len(kinds) != 3 or len(set(kinds)) != 1:
-            return f"{written} is not a pon (three equal tiles)"
-    elif len(kinds) != 4 or len(set(kinds)) != 1:
-        return f"{written} is not a kan (four equal tiles)"
-    return None
+    equal = len(set(kinds)) == 1
+    match meld.type:
+        case MeldType.CHI:
+            first = kinds[0] if kinds else 0
+            run = [first, first + 1, first + 2]
+            if len(kinds) == 3 and first < 27 and first % 9 <= 6 and kinds == run:
+                return None
+            return f"{format_tiles(meld.tiles)} is not a chi (three consecutive tiles of one suit)"
+        case MeldType.PON:
+            if len(kinds) == 3 and equal:
+                return None
+            return f"{format_tiles(meld.tiles)} is not a pon (three equal tiles)"
+        case MeldType.KAN:
+            if len(kinds) == 4 and equal:
+                return None
+            return f"{format_tiles(meld.tiles)} is not a kan (four equal tiles)"
+        case _:
+            assert_never(meld.type)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,8 +132,8 @@ class HandInput:
     houtei: bool = False
     tenhou: bool = False
     chiihou: bool = False
-    seat_wind: str = "E"
-    round_wind: str = "E"
+    seat_wind: Wind = Wind.EAST
+    round_wind: Wind = Wind.EAST
     dora_indicators: tuple[Tile, ...] = ()
     ura_dora_indicators: tuple[Tile, ...] = ()
     honba: int = 0
@@ -132,12 +141,17 @@ class HandInput:
     rules: Ruleset = PRESETS["tenhou"]
 
     def __post_init__(self) -> None:
+        # A form may give the winds as their letters: they are kept as Wind.
+        if type(self.seat_wind) is not Wind:
+            object.__setattr__(self, "seat_wind", _as_wind(self.seat_wind, "seat_wind"))
+        if type(self.round_wind) is not Wind:
+            object.__setattr__(self, "round_wind", _as_wind(self.round_wind, "round_wind"))
         self._check_tiles()
         self._check_flags()
 
     @property
     def dealer(self) -> bool:
-        return self.seat_wind == "E"
+        return self.seat_wind is Wind.EAST
 
     @property
     def is_open(self) -> bool:
@@ -150,8 +164,8 @@ class HandInput:
         return self.closed + tuple(t for m in self.melds for t in m.tiles)
 
     def _check_tiles(self) -> None:
-        if len(self.melds) > 4:
-            raise HandError("melds", f"a hand has at most 4 melds, got {len(self.melds)}")
+        if len(self.melds) > MAX_MELDS:
+            raise HandError("melds", f"at most {MAX_MELDS} melds, got {len(self.melds)}")
         for index, meld in enumerate(self.melds):
             problem = _meld_problem(meld)
             if problem:
@@ -180,8 +194,31 @@ class HandInput:
         groups += [(f"melds[{i}].tiles", m.tiles) for i, m in enumerate(self.melds)]
         groups += [("dora_indicators", self.dora_indicators)]
         groups += [("ura_dora_indicators", self.ura_dora_indicators)]
-        check_copies(groups)
-        self._check_red_fives(groups)
+        if not self._counts_fit(groups):
+            # Only a refused hand pays for finding the tile and the field to name.
+            check_copies(groups)
+            self._check_red_fives(groups)
+
+    def _counts_fit(self, groups: Sequence[tuple[str, Sequence[Tile]]]) -> bool:
+        """One pass over every tile: no fifth copy, and the red and plain fives within what
+        the set holds (``_check_red_fives``, which says what is wrong when this is false)."""
+        counts = [0] * 34
+        reds = [0, 0, 0]
+        for _, tiles in groups:
+            for tile in tiles:
+                counts[tile.kind] += 1
+                if tile.red:
+                    reds[tile.kind // 9] += 1
+        if max(counts) > COPIES:
+            return False
+        aka = self.rules.aka_dora
+        if sum(reds) > aka:
+            return False
+        in_set = _REDS_IN_SET.get(aka)
+        return in_set is None or all(
+            red <= most and counts[kind] - red <= COPIES - most
+            for kind, red, most in zip(_FIVES, reds, in_set.values(), strict=True)
+        )
 
     def _check_red_fives(self, groups: Sequence[tuple[str, Sequence[Tile]]]) -> None:
         """The set has ``aka_dora`` red fives (RULES.md). Three are one per suit (Tenhou,
@@ -211,17 +248,28 @@ class HandInput:
                     )
 
     def _check_flags(self) -> None:
-        if self.seat_wind not in WINDS:
-            raise HandError("seat_wind", f"expected one of {', '.join(WINDS)}")
-        if self.round_wind not in WINDS:
-            raise HandError("round_wind", f"expected one of {', '.join(WINDS)}")
-        for name in ("honba", "riichi_sticks"):
-            if not 0 <= getattr(self, name) <= MAX_COUNTER:
+        for name, count in (("honba", self.honba), ("riichi_sticks", self.riichi_sticks)):
+            if not 0 <= count <= MAX_COUNTER:
                 raise HandError(name, f"expected a whole number 0..{MAX_COUNTER}")
         riichi = self.riichi or self.double_riichi
-        for name in ("riichi", "double_riichi"):
-            if getattr(self, name) and self.is_open:
-                raise HandError(name, "riichi needs a closed hand (only closed kans allowed)")
+        if riichi and self.is_open:
+            name = "riichi" if self.riichi else "double_riichi"
+            raise HandError(name, "riichi needs a closed hand (only closed kans allowed)")
+        if (
+            self.ippatsu
+            or self.rinshan
+            or self.chankan
+            or self.haitei
+            or self.houtei
+            or self.tenhou
+            or self.chiihou
+        ):
+            self._check_rare_flags(riichi)
+        if self.ura_dora_indicators and not riichi:
+            raise HandError("ura_dora_indicators", "ura dora count only for a riichi hand")
+
+    def _check_rare_flags(self, riichi: bool) -> None:
+        """The flags most hands leave false, checked (their messages built) only when set."""
         checks = (
             ("ippatsu", self.ippatsu and not riichi, "ippatsu needs riichi"),
             (
@@ -255,7 +303,7 @@ class HandInput:
             (
                 "tenhou",
                 self.tenhou and not self.dealer,
-                f"tenhou is the dealer's (seat_wind E), not {self.seat_wind}'s",
+                f"tenhou is the dealer's (seat_wind E), not {self.seat_wind.value}'s",
             ),
             (
                 "chiihou",
@@ -275,8 +323,6 @@ class HandInput:
                 raise HandError(name, f"{name} is won before any call or kan")
             if riichi:
                 raise HandError(name, f"{name} is won before any riichi")
-        if self.ura_dora_indicators and not riichi:
-            raise HandError("ura_dora_indicators", "ura dora count only for a riichi hand")
 
     @classmethod
     def from_json(cls, doc: object) -> HandInput:
@@ -285,16 +331,13 @@ class HandInput:
             raise HandError("", f"a hand is a JSON object, got {type(doc).__name__}")
         for key in doc:
             if key not in _KEYS:
-                raise HandError(str(key), "unknown field")
+                raise HandError(_shown_key(key), "unknown field")
         if "format" in doc and doc["format"] != FORMAT:
-            raise HandError("format", f"expected {FORMAT!r}, got {doc['format']!r}")
+            raise HandError("format", f"expected {FORMAT!r}, got {_shown(doc['format'])}")
         for key in ("closed", "win_tile"):
             if key not in doc:
                 raise HandError(key, "missing")
-        flags = {name: _bool(doc, name) for name in FLAGS}
-        rules_spec = doc.get("rules", "tenhou")
-        if not isinstance(rules_spec, str | Mapping):
-            raise HandError("rules", 'expected a preset name or {"preset": ..., overrides}')
+        flags = {name: _bool(doc, name) for name in FLAGS if name in doc}
         return cls(
             closed=_tiles(doc["closed"], "closed"),
             win_tile=_one_tile(doc["win_tile"], "win_tile"),
@@ -306,7 +349,7 @@ class HandInput:
             ura_dora_indicators=_indicators(doc, "ura_dora_indicators"),
             honba=_counter(doc, "honba"),
             riichi_sticks=_counter(doc, "riichi_sticks"),
-            rules=resolve_rules(rules_spec),
+            rules=_rules(doc.get("rules", "tenhou")),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -320,8 +363,8 @@ class HandInput:
         }
         out |= {name: True for name in FLAGS if getattr(self, name)}
         out |= {
-            "seat_wind": self.seat_wind,
-            "round_wind": self.round_wind,
+            "seat_wind": self.seat_wind.value,
+            "round_wind": self.round_wind.value,
             "dora_indicators": [str(t) for t in self.dora_indicators],
             "ura_dora_indicators": [str(t) for t in self.ura_dora_indicators],
             "honba": self.honba,
@@ -330,63 +373,143 @@ class HandInput:
         return out
 
 
+def _shown(value: object) -> str:
+    """A value as an error shows it: a text cut short, a list or an object by its size."""
+    if isinstance(value, str):
+        return excerpt(value)
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, int):
+        return repr(value) if abs(value) < 10**12 else "a number that large"
+    if isinstance(value, float):
+        return excerpt(repr(value))
+    if isinstance(value, list | tuple):
+        return f"a list of {len(value):,}"
+    if isinstance(value, Mapping):
+        return f"an object of {len(value):,} field(s)"
+    return type(value).__name__
+
+
+def _shown_key(key: object) -> str:
+    return excerpt(key)[1:-1] if isinstance(key, str) else _shown(key)
+
+
 def _bool(doc: Mapping[str, Any], name: str) -> bool:
     value = doc.get(name, False)
     if not isinstance(value, bool):
-        raise HandError(name, f"expected true or false, got {value!r}")
+        raise HandError(name, f"expected true or false, got {_shown(value)}")
     return value
 
 
-def _wind(doc: Mapping[str, Any], name: str) -> str:
-    value = doc.get(name, "E")
-    if not isinstance(value, str) or value not in WINDS:
-        raise HandError(name, f"expected one of {', '.join(WINDS)}, got {value!r}")
-    return value
+def _as_wind(value: object, name: str) -> Wind:
+    if isinstance(value, Wind):
+        return value
+    if isinstance(value, str) and len(value) == 1:
+        try:
+            return Wind(value)
+        except ValueError:
+            pass
+    raise HandError(name, f"expected one of {_WIND_LETTERS}, got {_shown(value)}")
+
+
+def _wind(doc: Mapping[str, Any], name: str) -> Wind:
+    return _as_wind(doc.get(name, Wind.EAST), name)
 
 
 def _counter(doc: Mapping[str, Any], name: str) -> int:
     value = doc.get(name, 0)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNTER:
-        raise HandError(name, f"expected a whole number 0..{MAX_COUNTER}, got {value!r}")
+        raise HandError(name, f"expected a whole number 0..{MAX_COUNTER}, got {_shown(value)}")
     return value
+
+
+def _rules(spec: object) -> Ruleset:
+    if isinstance(spec, str):
+        if len(spec) > MAX_PRESET_NAME:
+            raise HandError(
+                "rules",
+                f"a preset name has at most {MAX_PRESET_NAME} characters, got {len(spec):,}: "
+                f"{excerpt(spec)}",
+            )
+        return resolve_rules(spec)
+    if isinstance(spec, Mapping):
+        key = _rules_key(spec)
+        if key is None:
+            return resolve_rules(spec)
+        rules = _RULES.get(key)
+        if rules is None:
+            if len(_RULES) >= _MOST_RULES:
+                _RULES.clear()
+            rules = _RULES[key] = resolve_rules(spec)
+        return rules
+    raise HandError(
+        "rules", f'expected a preset name or {{"preset": ..., overrides}}, got {_shown(spec)}'
+    )
+
+
+#: Rulesets already resolved, by their overrides: a club sends the same few with every hand,
+#: and resolving one (checking each value, building the ruleset) costs as much as parsing
+#: the hand.
+_RULES: Final[dict[tuple[tuple[str, type, object], ...], Ruleset]] = {}
+_MOST_RULES: Final = 256
+_MOST_OVERRIDES: Final = 64
+
+
+def _rules_key(spec: Mapping[Any, Any]) -> tuple[tuple[str, type, object], ...] | None:
+    """A key for ``spec`` if it is made of plain values (the type is part of the key:
+    ``1`` and ``True`` are equal in Python and not as parameters), else ``None``."""
+    if len(spec) > _MOST_OVERRIDES:
+        return None
+    key = []
+    for name, value in spec.items():
+        if not isinstance(name, str) or not isinstance(value, str | int | float | None):
+            return None
+        key.append((name, type(value), value))
+    return tuple(key)
 
 
 def _tiles(value: object, name: str) -> tuple[Tile, ...]:
     if not isinstance(value, str):
-        raise NotationError(name, f"expected tiles as text like '345m22z', got {value!r}")
+        raise NotationError(name, f"expected tiles as text like '345m22z', got {_shown(value)}")
     return parse_tiles(value, name)
 
 
 def _one_tile(value: object, name: str) -> Tile:
     if not isinstance(value, str):
-        raise NotationError(name, f"expected one tile as text like '5m', got {value!r}")
+        raise NotationError(name, f"expected one tile as text like '5m', got {_shown(value)}")
     return Tile.parse(value, name)
 
 
-def _indicators(doc: Mapping[str, Any], name: str) -> tuple[Tile, ...]:
-    value = doc.get(name, [])
+def _list(value: object, name: str, most: int, what: str) -> Sequence[Any]:
+    """A JSON list of at most ``most`` items, its length checked before any item is read."""
     if not isinstance(value, list | tuple):
-        raise HandError(name, f'expected a list of tiles like ["8s"], got {value!r}')
+        raise HandError(name, f"expected a list of {what}, got {_shown(value)}")
+    if len(value) > most:
+        raise HandError(name, f"at most {most} {what}, got {len(value):,}")
+    return value
+
+
+def _indicators(doc: Mapping[str, Any], name: str) -> tuple[Tile, ...]:
+    value = _list(doc.get(name, []), name, MAX_INDICATORS, 'indicators (like ["8s"])')
     return tuple(_one_tile(item, f"{name}[{i}]") for i, item in enumerate(value))
 
 
 def _melds(value: object) -> tuple[HandMeld, ...]:
-    if not isinstance(value, list | tuple):
-        raise HandError("melds", f"expected a list of melds, got {value!r}")
+    items = _list(value, "melds", MAX_MELDS, "melds")
     melds: list[HandMeld] = []
-    for index, item in enumerate(value):
+    for index, item in enumerate(items):
         where = f"melds[{index}]"
         if not isinstance(item, Mapping):
-            raise HandError(where, f'expected {{"type", "tiles"}}, got {item!r}')
+            raise HandError(where, f'expected {{"type", "tiles"}}, got {_shown(item)}')
         for key in item:
             if key not in _MELD_KEYS:
-                raise HandError(f"{where}.{key}", "unknown field")
+                raise HandError(f"{where}.{_shown_key(key)}", "unknown field")
         kind = item.get("type")
         if not isinstance(kind, str) or kind not in _MELD_TYPES:
-            raise HandError(f"{where}.type", f"expected chi, pon or kan, got {kind!r}")
+            raise HandError(f"{where}.type", f"expected chi, pon or kan, got {_shown(kind)}")
         opened = item.get("opened", True)
         if not isinstance(opened, bool):
-            raise HandError(f"{where}.opened", f"expected true or false, got {opened!r}")
+            raise HandError(f"{where}.opened", f"expected true or false, got {_shown(opened)}")
         if "tiles" not in item:
             raise HandError(f"{where}.tiles", "missing")
         tiles = _tiles(item["tiles"], f"{where}.tiles")

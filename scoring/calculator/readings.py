@@ -6,37 +6,41 @@ or a ryanmen, ``111222333p`` is three triplets or three runs, and each way can s
 differently (seed 003, "Maximum Score"). The splits are found here by a plain recursive
 search (they equal the library's ``HandDivider``, which tries permutations of candidate sets
 and takes up to 100 ms on a flush). The yaku are the library's (MahjongRepository/mahjong):
-its calculator keeps only the reading it likes best, so it is held to one reading at a time
-and the caller chooses by this ruleset's payments.
+its calculator keeps only the reading it likes best, so its yaku are asked about one reading
+at a time (``scoring.calculator.yaku``) and the caller chooses by this ruleset's payments.
 
 The library's options follow the ruleset: red fives (``aka_dora``), open tanyao (``kuitan``),
 ``kiriage``, ``kazoe`` (yakuman or sanbaiman) and ``double_yakuman_hands``. It has no option
 for the double-wind pair (it always counts 4 fu) nor for a single yakuman at most: fu and
-payments are therefore not taken from it (``scoring.fu``, ``scoring.payments``).
+payments are therefore not taken from it (``scoring.calculator.fu``, ``scoring.payments``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Final
 
 from mahjong.constants import EAST
-from mahjong.hand_calculating.divider import HandDivider
-from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
 from mahjong.meld import Meld
 
-from scoring.hand_input import HandInput, MeldType
+from scoring.calculator.input import HandInput, MeldType
+from scoring.calculator.tiles import to_136
+from scoring.calculator.yaku import reading_yaku
 from scoring.rules import Ruleset
-from scoring.tiles import HandError, to_136
+from scoring.seats import Wind
 
 Group = tuple[int, ...]
 #: The thirteen terminal and honor kinds of kokushi musou.
 _ORPHANS: Final = frozenset({0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33})
 _MELD_TYPES: Final = {MeldType.CHI: Meld.CHI, MeldType.PON: Meld.PON, MeldType.KAN: Meld.KAN}
-_WINDS: Final = "ESWN"
+#: The library's wind constants (EAST, SOUTH, WEST, NORTH are consecutive tile ids).
+_LIBRARY_WIND: Final = {wind: EAST + wind.order for wind in Wind}
 #: 13+ han without a yakuman: kazoe yakuman (never more than one) or sanbaiman.
+#: Han of a yakuman in the library (26 for a double one).
+YAKUMAN_HAN: Final = 13
 _KAZOE: Final = {"yakuman": HandConstants.KAZOE_LIMITED, "sanbaiman": HandConstants.KAZOE_SANBAIMAN}
 
 
@@ -65,7 +69,6 @@ class _Prepared:
     ids: list[int]
     win_id: int
     melds: list[Meld]
-    tiles_34: list[int]
 
 
 def library_options(rules: Ruleset) -> OptionalRules:
@@ -87,9 +90,52 @@ def library_options(rules: Ruleset) -> OptionalRules:
     )
 
 
+#: Library configurations already built, by situation and options. A ``HandConfig`` builds
+#: its fifty yaku objects when made, which cost more than valuing a reading; the library
+#: writes only the dora lines' han into them (left out here) and, for a ruleset without
+#: double yakuman, the same han every time, so one configuration serves every hand alike.
+_CONFIGS: Final[dict[tuple[object, ...], HandConfig]] = {}
+_MOST_CONFIGS: Final = 1024
+
+
 def library_config(hand: HandInput) -> HandConfig:
-    """The library's situation for a hand (flags, winds, options)."""
-    return HandConfig(
+    """The library's situation for a hand (flags, winds, options).
+
+    >>> hand = HandInput.from_json({"closed": "123456789m11222z", "win_tile": "2z"})
+    >>> config = library_config(hand)
+    >>> config.is_dealer, config is library_config(hand)
+    (True, True)
+    """
+    rules = hand.rules
+    key = (
+        hand.tsumo,
+        hand.riichi,
+        hand.double_riichi,
+        hand.ippatsu,
+        hand.rinshan,
+        hand.chankan,
+        hand.haitei,
+        hand.houtei,
+        hand.tenhou,
+        hand.chiihou,
+        hand.seat_wind,
+        hand.round_wind,
+        rules.kuitan,
+        rules.aka_dora > 0,
+        rules.double_yakuman_hands,
+        rules.kazoe,
+        rules.kiriage,
+    )
+    config = _CONFIGS.get(key)
+    if config is None:
+        if len(_CONFIGS) >= _MOST_CONFIGS:
+            _CONFIGS.clear()
+        config = _CONFIGS[key] = _new_config(hand)
+    return config
+
+
+def _new_config(hand: HandInput) -> HandConfig:
+    config = HandConfig(
         is_tsumo=hand.tsumo,
         is_riichi=hand.riichi or hand.double_riichi,
         is_daburu_riichi=hand.double_riichi,
@@ -100,10 +146,17 @@ def library_config(hand: HandInput) -> HandConfig:
         is_houtei=hand.houtei,
         is_tenhou=hand.tenhou,
         is_chiihou=hand.chiihou,
-        player_wind=EAST + _WINDS.index(hand.seat_wind),
-        round_wind=EAST + _WINDS.index(hand.round_wind),
+        player_wind=_LIBRARY_WIND[hand.seat_wind],
+        round_wind=_LIBRARY_WIND[hand.round_wind],
         options=library_options(hand.rules),
     )
+    if not hand.rules.double_yakuman_hands:
+        # What estimate_hand_value sets on every call: each double yakuman counts single.
+        yaku: Any = config.yaku
+        for name in ("daburu_kokushi", "suuankou_tanki", "daburu_chuuren_poutou", "daisuushi"):
+            getattr(yaku, name).han_closed = YAKUMAN_HAN
+        yaku.daisuushi.han_open = YAKUMAN_HAN
+    return config
 
 
 def library_tiles(hand: HandInput) -> tuple[list[int], int, list[Meld]]:
@@ -123,15 +176,12 @@ def _prepare(hand: HandInput) -> _Prepared:
         )
         start += len(tiles)
     win_id = ids[hand.closed.index(hand.win_tile)]
-    tiles_34 = [0] * 34
-    for tile_id in ids:
-        tiles_34[tile_id // 4] += 1
-    return _Prepared(ids, win_id, melds, tiles_34)
+    return _Prepared(ids, win_id, melds)
 
 
-def _readings(hand: HandInput, prepared: _Prepared) -> list[Reading]:
+def _readings(hand: HandInput) -> list[Reading]:
     win = hand.win_tile.kind
-    meld_groups = [tuple(sorted(m.tiles_34)) for m in prepared.melds]
+    meld_groups = [tuple(sorted(t.kind for t in m.tiles)) for m in hand.melds]
     counts = [0] * 34
     for tile in hand.closed:
         counts[tile.kind] += 1
@@ -154,10 +204,11 @@ def splits(counts: Sequence[int]) -> list[tuple[Group, ...]]:
     """
     found: set[tuple[Group, ...]] = set()
     work = list(counts)
-    for pair in range(34):
+    present = [kind for kind, n in enumerate(counts) if n]
+    for pair in present:
         if work[pair] >= 2:
             work[pair] -= 2
-            for sets in _sets(work, 0):
+            for sets in _sets(work, present, 0):
                 found.add(tuple(sorted([(pair, pair), *sets])))
             work[pair] += 2
     if sum(counts) == 14 and sum(1 for n in counts if n == 2) == 7:
@@ -165,93 +216,71 @@ def splits(counts: Sequence[int]) -> list[tuple[Group, ...]]:
     return sorted(found)
 
 
-def _sets(work: list[int], start: int) -> list[list[Group]]:
-    """Every split of ``work`` into triplets and runs (``work`` is restored on return)."""
-    kind = next((k for k in range(start, 34) if work[k]), None)
-    if kind is None:
+def _sets(work: list[int], present: Sequence[int], index: int) -> list[list[Group]]:
+    """Every split of ``work`` into triplets and runs (``work`` is restored on return);
+    ``present`` lists the kinds it holds, the first ``index`` of them already used up."""
+    for index in range(index, len(present)):  # noqa: B020 (the search resumes where it stops)
+        if work[present[index]]:
+            break
+    else:
         return [[]]
+    kind = present[index]
     out: list[list[Group]] = []
     if work[kind] >= 3:
         work[kind] -= 3
-        out += [[(kind, kind, kind), *rest] for rest in _sets(work, kind)]
+        out += [[(kind, kind, kind), *rest] for rest in _sets(work, present, index)]
         work[kind] += 3
     if kind < 27 and kind % 9 < 7 and work[kind + 1] and work[kind + 2]:
         for k in (kind, kind + 1, kind + 2):
             work[k] -= 1
-        out += [[(kind, kind + 1, kind + 2), *rest] for rest in _sets(work, kind)]
+        out += [[(kind, kind + 1, kind + 2), *rest] for rest in _sets(work, present, index)]
         for k in (kind, kind + 1, kind + 2):
             work[k] += 1
     return out
-
-
-class _FixedDivider(HandDivider):
-    """A divider that knows one split (or none, for kokushi)."""
-
-    def __init__(self, groups: tuple[Group, ...] | None) -> None:
-        super().__init__()
-        self._groups = groups
-
-    def divide_hand(
-        self,
-        tiles_34: Sequence[int],
-        melds: Collection[Meld] | None = None,
-        use_cache: bool = False,
-    ) -> list[list[list[int]]]:
-        return [] if self._groups is None else [[list(g) for g in self._groups]]
-
-
-class _OneReading(HandCalculator):
-    """The library's calculator held to one split and one winning group."""
-
-    def __init__(self, reading: Reading) -> None:
-        super().__init__()
-        self.divider = _FixedDivider(reading.groups)
-        self._win_group = list(reading.win_group)
-
-    def _find_win_groups(
-        self, win_tile: int, hand: list[list[int]], opened_melds: list[list[int]]
-    ) -> list[list[int]]:
-        return [self._win_group]
-
-
-#: Library refusals that the input checks should have caught first, by field.
-_LIBRARY_ERRORS: Final = {
-    HandCalculator.ERR_HAND_NOT_WINNING: "closed",
-    HandCalculator.ERR_HAND_NOT_CORRECT: "closed",
-    HandCalculator.ERR_NO_WINNING_TILE: "win_tile",
-}
 
 
 def valued_readings(hand: HandInput) -> list[tuple[Reading, list[YakuHan] | None]]:
     """Every reading of the hand with its yaku (dora left out: the caller counts them), or
     ``None`` for a reading without yaku. Empty when the tiles are not a winning hand.
 
-    >>> from scoring.hand_input import HandInput
+    >>> from scoring.calculator.input import HandInput
     >>> hand = HandInput.from_json({"closed": "123345m456p789s99p", "win_tile": "3m"})
     >>> [(r.win_group, yaku) for r, yaku in valued_readings(hand)]
     [((0, 1, 2), None), ((2, 3, 4), [YakuHan(name='Pinfu', han=1, yakuman=False)])]
     """
     prepared = _prepare(hand)
     config = library_config(hand)
+    tiles_34 = [0] * 34
+    for tile_id in prepared.ids:
+        tiles_34[tile_id // 4] += 1
+    is_open = hand.is_open
     out: list[tuple[Reading, list[YakuHan] | None]] = []
-    for reading in _readings(hand, prepared):
-        response: Any = _OneReading(reading).estimate_hand_value(
-            prepared.ids, prepared.win_id, melds=prepared.melds, config=config
+    for reading in _readings(hand):
+        found = reading_yaku(
+            config,
+            None if reading.groups is None else [list(g) for g in reading.groups],
+            list(reading.win_group),
+            tiles_34=tiles_34,
+            win_id=prepared.win_id,
+            melds=prepared.melds,
+            is_open=is_open,
         )
-        out.append((reading, _yaku(response)))
+        out.append((reading, _yaku(found, is_open=is_open)))
     return out
 
 
-def _yaku(response: Any) -> list[YakuHan] | None:
-    if response.error == HandCalculator.ERR_NO_YAKU:
-        return None
-    if response.error:
-        field = _LIBRARY_ERRORS.get(response.error, "")
-        raise HandError(field, f"refused: {str(response.error).replace('_', ' ')}")
+@lru_cache(maxsize=1024)
+def _yaku_han(name: str, han: int, yakuman: bool) -> YakuHan:
+    """Each yaku the library names is made once (a frozen dataclass costs more to make
+    than to look up)."""
+    return YakuHan(name, han, yakuman)
+
+
+def _yaku(found: list[Any], *, is_open: bool) -> list[YakuHan] | None:
+    """The library's yaku as han (its rule: the open value where it has one); ``None`` for
+    no han at all, as the library's ``ERR_NO_YAKU``."""
     out: list[YakuHan] = []
-    for yaku in response.yaku:
-        if yaku.name in ("Dora", "Aka Dora"):
-            continue
-        han = yaku.han_open if response.is_open_hand and yaku.han_open else yaku.han_closed
-        out.append(YakuHan(str(yaku.name), int(han), bool(yaku.is_yakuman)))
-    return out
+    for yaku in found:
+        han = yaku.han_open if is_open and yaku.han_open else yaku.han_closed
+        out.append(_yaku_han(str(yaku.name), int(han), bool(yaku.is_yakuman)))
+    return out if sum(y.han for y in out) else None
