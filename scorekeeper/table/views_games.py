@@ -96,7 +96,8 @@ class GameRow:
 
 def _with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
     seats = Seat.objects.select_related("player").order_by("number")
-    return games.prefetch_related(Prefetch("seats", queryset=seats))
+    # The frozen rules (JSON) are not shown, and would be carried through the sort.
+    return games.defer("rules").prefetch_related(Prefetch("seats", queryset=seats))
 
 
 @require_safe
