@@ -129,9 +129,7 @@ def test_a_page_number_past_the_end_shows_the_last_page(client, players):
     assert "Only" in client.get(reverse("home"), {"page": 99}).content.decode()
 
 
-def test_the_home_page_shows_the_most_recently_played_tables_and_pages_the_rest(
-    client, players
-):
+def test_the_home_page_shows_the_most_recently_played_tables_and_pages_the_rest(client, players):
     tables = [new_game(players, f"Open {number:02}") for number in range(PLAYING_PER_PAGE + 2)]
     # A hand at the first table started makes it the most recently played.
     record_hand(game=tables[0], hand=Hand(Tsumo(Win(winner=0, han=1, fu=30))), expected_sequence=0)
@@ -143,7 +141,7 @@ def test_the_home_page_shows_the_most_recently_played_tables_and_pages_the_rest(
     assert first.index("Open 00") < first.index(f"Open {PLAYING_PER_PAGE + 1:02}")
     # The two tables left untouched longest are on the second page.
     assert "Open 01" in second and "Open 02" in second and "Open 01" not in first
-    assert f"In play <span class=\"count\">({PLAYING_PER_PAGE + 2})</span>" in first
+    assert f'In play <span class="count">({PLAYING_PER_PAGE + 2})</span>' in first
     assert f"Tables 1–{PLAYING_PER_PAGE} of {PLAYING_PER_PAGE + 2}" in first
     assert 'href="?tables=2" rel="next"' in first
 
@@ -159,9 +157,7 @@ def test_each_pager_of_the_home_page_keeps_the_other_ones_place(client, players)
     assert 'href="?tables=2&amp;page=1" rel="prev"' in page
 
 
-def test_the_home_page_reads_and_shows_as_much_for_many_open_tables_as_for_a_few(
-    client, players
-):
+def test_the_home_page_reads_and_shows_as_much_for_many_open_tables_as_for_a_few(client, players):
     names = [Player.objects.create(name=f"P{n}") for n in range(8)]
     for number in range(PLAYING_PER_PAGE):
         new_game(players if number % 2 else names[4:], f"Open {number:02}")
