@@ -26,6 +26,9 @@ from scorekeeper.table.forms_game import NewGameForm
 from scorekeeper.table.services import start_game
 
 FINISHED_PER_PAGE = 20
+#: Tables in play shown at once, the most recently active first: a club night has a few
+#: tables, and games left open for weeks must not make the home page grow.
+PLAYING_PER_PAGE = 12
 
 
 @dataclass(frozen=True)
@@ -93,23 +96,37 @@ class GameRow:
 
 def _with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
     seats = Seat.objects.select_related("player").order_by("number")
-    return games.prefetch_related(Prefetch("seats", queryset=seats))
+    # The frozen rules (JSON) are not shown, and would be carried through the sort.
+    return games.defer("rules").prefetch_related(Prefetch("seats", queryset=seats))
 
 
 @require_safe
 @read_required
 def game_list(request: HttpRequest) -> HttpResponse:
-    playing = _with_seats(Game.objects.filter(status=Game.Status.IN_PLAY))
+    playing = _with_seats(
+        Game.objects.filter(status=Game.Status.IN_PLAY).order_by("-updated_at", "-pk")
+    )
     ended = _with_seats(
         Game.objects.exclude(status=Game.Status.IN_PLAY).order_by("-finished_at", "-pk")
     )
+    tables = Paginator(playing, PLAYING_PER_PAGE).get_page(request.GET.get("tables"))
     page = Paginator(ended, FINISHED_PER_PAGE).get_page(request.GET.get("page"))
     context = {
-        "playing": [GameRow.in_play(g) for g in playing],
+        "tables": tables,
+        "playing": [GameRow.in_play(g) for g in tables],
         "page": page,
         "ended": [GameRow.ended(g) for g in page],
+        "tables_query": _query(request, "tables"),
+        "page_query": _query(request, "page"),
     }
     return render(request, "club/game_list.html", context)
+
+
+def _query(request: HttpRequest, leave_out: str) -> str:
+    """The other pager's place, kept when this one moves (``page=3&``, or nothing)."""
+    kept = request.GET.copy()
+    kept.pop(leave_out, None)
+    return kept.urlencode() + "&" if kept else ""
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from scorekeeper.club.models import Game, Player, SavedRuleset
 from scorekeeper.table.services import abandon_game, finish_game, record_hand, start_game
-from scorekeeper.table.views_games import FINISHED_PER_PAGE
+from scorekeeper.table.views_games import FINISHED_PER_PAGE, PLAYING_PER_PAGE
 from scoring.hands import Hand, Ron, Tsumo, Win
 from scoring.rules import PRESETS
 
@@ -127,6 +127,50 @@ def test_finished_games_come_twenty_to_a_page(client, players):
 def test_a_page_number_past_the_end_shows_the_last_page(client, players):
     finished_game(players, "Only")
     assert "Only" in client.get(reverse("home"), {"page": 99}).content.decode()
+
+
+def test_the_home_page_shows_the_most_recently_played_tables_and_pages_the_rest(client, players):
+    tables = [new_game(players, f"Open {number:02}") for number in range(PLAYING_PER_PAGE + 2)]
+    # A hand at the first table started makes it the most recently played.
+    record_hand(game=tables[0], hand=Hand(Tsumo(Win(winner=0, han=1, fu=30))), expected_sequence=0)
+    first = client.get(reverse("home")).content.decode()
+    second = client.get(reverse("home"), {"tables": 2}).content.decode()
+
+    assert first.count('class="game-card"') == PLAYING_PER_PAGE
+    assert second.count('class="game-card"') == 2
+    assert first.index("Open 00") < first.index(f"Open {PLAYING_PER_PAGE + 1:02}")
+    # The two tables left untouched longest are on the second page.
+    assert "Open 01" in second and "Open 02" in second and "Open 01" not in first
+    assert f'In play <span class="count">({PLAYING_PER_PAGE + 2})</span>' in first
+    assert f"Tables 1–{PLAYING_PER_PAGE} of {PLAYING_PER_PAGE + 2}" in first
+    assert 'href="?tables=2" rel="next"' in first
+
+
+def test_each_pager_of_the_home_page_keeps_the_other_ones_place(client, players):
+    for number in range(PLAYING_PER_PAGE + 1):
+        new_game(players, f"Open {number:02}")
+    for number in range(FINISHED_PER_PAGE + 1):
+        finished_game(players, f"Done {number:02}")
+    page = client.get(reverse("home"), {"tables": 2, "page": 2}).content.decode()
+
+    assert 'href="?page=2&amp;tables=1" rel="prev"' in page
+    assert 'href="?tables=2&amp;page=1" rel="prev"' in page
+
+
+def test_the_home_page_reads_and_shows_as_much_for_many_open_tables_as_for_a_few(client, players):
+    names = [Player.objects.create(name=f"P{n}") for n in range(8)]
+    for number in range(PLAYING_PER_PAGE):
+        new_game(players if number % 2 else names[4:], f"Open {number:02}")
+    few_queries = count_queries(client)
+    few = client.get(reverse("home")).content.decode()
+    for number in range(3 * PLAYING_PER_PAGE):
+        new_game(names[:4], f"Later {number:02}")
+    many_queries = count_queries(client)
+    many = client.get(reverse("home")).content.decode()
+
+    assert many_queries == few_queries
+    assert many.count('class="game-card"') == few.count('class="game-card"') == PLAYING_PER_PAGE
+    assert len(many) < len(few) * 1.1
 
 
 def count_queries(client) -> int:
