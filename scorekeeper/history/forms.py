@@ -117,7 +117,7 @@ def game_label(game: Game) -> str:
     return f"{when:%a} {when.day} {when:%b %Y} · {label} · {ruleset} · {names}"
 
 
-class GamesField(forms.ModelMultipleChoiceField):
+class GamesField(forms.ModelMultipleChoiceField):  # type: ignore[type-arg]
     """Games ticked by id; a value that cannot be an id is refused before the database is
     asked (SQLite cannot even compare a 20-digit number)."""
 
@@ -129,7 +129,7 @@ class GamesField(forms.ModelMultipleChoiceField):
                     code="invalid_pk_value",
                     params={"pk": pk},
                 )
-        return super()._check_values(value)
+        return super()._check_values(value)  # type: ignore[misc]
 
 
 class SeasonForm(forms.ModelForm):  # type: ignore[type-arg]

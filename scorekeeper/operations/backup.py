@@ -373,14 +373,15 @@ class _Loader:
 
     def read_ruleset(self, obj: dict[str, Any]) -> None:
         _only(obj, {"type", "id", "name", "preset", "overrides", "created_at"}, self)
+        preset = obj.get("preset")
         ruleset = SavedRuleset(
             id=_id(obj.get("id"), "id", self),
             name=_name(obj.get("name"), "name", self, SavedRuleset),
-            preset=obj.get("preset"),
+            preset=preset if isinstance(preset, str) else "",
             overrides=obj.get("overrides"),
             created_at=_moment(obj.get("created_at"), "created_at", self),
         )
-        if ruleset.preset not in PRESETS:
+        if preset not in PRESETS:
             raise self.fail("preset", f"expected one of {', '.join(PRESETS)}")
         if not isinstance(ruleset.overrides, dict):
             raise self.fail("overrides", "expected an object")
@@ -555,8 +556,8 @@ def _text(value: Any, where: str, loader: _Loader, size: int, *, blank: bool) ->
 
 def _name(value: Any, where: str, loader: _Loader, model: type[models.Model]) -> str:
     """A name as the forms take it (``limits.name_error``) for ``model``'s name column."""
-    size = model._meta.get_field("name").max_length
-    assert size is not None
+    size = getattr(model._meta.get_field("name"), "max_length", None)
+    assert isinstance(size, int)
     if not isinstance(value, str):
         raise loader.fail(where, f"expected a name, got {_short(value)}")
     wrong = name_error(value.strip(), size)

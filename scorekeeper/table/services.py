@@ -341,7 +341,7 @@ def export_record(game: Game) -> dict[str, Any]:
 
 def _check_label(value: str, field: str, model: type[Game]) -> None:
     """Refuse a label the column cannot hold (PostgreSQL refuses NUL and over-long text)."""
-    size = model._meta.get_field(field).max_length
+    size = getattr(model._meta.get_field(field), "max_length", None)
     if "\x00" in value:
         raise ServiceError(f"{field}: a text cannot contain a NUL character.")
     if size is not None and len(value) > size:
