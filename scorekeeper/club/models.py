@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from scorekeeper.club.limits import DAY_VALIDATORS, INTEGER_MAX, RESULT_MAX
 from scoring.game import GameState, start_state
 from scoring.hands import Hand
 from scoring.record import hand_to_json, parse_hand
@@ -151,6 +152,17 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["game", "number"], name="one_player_per_seat"),
             models.UniqueConstraint(fields=["game", "player"], name="one_seat_per_player"),
             models.CheckConstraint(condition=models.Q(number__lte=3), name="seat_0_to_3"),
+            # SQLite would keep a result of any size, which Django then cannot read back:
+            # the bounds PostgreSQL's columns hold, on every database.
+            models.CheckConstraint(
+                condition=models.Q(result__gte=-RESULT_MAX, result__lte=RESULT_MAX),
+                name="result_storable",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(final_points__gte=-INTEGER_MAX - 1)
+                & models.Q(final_points__lte=INTEGER_MAX),
+                name="final_points_storable",
+            ),
         ]
         indexes = [models.Index(fields=["player", "game"])]
 
@@ -204,8 +216,8 @@ class Season(models.Model):
     games chosen one by one; optionally only those played under one ruleset."""
 
     name = models.CharField(max_length=100, unique=True)
-    start_date = models.DateField(null=True, blank=True)
-    end_date = models.DateField(null=True, blank=True)
+    start_date = models.DateField(null=True, blank=True, validators=DAY_VALIDATORS)
+    end_date = models.DateField(null=True, blank=True, validators=DAY_VALIDATORS)
     #: When not blank, only games started under this ruleset name count.
     ruleset_name = models.CharField(max_length=100, blank=True)
     #: Games chosen by hand; when any are chosen, the date range is not used.

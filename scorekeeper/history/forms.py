@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.http import QueryDict
 from django.utils import timezone
 
+from scorekeeper.club.limits import DAY_VALIDATORS, ID_MAX
 from scorekeeper.club.models import Game, Player, Season
 from scorekeeper.format import preset_label
 from scorekeeper.history.queries import (
@@ -54,8 +55,10 @@ class HistoryForm(forms.Form):
     player = forms.ModelChoiceField(
         Player.objects.all(), required=False, empty_label="Anyone", label="Player"
     )
-    start = forms.DateField(required=False, label="From", widget=DateInput())
-    end = forms.DateField(required=False, label="To", widget=DateInput())
+    start = forms.DateField(
+        required=False, label="From", widget=DateInput(), validators=DAY_VALIDATORS
+    )
+    end = forms.DateField(required=False, label="To", widget=DateInput(), validators=DAY_VALIDATORS)
     ruleset = forms.ChoiceField(required=False, label="Ruleset")
     season = forms.ModelChoiceField(
         Season.objects.all(), required=False, empty_label="Any season", label="Season"
@@ -98,6 +101,13 @@ class StandingsOptionsForm(forms.Form):
         )
 
 
+def _game_id(value: Any) -> bool:
+    """Whether a ticked value can be a game's id: ASCII digits (``str.isdigit`` also takes
+    "²"), and no larger than an id column holds."""
+    text = str(value)
+    return text.isascii() and text.isdigit() and 0 < int(text) <= ID_MAX
+
+
 def game_label(game: Game) -> str:
     """A finished game as the season form lists it."""
     when = timezone.localtime(game.finished_at or game.created_at)
@@ -105,6 +115,21 @@ def game_label(game: Game) -> str:
     label = game.table_label or f"Game {game.pk}"
     ruleset = preset_label(game.ruleset_name)
     return f"{when:%a} {when.day} {when:%b %Y} · {label} · {ruleset} · {names}"
+
+
+class GamesField(forms.ModelMultipleChoiceField):  # type: ignore[type-arg]
+    """Games ticked by id; a value that cannot be an id is refused before the database is
+    asked (SQLite cannot even compare a 20-digit number)."""
+
+    def _check_values(self, value: Any) -> Any:
+        for pk in value:
+            if not _game_id(pk):
+                raise forms.ValidationError(
+                    self.error_messages["invalid_pk_value"],
+                    code="invalid_pk_value",
+                    params={"pk": pk},
+                )
+        return super()._check_values(value)  # type: ignore[misc]
 
 
 class SeasonForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -115,7 +140,7 @@ class SeasonForm(forms.ModelForm):  # type: ignore[type-arg]
         label="Ruleset",
         help_text="Only games played under this ruleset count; leave it at “any” to count all.",
     )
-    games = forms.ModelMultipleChoiceField(
+    games = GamesField(
         Game.objects.filter(status=Game.Status.FINISHED),
         required=False,
         widget=forms.CheckboxSelectMultiple,
@@ -149,7 +174,7 @@ class SeasonForm(forms.ModelForm):  # type: ignore[type-arg]
         if self.is_bound:
             data = self.data
             ticked = data.getlist("games") if isinstance(data, QueryDict) else data.get("games")
-            chosen += [v for v in ticked or [] if str(v).isdigit()]
+            chosen += [int(v) for v in ticked or [] if _game_id(v)]
         shown = with_seats(finished.filter(Q(pk__in=recent) | Q(pk__in=chosen)))
         return [(game.pk, game_label(game)) for game in shown]
 

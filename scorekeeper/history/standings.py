@@ -22,6 +22,7 @@ from django.db.models import Count, Exists, F, FloatField, OuterRef, Q, QuerySet
 from django.db.models.functions import Cast
 from django.utils import timezone
 
+from scorekeeper.club.limits import FIRST_DAY, LAST_DAY
 from scorekeeper.club.models import Game, Season, Seat
 
 #: The ways standings can be ordered: name -> (label, ordering).
@@ -42,13 +43,16 @@ _CENT: Final = Decimal("0.01")
 
 def days_between(field: str, start: date | None, end: date | None) -> Q:
     """``field`` (a moment) on the days from ``start`` to ``end`` (either may be open), as a
-    range of moments so that the database compares stored values (and can use an index)."""
+    range of moments so that the database compares stored values (and can use an index).
+    A day at or past the ends of the days the site takes (``limits``) leaves that side open:
+    nothing is stored beyond them, and the day after the last day of the calendar, or its
+    first in a time zone ahead of UTC, is no moment at all."""
     zone = timezone.get_current_timezone()
     condition = Q()
-    if start:
+    if start and start > FIRST_DAY:
         since = datetime.combine(start, time.min, tzinfo=zone)
         condition &= Q(**{f"{field}__gte": since})
-    if end:
+    if end and end < LAST_DAY:
         before = datetime.combine(end + timedelta(days=1), time.min, tzinfo=zone)
         condition &= Q(**{f"{field}__lt": before})
     return condition

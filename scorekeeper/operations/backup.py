@@ -28,15 +28,26 @@ from typing import Any, Final
 
 from django.core import serializers
 from django.core.management import call_command
-from django.db import models, transaction
+from django.db import DatabaseError, models, transaction
 
+from scorekeeper.club.limits import (
+    ID_MAX,
+    INTEGER_MAX,
+    TooDeep,
+    check_rules,
+    day_error,
+    load_json,
+    moment_error,
+    name_error,
+    seats_error,
+)
 from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
 from scorekeeper.club.projection import Projection, project
 from scoring.errors import RecordError, RulesError
 from scoring.game import Replay
 from scoring.hands import Hand
 from scoring.record import hand_to_json, read_record
-from scoring.rules import Ruleset
+from scoring.rules import PRESETS, Ruleset
 
 FORMAT: Final = "scorekeeper.backup/1"
 #: Games read (for a backup) or stored (on restore) at a time.
@@ -227,7 +238,7 @@ def reset_sequences(last_rows: Iterable[models.Model]) -> None:
 # -- Restore ------------------------------------------------------------------------------
 
 
-class RestoreError(Exception):
+class RestoreError(ValueError):
     """A backup that cannot be restored; ``line`` is 1-based (0: not about a line)."""
 
     def __init__(self, line: int, where: str, message: str) -> None:
@@ -261,11 +272,20 @@ def restore(
                 "into an empty database (migrate a new one first)",
             )
         loader = _Loader(progress, every)
-        for number, text in enumerate(lines, 1):
-            if text.strip():
-                loader.line(number, text)
-        counts = loader.finish()
-        reset_sequences(loader.kept_ids.values())
+        try:
+            for number, text in enumerate(lines, 1):
+                if text.strip():
+                    loader.line(number, text)
+            counts = loader.finish()
+            reset_sequences(loader.kept_ids.values())
+        except (DatabaseError, OverflowError, ValueError) as error:
+            if isinstance(error, RestoreError):
+                raise
+            # What the checks above let through and the database still refused: the
+            # lines stored last are those up to this one.
+            raise RestoreError(
+                loader.number, "", f"the database refused it: {str(error).splitlines()[0]}"
+            ) from None
     return counts
 
 
@@ -281,6 +301,9 @@ class _Loader:
         self.section = -1
         self.counts = dict.fromkeys(COUNTED, 0)
         self.players: dict[str, int] = {}
+        #: Each kind's names lower-cased and ids so far, for refusing a second one.
+        self.names: dict[str, dict[str, str]] = {"player": {}, "ruleset": {}, "season": {}}
+        self.ids: dict[str, set[int]] = {"player": set(), "ruleset": set(), "season": set()}
         self.pending: list[Player | SavedRuleset] = []
         self.seasons: list[tuple[int, Season, list[int]]] = []
         self.game_ids: set[int] = set()
@@ -295,7 +318,9 @@ class _Loader:
     def line(self, number: int, text: str) -> None:
         self.number = number
         try:
-            obj = json.loads(text)
+            obj = load_json(text)
+        except TooDeep as error:
+            raise self.fail("", f"not a backup line: {error}") from None
         except ValueError as error:
             raise self.fail("", f"not a JSON object ({error})") from None
         if not isinstance(obj, dict):
@@ -324,12 +349,23 @@ class _Loader:
             self.total_games = counts["games"]
         self.section = 0
 
+    def unique(self, kind: str, pk: int, name: str) -> None:
+        """Refuse a second row of ``kind`` with this id, or with this name in any case (as
+        the forms refuse "AKI" beside "Aki")."""
+        if pk in self.ids[kind]:
+            raise self.fail("id", f"a second {kind} with id {pk}")
+        self.ids[kind].add(pk)
+        first = self.names[kind].get(name.lower())
+        if first is not None:
+            same = "named" if first == name else f"whose name differs only in case from {first!r}:"
+            raise self.fail("name", f"a second {kind} {same} {name!r}")
+        self.names[kind][name.lower()] = name
+
     def read_player(self, obj: dict[str, Any]) -> None:
         _only(obj, {"type", "id", "name", "created_at"}, self)
-        name = _text(obj.get("name"), "name", self, 100, blank=False)
-        if name in self.players:
-            raise self.fail("name", f"a second player named {name!r}")
+        name = _name(obj.get("name"), "name", self, Player)
         pk = _id(obj.get("id"), "id", self)
+        self.unique("player", pk, name)
         self.players[name] = pk
         created = _moment(obj.get("created_at"), "created_at", self)
         self.pending.append(Player(id=pk, name=name, created_at=created))
@@ -337,19 +373,25 @@ class _Loader:
 
     def read_ruleset(self, obj: dict[str, Any]) -> None:
         _only(obj, {"type", "id", "name", "preset", "overrides", "created_at"}, self)
+        preset = obj.get("preset")
         ruleset = SavedRuleset(
             id=_id(obj.get("id"), "id", self),
-            name=_text(obj.get("name"), "name", self, 100, blank=False),
-            preset=_text(obj.get("preset"), "preset", self, 20, blank=False),
+            name=_name(obj.get("name"), "name", self, SavedRuleset),
+            preset=preset if isinstance(preset, str) else "",
             overrides=obj.get("overrides"),
             created_at=_moment(obj.get("created_at"), "created_at", self),
         )
+        if preset not in PRESETS:
+            raise self.fail("preset", f"expected one of {', '.join(PRESETS)}")
         if not isinstance(ruleset.overrides, dict):
             raise self.fail("overrides", "expected an object")
+        if "preset" in ruleset.overrides:
+            raise self.fail("overrides.preset", "the preset is given beside the overrides")
+        self.unique("ruleset", ruleset.pk, ruleset.name)
         try:
-            ruleset.to_rules()
+            check_rules(ruleset.to_rules())
         except RulesError as error:
-            raise self.fail("", str(error)) from None
+            raise self.fail("overrides", str(error)) from None
         self.pending.append(ruleset)
         self.counts["rulesets"] += 1
 
@@ -357,18 +399,29 @@ class _Loader:
         keys = {"type", "id", "name", "start_date", "end_date", "ruleset_name", "games"}
         _only(obj, keys | {"created_at"}, self)
         games = obj.get("games")
-        if not isinstance(games, list) or not all(
-            isinstance(g, int) and not isinstance(g, bool) for g in games
-        ):
+        if not isinstance(games, list):
             raise self.fail("games", "expected a list of game ids")
+        for i, game_id in enumerate(games):
+            _id(game_id, f"games[{i}]", self)
+            if game_id in games[:i]:
+                raise self.fail(f"games[{i}]", f"game {game_id} is listed twice")
         season = Season(
             id=_id(obj.get("id"), "id", self),
-            name=_text(obj.get("name"), "name", self, 100, blank=False),
+            name=_name(obj.get("name"), "name", self, Season),
             start_date=_day(obj.get("start_date"), "start_date", self),
             end_date=_day(obj.get("end_date"), "end_date", self),
             ruleset_name=_text(obj.get("ruleset_name"), "ruleset_name", self, 100, blank=True),
             created_at=_moment(obj.get("created_at"), "created_at", self),
         )
+        # As the season form refuses them.
+        start, end = season.start_date, season.end_date
+        if start and end and end < start:
+            raise self.fail("end_date", "the last day comes before the first")
+        if games and (start or end):
+            raise self.fail("games", "chosen games and a date range: a season has one of them")
+        if not games and not (start or end):
+            raise self.fail("start_date", "no date range and no games")
+        self.unique("season", season.pk, season.name)
         self.seasons.append((self.number, season, games))
         self.counts["seasons"] += 1
 
@@ -379,9 +432,12 @@ class _Loader:
             raise self.fail("meta", "expected an object")
         try:
             record, replayed = read_record(obj.get("record"))
+            check_rules(record.rules)
         except RecordError as error:
             where = f"record.{error.where}" if error.where else "record"
             raise self.fail(where, error.message) from None
+        except RulesError as error:
+            raise self.fail("record.rules", str(error)) from None
         rules = record.rules
         player_ids = []
         for i, name in enumerate(record.players):
@@ -399,6 +455,9 @@ class _Loader:
             abandoned=game.status == Game.Status.ABANDONED,
             played=replayed,
         )
+        wrong = seats_error(projection.seats)
+        if wrong:
+            raise self.fail("record.hands", f"the standings cannot be stored: {wrong}")
         seats = stored_seats(game, player_ids, projection)
         hands = _hands_from_meta(meta, self, game, record.hands)
         self.batch.append((game, seats, hands))
@@ -473,15 +532,37 @@ def _only(obj: Mapping[str, Any], allowed: set[str], loader: _Loader, prefix: st
             raise loader.fail(f"{prefix}{key}", "unknown field")
 
 
-def _id(value: Any, where: str, loader: _Loader) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise loader.fail(where, f"expected a positive whole number, got {value!r}")
+def _short(value: Any) -> str:
+    """A value as an error quotes it: a long one cut, so the message stays one line."""
+    text = repr(value)
+    return text if len(text) <= 80 else f"{text[:60]}… ({len(text):,} characters)"
+
+
+def _id(value: Any, where: str, loader: _Loader, most: int = ID_MAX) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
+        raise loader.fail(where, f"expected a whole number from 1 to {most}, got {_short(value)}")
     return value
 
 
 def _text(value: Any, where: str, loader: _Loader, size: int, *, blank: bool) -> str:
     if not isinstance(value, str) or len(value) > size or (not blank and not value.strip()):
-        raise loader.fail(where, f"expected a text of at most {size} characters, got {value!r}")
+        raise loader.fail(
+            where, f"expected a text of at most {size} characters, got {_short(value)}"
+        )
+    if "\x00" in value:
+        raise loader.fail(where, "a text cannot contain a NUL character")
+    return value
+
+
+def _name(value: Any, where: str, loader: _Loader, model: type[models.Model]) -> str:
+    """A name as the forms take it (``limits.name_error``) for ``model``'s name column."""
+    size = getattr(model._meta.get_field("name"), "max_length", None)
+    assert isinstance(size, int)
+    if not isinstance(value, str):
+        raise loader.fail(where, f"expected a name, got {_short(value)}")
+    wrong = name_error(value.strip(), size)
+    if wrong:
+        raise loader.fail(where, f"{wrong}, got {_short(value)}")
     return value
 
 
@@ -490,8 +571,13 @@ def _moment(value: Any, where: str, loader: _Loader) -> datetime:
         moment = datetime.fromisoformat(value) if isinstance(value, str) else None
     except ValueError:
         moment = None
-    if moment is None or moment.tzinfo is None:
-        raise loader.fail(where, f"expected a date and time with its UTC offset, got {value!r}")
+    if moment is None:
+        raise loader.fail(
+            where, f"expected a date and time with its UTC offset, got {_short(value)}"
+        )
+    wrong = moment_error(moment)
+    if wrong:
+        raise loader.fail(where, f"{wrong}, got {_short(value)}")
     return moment
 
 
@@ -499,11 +585,15 @@ def _day(value: Any, where: str, loader: _Loader) -> date | None:
     if value is None:
         return None
     try:
-        if isinstance(value, str):
-            return date.fromisoformat(value)
+        day = date.fromisoformat(value) if isinstance(value, str) else None
     except ValueError:
-        pass
-    raise loader.fail(where, f"expected a date (YYYY-MM-DD) or null, got {value!r}")
+        day = None
+    if day is None:
+        raise loader.fail(where, f"expected a date (YYYY-MM-DD) or null, got {_short(value)}")
+    wrong = day_error(day)
+    if wrong:
+        raise loader.fail(where, f"{wrong}, got {value!r}")
+    return day
 
 
 def _game_from_meta(
@@ -521,6 +611,8 @@ def _game_from_meta(
         raise loader.fail("meta.stopped_early", "expected true or false")
     if isinstance(revision, bool) or not isinstance(revision, int) or revision < 0:
         raise loader.fail("meta.revision", "expected a whole number")
+    if revision > INTEGER_MAX:
+        raise loader.fail("meta.revision", f"expected at most {INTEGER_MAX}")
     ended = replayed.state.finished or stopped_early
     if status == Game.Status.FINISHED and not ended:
         raise loader.fail("meta.status", "finished, but the hands do not end the game")
@@ -556,7 +648,7 @@ def _hands_from_meta(
     if not isinstance(edited, dict):
         raise loader.fail("meta.edited_at", "expected an object")
     for key in edited:
-        if not key.isdigit() or int(key) >= len(hands):
+        if not (key.isascii() and key.isdigit()) or int(key) >= len(hands):
             raise loader.fail(f"meta.edited_at.{key}", "no such hand")
     return [
         HandRecord(

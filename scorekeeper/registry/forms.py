@@ -13,6 +13,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 
+from scorekeeper.club.limits import TooDeep, check_rules, load_json
 from scorekeeper.club.models import Player, SavedRuleset
 from scorekeeper.format import PRESET_CHOICES
 from scorekeeper.registry.permissions import make_member
@@ -91,11 +92,13 @@ class OverridesField(forms.Field):
         if not text:
             return {}
         try:
-            data = json.loads(text)
+            data = load_json(text)
         except json.JSONDecodeError as error:
             raise forms.ValidationError(
                 f"Not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})."
             ) from None
+        except TooDeep as error:
+            raise forms.ValidationError(f"Not a ruleset's overrides: {error}.") from None
         if not isinstance(data, dict):
             raise forms.ValidationError(
                 'Expected a JSON object of parameters, like {"kiriage": true}.'
@@ -126,7 +129,7 @@ class SavedRulesetForm(forms.ModelForm):  # type: ignore[type-arg]
         data = super().clean() or {}
         if "preset" in data and "overrides" in data:
             try:
-                resolve_rules({"preset": data["preset"], **data["overrides"]})
+                check_rules(resolve_rules({"preset": data["preset"], **data["overrides"]}))
             except RulesError as error:
                 self.add_error("overrides", str(error))
         return data

@@ -10,6 +10,7 @@ from typing import Any
 from django import forms
 from django.db import IntegrityError, transaction
 
+from scorekeeper.club.limits import check_rules
 from scorekeeper.club.models import Player, SavedRuleset
 from scorekeeper.format import preset_label, starting_wind
 from scoring.errors import RulesError
@@ -69,9 +70,11 @@ class NewGameForm(forms.Form):
         if saved is None:
             raise forms.ValidationError("That ruleset no longer exists: choose another.")
         try:
-            return saved.name, saved.to_rules()
+            rules = saved.to_rules()
+            check_rules(rules)
         except RulesError as error:
             raise forms.ValidationError(f"{saved.name}: {error}") from None
+        return saved.name, rules
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -18,6 +18,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from scorekeeper.club.limits import check_rules, normal_name, seats_error
 from scorekeeper.club.models import Game, HandRecord, Player, Seat
 
 # Re-exported for the modules that read seats, until they import them from projection.
@@ -113,9 +114,17 @@ class HandChange:
     played: Replay | None = None
 
 
+class Unstorable(ServiceError):
+    """A result or statistic beyond what the database can hold."""
+
+
 def _save_projection(game: Game, projection: Projection) -> None:
     """Write the projection: the game row (with the next revision, and the moment the game
-    finished, if it just did) and, where they change, the four seats."""
+    finished, if it just did) and, where they change, the four seats. A seat value that
+    no column can hold is refused (``Unstorable``) before anything is written."""
+    wrong = seats_error(projection.seats)
+    if wrong:
+        raise Unstorable(f"This game's standings cannot be stored: {wrong}.")
     before = game.status
     game.state = projection.state.to_json()
     game.hand_count = projection.hand_count
@@ -148,9 +157,11 @@ def start_game(
     shuffle: bool = False,
     rng: random.Random | None = None,
 ) -> Game:
-    """Seat four different players (in the order given, or shuffled) under frozen rules."""
+    """Seat four different players (in the order given, or shuffled) under frozen rules;
+    rules whose results could not be stored are refused (``RulesError``)."""
     if len(players) != 4 or len({p.pk for p in players}) != 4:
         raise ServiceError("A game needs four different players.")
+    check_rules(rules)
     order = list(players)
     if shuffle:
         (rng or random.SystemRandom()).shuffle(order)
@@ -328,6 +339,33 @@ def export_record(game: Game) -> dict[str, Any]:
     return record_to_json(scoreboard(game).record)
 
 
+def _check_label(value: str, field: str, model: type[Game]) -> None:
+    """Refuse a label the column cannot hold (PostgreSQL refuses NUL and over-long text)."""
+    size = getattr(model._meta.get_field(field), "max_length", None)
+    if "\x00" in value:
+        raise ServiceError(f"{field}: a text cannot contain a NUL character.")
+    if size is not None and len(value) > size:
+        raise ServiceError(f"{field}: at most {size} characters, got {len(value):,}.")
+
+
+def _players_named(names: Sequence[str]) -> list[Player]:
+    """The players of these names, matched regardless of case as the registry's forms match
+    them ("aki" is Aki), and made when missing; four names that are the same regardless of
+    case are refused."""
+    seen: dict[str, str] = {}
+    for i, name in enumerate(names):
+        first = seen.setdefault(name.lower(), name)
+        if first != name:
+            raise ServiceError(
+                f"players[{i}]: {name!r} and {first!r} differ only in case: one player or two?"
+            )
+    players = []
+    for name in names:
+        existing = Player.objects.filter(name__iexact=normal_name(name)).first()
+        players.append(existing or Player.objects.create(name=normal_name(name)))
+    return players
+
+
 def import_record(
     *, doc: Any, created_by: Any = None, table_label: str = "", ruleset_name: str | None = None
 ) -> Game:
@@ -335,8 +373,11 @@ def import_record(
     hand validated by replaying before anything is stored."""
     record, replayed = read_record(doc)
     rules = record.rules
+    _check_label(table_label, "table_label", Game)
+    if ruleset_name is not None:
+        _check_label(ruleset_name, "ruleset_name", Game)
     with transaction.atomic():
-        players = [Player.objects.get_or_create(name=name)[0] for name in record.players]
+        players = _players_named(record.players)
         spec = rules.to_spec()
         game = start_game(
             rules=rules,

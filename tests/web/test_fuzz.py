@@ -1,12 +1,14 @@
 """Bad input of every kind: thousands of random and malformed forms posted to the table page
 and the registry, random query strings on the pages that read them, random and mutated game
-records through the import. Never a 500; every refusal says why; a refusal changes nothing.
+records through the import, hand documents posted to the JSON API, and broken backups through
+the restore. Never a 500; every refusal says why; a refusal changes nothing.
 
 Bounded for CI: about a minute in all (``max_examples`` below).
 """
 
 from __future__ import annotations
 
+import io
 import json
 import string
 from typing import Any
@@ -17,9 +19,10 @@ from django.test import Client
 from django.urls import reverse
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
-from real_data import GAMES_DIR
+from real_data import GAMES_DIR, HAND_CASES, hand_doc
 
-from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Seat
+from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
+from scorekeeper.operations.backup import RestoreError, backup_lines, restore
 from scorekeeper.table.services import ServiceError, import_record, record_hand, start_game
 from scoring.errors import ScoringError
 from scoring.hands import Draw, Hand, Ron, Tsumo, Win
@@ -409,6 +412,10 @@ def counts() -> tuple[int, ...]:
     return tuple(m.objects.count() for m in (Game, Seat, HandRecord, Player))
 
 
+#: Nested far past what any record needs: the JSON readers refuse it rather than recurse.
+DEEP_JSON = st.integers(min_value=15, max_value=50_000).map(lambda n: "[" * n + "]" * n)
+
+
 @settings(FUZZ, max_examples=250)
 @given(doc=st.one_of(mutated_record(), RANDOM_RECORD, HOSTILE_RECORD))
 @example(doc={**VALID, "players": ["Aki", "Ben", "Chie\x00", "Dan"]})  # PostgreSQL refuses NUL
@@ -426,10 +433,12 @@ def test_random_and_broken_records_are_imported_whole_or_refused_with_a_reason(d
         assert game.hand_count == HandRecord.objects.filter(game=game).count()
 
 
-@settings(FUZZ, max_examples=40)
+@settings(FUZZ, max_examples=60)
 @given(
     text=st.one_of(
-        st.text(max_size=200), st.one_of(mutated_record(), HOSTILE_RECORD).map(json.dumps)
+        st.text(max_size=200),
+        st.one_of(mutated_record(), HOSTILE_RECORD).map(json.dumps),
+        DEEP_JSON,
     )
 )
 def test_the_import_command_refuses_bad_files_with_a_message(db, tmp_path_factory, text):
@@ -441,6 +450,133 @@ def test_the_import_command_refuses_bad_files_with_a_message(db, tmp_path_factor
     except CommandError as error:
         assert str(error).startswith(str(path))
         assert counts() == before
+
+
+# The JSON API: hand documents, real and broken.
+
+VALID_HAND = hand_doc(HAND_CASES[0])
+
+
+@st.composite
+def mutated_hand(draw: st.DrawFn) -> Any:
+    """A real hand's document with a few values replaced or keys dropped."""
+    doc = json.loads(json.dumps(VALID_HAND))
+    for _ in range(draw(st.integers(min_value=1, max_value=3))):
+        parent, key = _at(doc, draw(st.sampled_from(list(_paths(doc)))))
+        if draw(st.booleans()) or not isinstance(parent, dict):
+            parent[key] = draw(JSON_VALUES | NASTY_TEXT | NUMBERS)
+        else:
+            del parent[key]
+    return doc
+
+
+API_BODY = st.one_of(
+    mutated_hand().map(json.dumps),
+    JSON_VALUES.map(json.dumps),
+    st.text(max_size=200),
+    DEEP_JSON,
+    st.binary(max_size=64).map(lambda b: b.decode("latin-1")),
+)
+
+
+@settings(FUZZ, max_examples=200)
+@given(body=API_BODY)
+def test_random_hand_documents_get_an_answer_or_a_reason_from_the_api(db, body):
+    before = counts()
+
+    response = Client().post(reverse("hand_api"), body, content_type="application/json")
+
+    event(f"api: {response.status_code}")
+    assert response.status_code < 500, body[:200]
+    assert response["Content-Type"].startswith("application/json")
+    if response.status_code >= 400 and response.status_code not in (403, 413):
+        assert json.loads(response.content)["error"].strip()
+    assert counts() == before
+
+
+# Restoring backups.
+
+
+@pytest.fixture
+def club_backup(players, alice) -> str:
+    """A small club's backup: a finished game in a season, a saved ruleset; then the club
+    is cleared so that the backup may be restored."""
+    game = start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=players)
+    for n, hand in enumerate(OPENING):
+        record_hand(game=game, hand=hand, expected_sequence=n)
+    SavedRuleset.objects.create(name="Club", preset="wrc", overrides={"aka_dora": 3})
+    Season.objects.create(name="Cup").games.set([game])
+    text = "".join(backup_lines())
+    Season.objects.all().delete()
+    Game.objects.all().delete()
+    SavedRuleset.objects.all().delete()
+    Player.objects.all().delete()
+    return text
+
+
+def stored_club() -> tuple[int, ...]:
+    models = (Player, SavedRuleset, Season, Game, Seat, HandRecord, Season.games.through)
+    return tuple(model.objects.count() for model in models)
+
+
+@st.composite
+def broken_backup(draw: st.DrawFn, text: str) -> str:
+    """The backup with a line's values replaced, dropped, doubled, or lines cut or swapped."""
+    lines = text.splitlines()
+    for _ in range(draw(st.integers(min_value=1, max_value=3))):
+        if not lines:
+            break
+        i = draw(st.integers(min_value=0, max_value=len(lines) - 1))
+        change = draw(st.sampled_from(["value", "drop", "double", "cut", "swap", "raw"]))
+        obj = json.loads(lines[i]) if lines[i].startswith("{") else None
+        if change in ("value", "drop") and isinstance(obj, dict):
+            parent, key = _at(obj, draw(st.sampled_from(list(_paths(obj)))))
+            if change == "value":
+                hostile = st.one_of(
+                    JSON_VALUES,
+                    NASTY_TEXT,
+                    st.integers(min_value=-(2**70), max_value=2**70),
+                    st.sampled_from(
+                        ["0001-01-01T00:00:00+14:00", "9999-12-31", "AKI", "aki", "佐藤\x00"]
+                    ),
+                )
+                parent[key] = draw(hostile)
+            elif isinstance(parent, dict):
+                del parent[key]
+            lines[i] = json.dumps(obj, ensure_ascii=False)
+        elif change == "double":
+            lines.insert(i, lines[i])
+        elif change == "cut":
+            lines = lines[:i]
+        elif change == "swap" and i + 1 < len(lines):
+            lines[i], lines[i + 1] = lines[i + 1], lines[i]
+        elif change == "raw":
+            lines[i] = draw(DEEP_JSON | st.text(max_size=40))
+    return "\n".join(lines) + "\n"
+
+
+@settings(FUZZ, max_examples=150)
+@given(data=st.data())
+def test_broken_and_hostile_backups_are_restored_whole_or_refused_naming_the_line(
+    club_backup, data
+):
+    text = data.draw(broken_backup(club_backup), label="backup")
+    before = stored_club()
+    try:
+        restore(io.StringIO(text))
+    except RestoreError as error:
+        event("restore: refused")
+        assert str(error).strip()
+        assert stored_club() == before
+    else:
+        event("restore: restored")
+        for game in Game.objects.all():
+            assert game.hand_count == game.hands.count()
+        assert "".join(backup_lines()).count("\n") >= 2
+        Season.objects.all().delete()
+        Game.objects.all().delete()
+        SavedRuleset.objects.all().delete()
+        Player.objects.all().delete()
 
 
 class _Sink:

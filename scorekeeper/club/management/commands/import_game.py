@@ -9,7 +9,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorekeeper.table.services import import_record
+from scorekeeper.club.limits import TooDeep, load_json
+from scorekeeper.table.services import ServiceError, import_record
 from scoring.errors import ScoringError
 
 
@@ -33,6 +34,8 @@ class Command(BaseCommand):
             )
         except ScoringError as error:
             raise CommandError(f"{name}: {error}") from None
+        except ServiceError as error:
+            raise CommandError(f"{name}: {error.message}") from None
         self.stdout.write(f"Imported game {game.pk}: {game.get_absolute_url()}")
 
 
@@ -42,8 +45,10 @@ def _read_json(name: str) -> Any:
     except (OSError, UnicodeDecodeError) as error:
         raise CommandError(f"{name}: cannot read it: {error}") from None
     try:
-        return json.loads(text)
+        return load_json(text)
     except json.JSONDecodeError as error:
         raise CommandError(
             f"{name}: not JSON: {error.msg} at line {error.lineno}, column {error.colno}"
         ) from None
+    except TooDeep as error:
+        raise CommandError(f"{name}: not a game record: {error}") from None

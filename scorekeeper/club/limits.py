@@ -1,0 +1,144 @@
+"""What the database can hold, and the rules every way in shares: the forms, the restore of
+a backup and the import of a game record each refuse the same values with the same words.
+
+The bounds are those of the smaller of the two databases the site runs on: integer columns
+are 32 bits on PostgreSQL (SQLite would take 64), a seat's result is a decimal of nine digits,
+one of them after the point. Days run from 1900 to 9998, so that a range's day after and a
+time zone's offset never leave the calendar Python and the databases share (PostgreSQL
+would store a year-1 time in a far time zone as year 0, which Python cannot read back).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from datetime import UTC, date, datetime, time
+from decimal import Decimal
+from typing import Any, Final
+
+from django.core.validators import MaxValueValidator, MinValueValidator
+
+from scoring.errors import RulesError
+from scoring.rules import Ruleset
+
+#: The first and last day a form or a backup may give.
+FIRST_DAY: Final = date(1900, 1, 1)
+LAST_DAY: Final = date(9998, 12, 31)
+FIRST_MOMENT: Final = datetime.combine(FIRST_DAY, time.min, tzinfo=UTC)
+LAST_MOMENT: Final = datetime.combine(LAST_DAY, time.max, tzinfo=UTC)
+#: An integer column (``IntegerField``, ``PositiveIntegerField``) on PostgreSQL.
+INTEGER_MAX: Final = 2**31 - 1
+#: A ``BigAutoField`` id.
+ID_MAX: Final = 2**63 - 1
+#: ``Seat.result``: nine digits, one after the point.
+RESULT_MAX: Final = Decimal("99999999.9")
+#: Each uma may move a player at most this many points, as the engine bounds its other
+#: points values; so the largest result stays far inside ``RESULT_MAX``.
+UMA_MAX: Final = 1_000_000
+#: Objects and lists inside one another: a backup line needs seven, a ruleset's overrides two.
+JSON_DEPTH: Final = 20
+
+DAY_VALIDATORS: Final = [
+    MinValueValidator(FIRST_DAY, message="Give a day in 1900 or later."),
+    MaxValueValidator(LAST_DAY, message="Give a day in 9998 or earlier."),
+]
+
+
+class TooDeep(ValueError):
+    """JSON nested deeper than ``JSON_DEPTH``."""
+
+
+def day_error(day: date) -> str | None:
+    """Why ``day`` cannot be taken, or ``None``."""
+    if day < FIRST_DAY:
+        return "expected a day in 1900 or later"
+    if day > LAST_DAY:
+        return "expected a day in 9998 or earlier"
+    return None
+
+
+def moment_error(moment: datetime) -> str | None:
+    """Why ``moment`` (with its UTC offset) cannot be stored, or ``None``."""
+    if moment.tzinfo is None:
+        return "expected a date and time with its UTC offset"
+    try:
+        in_utc = moment.astimezone(UTC)
+    except OverflowError:
+        return "expected a time in 1900 to 9998"
+    if not FIRST_MOMENT <= in_utc <= LAST_MOMENT:
+        return "expected a time in 1900 to 9998"
+    return None
+
+
+def name_error(name: str, max_length: int) -> str | None:
+    """Why a name (already stripped of outer spaces) cannot be stored, as the forms say it."""
+    if not name:
+        return "expected a name"
+    if "\x00" in name:
+        return "a name cannot contain a NUL character"
+    if len(name) > max_length:
+        return f"a name has at most {max_length} characters"
+    return None
+
+
+def normal_name(name: str) -> str:
+    """A name as the forms store it: inner runs of spaces made one, outer ones dropped."""
+    return " ".join(name.split())
+
+
+def json_depth(value: Any) -> int:
+    """How deep lists and objects sit inside one another (``1`` for ``[]``), counted
+    without recursion, so that any value Python could build is measured."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            deepest = max(deepest, depth)
+            stack.extend((inner, depth + 1) for inner in item.values())
+        elif isinstance(item, list):
+            deepest = max(deepest, depth)
+            stack.extend((inner, depth + 1) for inner in item)
+    return deepest
+
+
+def load_json(text: str | bytes) -> Any:
+    """``json.loads``, refusing nesting deeper than ``JSON_DEPTH`` with ``TooDeep`` (and
+    bad JSON with ``json.JSONDecodeError``), however deep it goes."""
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        raise TooDeep(f"nested more than {JSON_DEPTH} levels deep") from None
+    if json_depth(value) > JSON_DEPTH:
+        raise TooDeep(f"nested more than {JSON_DEPTH} levels deep")
+    return value
+
+
+def check_rules(rules: Ruleset) -> None:
+    """Refuse rules whose results the site could not store (``RulesError``, naming the
+    parameter)."""
+    if any(abs(value) > UMA_MAX for value in rules.uma):
+        raise RulesError(
+            f"rules.uma: each value must be between -{UMA_MAX:,} and {UMA_MAX:,} points, "
+            f"got {list(rules.uma)!r}"
+        )
+
+
+def seat_row_error(row: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The first value of a seat's row (``projection.RESULT_FIELDS``) that its column
+    cannot hold, as (field, message), or ``None``."""
+    for name, value in row.items():
+        if isinstance(value, Decimal) and abs(value) > RESULT_MAX:
+            return name, f"{value} is beyond what can be stored (at most {RESULT_MAX})"
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > INTEGER_MAX:
+            return name, f"{value:,} is beyond what can be stored (at most {INTEGER_MAX:,})"
+    return None
+
+
+def seats_error(rows: Iterable[Mapping[str, Any]]) -> str | None:
+    """Why a game's seats (their rows) cannot be stored, naming the seat and field."""
+    for number, row in enumerate(rows):
+        found = seat_row_error(row)
+        if found:
+            return f"seat {number} {found[0]}: {found[1]}"
+    return None
