@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 from scoring.errors import IllegalHand, IllegalWin
-from scoring.hands import Abort, AbortReason, Chombo, Draw, Hand, Ron, Tsumo, Win
+from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Ron, Tsumo, Win
 from scoring.payments import ron_deltas, tsumo_deltas, win_value
 from scoring.rules import Ruleset
 
@@ -357,7 +357,7 @@ def play_hand(state: GameState, hand: Hand, rules: Ruleset, *, index: int = 0) -
     """Apply one hand to a game state; raise ``IllegalHand`` if the rules refuse it.
 
     >>> from scoring.rules import PRESETS
-    >>> from scoring.hands import Ron, Win
+    >>> from scoring.outcomes import Ron, Win
     >>> rules = PRESETS["tenhou"]
     >>> hand = Hand(Ron(discarder=2, wins=(Win(winner=0, han=2, fu=40),)), riichi=(0,))
     >>> result = play_hand(start_state(rules), hand, rules)
@@ -443,7 +443,7 @@ def apply_hand(state: GameState, hand: Hand, rules: Ruleset, *, index: int = 0) 
     """The state after one more hand.
 
     >>> from scoring.rules import PRESETS
-    >>> from scoring.hands import Draw
+    >>> from scoring.outcomes import Draw
     >>> rules = PRESETS["ema"]
     >>> apply_hand(start_state(rules), Hand(Draw(tenpai=(1,))), rules).scores
     (29000, 33000, 29000, 29000)
@@ -455,7 +455,7 @@ def replay(rules: Ruleset, hands: Iterable[Hand]) -> Replay:
     """Fold the hands from the start of a game.
 
     >>> from scoring.rules import PRESETS
-    >>> from scoring.hands import Tsumo, Win
+    >>> from scoring.outcomes import Tsumo, Win
     >>> rules = PRESETS["mleague"]
     >>> replay(rules, [Hand(Tsumo(Win(winner=1, han=3, fu=30)))]).state.round_label
     'E2'

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from scoring.errors import RecordError, RulesError
 from scoring.game import GameState, Replay, play_hand, replay, start_state
-from scoring.hands import Abort, AbortReason, Chombo, Draw, Hand, Outcome, Ron, Tsumo, Win
+from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Outcome, Ron, Tsumo, Win
 from scoring.rules import Ruleset, resolve_rules
 from scoring.standings import final_standings
 

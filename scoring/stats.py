@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scoring.game import EndReason, Replay
-from scoring.hands import Chombo, Ron, Tsumo, Win
+from scoring.outcomes import Chombo, Ron, Tsumo, Win
 from scoring.payments import ron_points, tsumo_points, win_value
 from scoring.rules import Ruleset
 
@@ -69,7 +69,7 @@ def seat_stats(rules: Ruleset, game: Replay) -> tuple[SeatStats, ...]:
 
     >>> from scoring.rules import PRESETS
     >>> from scoring.game import replay
-    >>> from scoring.hands import Hand
+    >>> from scoring.outcomes import Hand
     >>> rules = PRESETS["tenhou"]
     >>> stats = seat_stats(rules, replay(rules, [Hand(Ron(2, (Win(winner=1, han=2, fu=30),)))]))
     >>> stats[1].wins, stats[1].win_points, stats[2].deal_ins, stats[2].deal_in_points

@@ -29,9 +29,9 @@ from django.db import connection, models, transaction
 
 from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
 from scorekeeper.club.services import STAT_FIELDS
-from scoring.errors import RecordError, RulesError
+from scoring.errors import LocatedError, RulesError
 from scoring.game import Replay
-from scoring.hands import Hand
+from scoring.outcomes import Hand
 from scoring.record import hand_to_json, read_record
 from scoring.rules import Ruleset
 from scoring.standings import final_standings
@@ -383,7 +383,7 @@ class _Loader:
             raise self.fail("meta", "expected an object")
         try:
             record, replayed = read_record(obj.get("record"))
-        except RecordError as error:
+        except LocatedError as error:
             where = f"record.{error.where}" if error.where else "record"
             raise self.fail(where, error.message) from None
         rules = record.rules

@@ -23,7 +23,7 @@ from django.utils.safestring import SafeString, mark_safe
 from scorekeeper.club.table_display import ABORT_WORDS, humanize_message, seat_wind
 from scoring.errors import IllegalHand
 from scoring.game import GameState
-from scoring.hands import Abort, AbortReason, Chombo, Draw, Hand, Outcome, Ron, Tsumo, Win
+from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Outcome, Ron, Tsumo, Win
 from scoring.payments import FU_VALUES, MAX_YAKUMAN, impossible_reason
 from scoring.rules import Ruleset
 

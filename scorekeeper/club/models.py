@@ -17,7 +17,7 @@ from django.db import connection, connections, models, transaction
 from django.urls import reverse
 
 from scoring.game import GameState, start_state
-from scoring.hands import Hand
+from scoring.outcomes import Hand
 from scoring.record import hand_to_json, parse_hand
 from scoring.rules import Ruleset, resolve_rules
 

@@ -31,7 +31,7 @@ from scorekeeper.club.models import (
 )
 from scoring.errors import IllegalHand
 from scoring.game import GameState, HandResult, Replay, play_hand, replay
-from scoring.hands import Hand
+from scoring.outcomes import Hand
 from scoring.record import GameRecord, read_record, record_to_json
 from scoring.rules import Ruleset
 from scoring.standings import Standing, final_standings

@@ -19,7 +19,7 @@ from django.utils.safestring import SafeString, mark_safe
 from scorekeeper.club.display import format_points, format_tsumo
 from scoring.errors import IllegalWin
 from scoring.game import EndReason, GameState, HandResult, Replay
-from scoring.hands import Abort, Chombo, Draw, Hand, Ron, Tsumo, Win
+from scoring.outcomes import Abort, Chombo, Draw, Hand, Ron, Tsumo, Win
 from scoring.payments import ron_points, tsumo_points, win_value
 from scoring.rules import Ruleset
 from scoring.standings import Standing

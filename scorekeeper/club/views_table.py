@@ -61,7 +61,7 @@ from scorekeeper.club.table_pages import (
 )
 from scoring.errors import IllegalHand
 from scoring.game import play_hand
-from scoring.hands import Hand
+from scoring.outcomes import Hand
 
 
 class HtmxHttpRequest(HttpRequest):

@@ -38,7 +38,7 @@ from scorekeeper.club.models import Game, Player
 from scorekeeper.club.permissions import make_member
 from scorekeeper.club.services import record_hand, start_game, undo_last_hand
 from scorekeeper.urls import urlpatterns as project_urls
-from scoring.hands import Draw, Hand
+from scoring.outcomes import Draw, Hand
 from scoring.rules import PRESETS
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls(__name__)]

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from scoring.errors import IllegalHand
 from scoring.game import STICK, apply_hand, play_hand, replay, start_state
-from scoring.hands import Abort, AbortReason, Chombo, Draw, Hand, Ron, Tsumo, Win
+from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Ron, Tsumo, Win
 from scoring.payments import FU_VALUES
 from scoring.record import GameRecord, parse_record, record_to_json
 from scoring.rules import PRESETS

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.errors import IllegalHand, RecordError
+from scoring.errors import IllegalHand, LocatedError, RecordError
 from scoring.record import FORMAT, parse_record, score_document
 
 
@@ -55,7 +55,8 @@ def test_the_spec_example_scores_its_first_hand_as_the_spec_shows():
     ],
 )
 def test_bad_hands_are_refused_naming_the_hand_and_the_field(hands, where, word):
-    with pytest.raises(RecordError) as error:
+    # The format's errors and the rules' refusals both name the place.
+    with pytest.raises(LocatedError) as error:
         score_document(doc(*hands))
     assert error.value.where == where
     assert word in error.value.message

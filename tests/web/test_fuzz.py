@@ -22,7 +22,7 @@ from real_data import GAMES_DIR
 from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Seat
 from scorekeeper.club.services import ServiceError, import_record, record_hand, start_game
 from scoring.errors import ScoringError
-from scoring.hands import Draw, Hand, Ron, Tsumo, Win
+from scoring.outcomes import Draw, Hand, Ron, Tsumo, Win
 from scoring.rules import PRESETS
 from tests.web.conftest import PASSWORD
 

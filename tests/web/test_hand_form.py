@@ -13,7 +13,7 @@ from scorekeeper.club.forms_hand import HandForm
 from scorekeeper.club.templatetags.hand_form_tags import chip_group, chip_subgroup
 from scoring.errors import IllegalHand
 from scoring.game import GameState, start_state
-from scoring.hands import Abort, AbortReason, Chombo, Draw, Hand, Ron, Tsumo, Win
+from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Ron, Tsumo, Win
 from scoring.rules import PRESETS
 
 NAMES = ("Aki", "Ben", "Chie", "Dan")
