@@ -22,7 +22,7 @@ from scorekeeper.club.services import (
     start_game,
     undo_last_hand,
 )
-from scoring.errors import IllegalHand, RecordError
+from scoring.errors import IllegalHand
 from scoring.outcomes import Draw, Hand, Ron, Tsumo, Win
 from scoring.record import hand_to_json, parse_hand
 from scoring.rules import PRESETS
