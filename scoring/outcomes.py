@@ -3,12 +3,16 @@
 A game is its start plus a list of these (``shared/spec/game-record.md``): one outcome
 (``Ron``, ``Tsumo``, ``Draw``, ``Abort`` or ``Chombo``), the seats whose riichi was accepted
 during the hand, and an optional explicit stop. Seats are 0-3 in the game's starting order.
+A record may also carry ``Penalty`` lines, taken off the final results.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final, assert_never
+
+from scoring.seats import Seat
 
 
 class AbortReason(StrEnum):
@@ -21,23 +25,30 @@ class AbortReason(StrEnum):
     SANCHAHOU = "sanchahou"
 
 
+#: Every abortive draw, in the order rulesets and forms list them.
+ABORT_REASONS: Final[tuple[AbortReason, ...]] = tuple(AbortReason)
+
+
 @dataclass(frozen=True, slots=True)
 class Win:
     """One winner's hand value: ``han`` and ``fu`` (fu may be ``None`` from 5 han), or a
     ``yakuman`` count; ``pao`` is the seat liable for the yakuman, if any."""
 
-    winner: int
+    winner: Seat
     han: int | None = None
     fu: int | None = None
     yakuman: int = 0
-    pao: int | None = None
+    pao: Seat | None = None
+    #: Chips (shuugi) the win carries: from the discarder on a ron, from each other seat on
+    #: a tsumo.
+    chips: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class Ron:
     """A win (or several) on ``discarder``'s discard, wins in the order given."""
 
-    discarder: int
+    discarder: Seat
     wins: tuple[Win, ...]
 
 
@@ -52,22 +63,22 @@ class Tsumo:
 class Draw:
     """An exhaustive draw (ryuukyoku): who was tenpai, who made nagashi mangan."""
 
-    tenpai: tuple[int, ...] = ()
-    nagashi: tuple[int, ...] = ()
+    tenpai: tuple[Seat, ...] = ()
+    nagashi: tuple[Seat, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Abort:
-    """An abortive draw."""
+    """An abortive draw; ``reason`` is ``None`` where the table did not note which."""
 
-    reason: AbortReason
+    reason: AbortReason | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Chombo:
     """A penalty for ``offender``; the hand is replayed."""
 
-    offender: int
+    offender: Seat
 
 
 Outcome = Ron | Tsumo | Draw | Abort | Chombo
@@ -78,19 +89,43 @@ class Hand:
     """One hand: its outcome, the riichi sticks placed in it, and an explicit stop."""
 
     outcome: Outcome
-    riichi: tuple[int, ...] = ()
+    riichi: tuple[Seat, ...] = ()
     end: bool = False
 
     @property
     def kind(self) -> str:
         """The outcome's key in the game record: ron, tsumo, draw, abort or chombo."""
-        return _KIND[type(self.outcome)]
+        return outcome_kind(self.outcome)
 
 
-_KIND: dict[type, str] = {
-    Ron: "ron",
-    Tsumo: "tsumo",
-    Draw: "draw",
-    Abort: "abort",
-    Chombo: "chombo",
-}
+def outcome_kind(outcome: Outcome) -> str:
+    """The outcome's key in the game record.
+
+    >>> outcome_kind(Chombo(offender=1))
+    'chombo'
+    """
+    match outcome:
+        case Ron():
+            return "ron"
+        case Tsumo():
+            return "tsumo"
+        case Draw():
+            return "draw"
+        case Abort():
+            return "abort"
+        case Chombo():
+            return "chombo"
+        case _:
+            assert_never(outcome)
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """Points taken off one seat's final result by a referee or the club (lateness, ...):
+    non-zero-sum, like a chombo penalty. ``after_hand`` is the index of the hand it was
+    given after, for display only."""
+
+    seat: Seat
+    points: int
+    reason: str = ""
+    after_hand: int | None = None

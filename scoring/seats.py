@@ -30,8 +30,9 @@ class Wind(StrEnum):
     NORTH = "N"
 
     @property
-    def index(self) -> int:
-        """0 for East .. 3 for North: the order of seats and of rounds."""
+    def number(self) -> int:
+        """0 for East .. 3 for North: the order of seats and of rounds (``str.index`` is a
+        string method, so the position has its own name)."""
         return _ORDER.index(self)
 
     @property
