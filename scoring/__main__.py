@@ -7,23 +7,53 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from functools import cache
+from typing import Any, Final, TextIO
 
 from scoring.errors import ScoringError
 from scoring.rules import resolve_rules
 from scoring.table import TableRow, payment_table
 
+#: The largest document read: a record of the most hands a record may hold is far smaller.
+MAX_DOCUMENT: Final = 4_000_000
+
 
 def _load(path: str, stdin: TextIO) -> Any:
     try:
         if path == "-":
-            return json.load(stdin)
-        with open(path, encoding="utf-8") as handle:
-            return json.load(handle)
+            text = stdin.read(MAX_DOCUMENT + 1)
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read(MAX_DOCUMENT + 1)
     except OSError as error:
         raise ScoringError(f"{path}: cannot read: {error.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise ScoringError(f"{path}: not JSON: {error}") from None
+    except UnicodeDecodeError as error:
+        raise ScoringError(f"{path}: not JSON: {error.reason}") from None
+    # The length is checked before the text is decoded.
+    if len(text) > MAX_DOCUMENT:
+        raise ScoringError(f"{path}: longer than {MAX_DOCUMENT:,} characters")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ScoringError(f"{path}: not JSON: {error.msg} at line {error.lineno}") from None
+
+
+def _dump(value: Any, out: TextIO) -> None:
+    """``value`` as JSON, one line per item of its top-level lists, so that an output
+    document is read hand by hand; the parts go through the C encoder (an indented
+    ``json.dump`` takes the pure-Python one, and most of the time of a run)."""
+    encode = json.JSONEncoder(ensure_ascii=False).encode
+    if isinstance(value, list):
+        out.write("[\n" + ",\n".join(" " + encode(item) for item in value) + "\n]")
+        return
+    lines = []
+    for key, item in value.items():
+        if isinstance(item, list) and item and isinstance(item[0], dict):
+            body = ",\n".join("  " + encode(part) for part in item)
+            lines.append(f" {encode(key)}: [\n{body}\n ]")
+        else:
+            lines.append(f" {encode(key)}: {encode(item)}")
+    out.write("{\n" + ",\n".join(lines) + "\n}")
 
 
 def _money(value: int | None) -> str:
@@ -63,12 +93,9 @@ def _rules_arg(text: str) -> Any:
     return json.loads(text) if text.startswith("{") else text
 
 
-def main(
-    argv: Sequence[str] | None = None,
-    stdin: TextIO = sys.stdin,
-    out: TextIO = sys.stdout,
-    err: TextIO = sys.stderr,
-) -> int:
+@cache
+def _parser() -> argparse.ArgumentParser:
+    # Built once: the arguments never change, and building costs more than scoring a game.
     parser = argparse.ArgumentParser(prog="python -m scoring", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     score = commands.add_parser("score", help="score a game record (scorekeeper.game/1)")
@@ -82,7 +109,16 @@ def main(
     table.add_argument("--json", action="store_true", help="print JSON rows")
     hand = commands.add_parser("hand", help="value a winning hand (scorekeeper.hand/1)")
     hand.add_argument("hand", help="HAND.json, or - for standard input")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    stdin: TextIO = sys.stdin,
+    out: TextIO = sys.stdout,
+    err: TextIO = sys.stderr,
+) -> int:
+    args = _parser().parse_args(argv)
     try:
         if args.command == "score":
             from scoring.record import score_document
@@ -105,7 +141,10 @@ def main(
     except ScoringError as error:
         print(f"error: {error}", file=err)
         return 1
-    json.dump(result, out, ensure_ascii=False, indent=1)
+    if args.command == "hand":
+        json.dump(result, out, ensure_ascii=False, indent=1)
+    else:
+        _dump(result, out)
     out.write("\n")
     return 0
 

@@ -11,28 +11,63 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, assert_never
 
-from scoring.errors import RecordError, RulesError
-from scoring.game import GameState, Replay, play_hand, replay, start_state
-from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Outcome, Ron, Tsumo, Win
-from scoring.rules import Ruleset, resolve_rules
-from scoring.standings import final_standings
+from scoring.errors import RecordError, RulesError, excerpt
+from scoring.game import (
+    MAX_COUNTER,
+    GameState,
+    Replay,
+    check_start,
+    parse_round_label,
+    play_hand,
+    replay,
+    start_state,
+)
+from scoring.outcomes import (
+    Abort,
+    AbortReason,
+    Chombo,
+    Draw,
+    Hand,
+    Outcome,
+    Penalty,
+    Ron,
+    Tsumo,
+    Win,
+)
+from scoring.rules import MAX_POINTS, ChomboStyle, Ruleset, resolve_rules
+from scoring.standings import Standing, final_standings
 
 FORMAT: Final = "scorekeeper.game/1"
 OUTCOMES: Final = ("ron", "tsumo", "draw", "abort", "chombo")
 COMPUTED_HAND_KEYS: Final = frozenset({"round", "dealer", "honba", "sticks", "deltas", "scores"})
 COMPUTED_KEYS: Final = frozenset({"finished", "end_reason", "final"})
 MAX_NAME: Final = 100
+#: The longest reason a penalty may give.
+MAX_REASON: Final = 200
+#: The most hands a record may hold: far more than any game plays, few enough to replay
+#: at once.
+MAX_HANDS: Final = 2000
+#: The most chips one win may carry.
+MAX_CHIPS: Final = 100
+#: The most penalties a record may hold.
+MAX_PENALTIES: Final = 100
+#: The longest word (an abort reason, a round) the format has.
+_MAX_WORD: Final = 20
 
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
-    """A game as its record holds it: the rules, the players in seat order, the hands."""
+    """A game as its record holds it: the rules, the players in seat order, the hands; and,
+    where the record has them, the state it starts from (a game begun elsewhere) and the
+    penalties taken off the final results."""
 
     rules: Ruleset
     players: tuple[str, str, str, str]
     hands: tuple[Hand, ...]
+    start: GameState | None = None
+    penalties: tuple[Penalty, ...] = ()
 
 
 def _fail(where: str, message: str) -> RecordError:
@@ -42,7 +77,9 @@ def _fail(where: str, message: str) -> RecordError:
 def _keys(value: Mapping[str, Any], allowed: frozenset[str] | set[str], where: str) -> None:
     for key in value:
         if key not in allowed:
-            raise _fail(f"{where}.{key}" if where else str(key), "unknown field")
+            name = str(key)
+            name = name if len(name) <= _MAX_WORD else excerpt(name)
+            raise _fail(f"{where}.{name}" if where else name, "unknown field")
 
 
 def _obj(value: Any, where: str) -> Mapping[str, Any]:
@@ -59,7 +96,7 @@ def _kind(value: Any) -> str:
     if isinstance(value, int | float):
         return f"the number {value}"
     if isinstance(value, str):
-        return f"the text {value[:40]!r}"
+        return f"the text {excerpt(value)}"
     if isinstance(value, list):
         return "a list"
     return "an object"
@@ -92,7 +129,7 @@ def _seat_list(value: Any, where: str) -> tuple[int, ...]:
 
 def _win(value: Any, where: str, *, tsumo: bool) -> Win:
     data = _obj(value, where)
-    _keys(data, {"winner", "han", "fu", "yakuman", "pao"}, where)
+    _keys(data, _WIN_KEYS, where)
     if "winner" not in data:
         raise _fail(f"{where}.winner", "missing")
     winner = _seat(data["winner"], f"{where}.winner")
@@ -109,7 +146,11 @@ def _win(value: Any, where: str, *, tsumo: bool) -> Win:
     if not yakuman and han is None:
         raise _fail(f"{where}.han", "a win needs han (and fu below 5 han) or yakuman")
     pao = None if data.get("pao") is None else _seat(data["pao"], f"{where}.pao")
-    return Win(winner=winner, han=han, fu=fu, yakuman=yakuman, pao=pao)
+    chips = 0 if data.get("chips") is None else _int(data["chips"], f"{where}.chips", 0, MAX_CHIPS)
+    return Win(winner=winner, han=han, fu=fu, yakuman=yakuman, pao=pao, chips=chips)
+
+
+_WIN_KEYS: Final = frozenset({"winner", "han", "fu", "yakuman", "pao", "chips"})
 
 
 def _outcome(kind: str, value: Any, where: str) -> Outcome:
@@ -136,8 +177,14 @@ def _outcome(kind: str, value: Any, where: str) -> Outcome:
         )
     if kind == "abort":
         _keys(data, {"reason"}, where)
-        reason = data.get("reason")
-        if not isinstance(reason, str) or reason not in AbortReason._value2member_map_:
+        if "reason" not in data:
+            return Abort(None)  # the table did not note which abortive draw
+        reason = data["reason"]
+        if (
+            not isinstance(reason, str)
+            or len(reason) > _MAX_WORD
+            or reason not in AbortReason._value2member_map_
+        ):
             raise _fail(
                 f"{where}.reason",
                 f"expected one of {', '.join(r.value for r in AbortReason)}, got {_kind(reason)}",
@@ -176,6 +223,8 @@ def _players(value: Any) -> tuple[str, str, str, str]:
         raise _fail("players", "expected a list of four names (East, South, West, North)")
     names = []
     for i, name in enumerate(value):
+        if isinstance(name, str) and len(name) > MAX_NAME:
+            raise _fail(f"players[{i}]", f"a name has at most {MAX_NAME} characters")
         if not isinstance(name, str) or not name.strip():
             raise _fail(f"players[{i}]", f"expected a name, got {_kind(name)}")
         if len(name.strip()) > MAX_NAME:
@@ -189,10 +238,58 @@ def _players(value: Any) -> tuple[str, str, str, str]:
     return (names[0], names[1], names[2], names[3])
 
 
+def _start(value: Any, rules: Ruleset) -> GameState:
+    where = "start"
+    data = _obj(value, where)
+    _keys(data, {"round", "honba", "sticks", "scores"}, where)
+    label = data.get("round")
+    index = parse_round_label(label) if isinstance(label, str) and len(label) <= _MAX_WORD else None
+    if index is None:
+        raise _fail(f"{where}.round", f"expected a round E1..N4, got {_kind(label)}")
+    honba = _int(data.get("honba", 0), f"{where}.honba", 0, MAX_COUNTER)
+    sticks = _int(data.get("sticks", 0), f"{where}.sticks", 0, MAX_COUNTER)
+    raw = data.get("scores")
+    if not isinstance(raw, list) or len(raw) != 4:
+        raise _fail(f"{where}.scores", "expected four scores in seat order")
+    scores = [
+        _int(v, f"{where}.scores[{i}]", -4 * MAX_POINTS, 4 * MAX_POINTS) for i, v in enumerate(raw)
+    ]
+    state = GameState((scores[0], scores[1], scores[2], scores[3]), index, honba, sticks)
+    problem = check_start(rules, state)
+    if problem:
+        raise _fail(where, problem)
+    return state
+
+
+def _penalties(value: Any, hands: int) -> tuple[Penalty, ...]:
+    where = "penalties"
+    if not isinstance(value, list) or len(value) > MAX_PENALTIES:
+        raise _fail(where, f"expected a list of at most {MAX_PENALTIES} penalties")
+    out = []
+    for i, item in enumerate(value):
+        at = f"{where}[{i}]"
+        data = _obj(item, at)
+        _keys(data, {"seat", "points", "reason", "after_hand"}, at)
+        if "seat" not in data or "points" not in data:
+            raise _fail(at, "a penalty needs a seat and points")
+        seat = _seat(data["seat"], f"{at}.seat")
+        points = _int(data["points"], f"{at}.points", 100, MAX_POINTS)
+        if points % 100:
+            raise _fail(f"{at}.points", f"expected whole hundreds of points, got {points}")
+        reason = data.get("reason", "")
+        if not isinstance(reason, str) or len(reason) > MAX_REASON:
+            raise _fail(f"{at}.reason", f"expected a text of at most {MAX_REASON} characters")
+        after = data.get("after_hand")
+        if after is not None:
+            after = _int(after, f"{at}.after_hand", 0, max(hands - 1, 0))
+        out.append(Penalty(seat, points, reason, after))
+    return tuple(out)
+
+
 def read_record(doc: Any) -> tuple[GameRecord, Replay]:
     """Read and validate a record by replaying it; the replay comes with it."""
     data = _obj(doc, "document")
-    _keys(data, {"format", "rules", "players", "hands"} | COMPUTED_KEYS, "")
+    _keys(data, _DOCUMENT_KEYS, "")
     if data.get("format") != FORMAT:
         raise _fail("format", f"expected {FORMAT!r}, got {_kind(data.get('format'))}")
     try:
@@ -203,8 +300,12 @@ def read_record(doc: Any) -> tuple[GameRecord, Replay]:
     raw_hands = data.get("hands", [])
     if not isinstance(raw_hands, list):
         raise _fail("hands", f"expected a list of hands, got {_kind(raw_hands)}")
-    state: GameState = start_state(rules)
-    start = state
+    if len(raw_hands) > MAX_HANDS:
+        raise _fail("hands", f"a record holds at most {MAX_HANDS} hands")
+    start = None if data.get("start") is None else _start(data["start"], rules)
+    penalties = _penalties(data.get("penalties", []), len(raw_hands))
+    state: GameState = start_state(rules) if start is None else start
+    first = state
     hands = []
     results = []
     for index, raw in enumerate(raw_hands):
@@ -213,7 +314,13 @@ def read_record(doc: Any) -> tuple[GameRecord, Replay]:
         hands.append(hand)
         results.append(result)
         state = result.after
-    return GameRecord(rules, players, tuple(hands)), Replay(start, tuple(results))
+    record = GameRecord(rules, players, tuple(hands), start, penalties)
+    return record, Replay(first, tuple(results))
+
+
+_DOCUMENT_KEYS: Final = (
+    frozenset({"format", "rules", "players", "hands", "start", "penalties"}) | COMPUTED_KEYS
+)
 
 
 def parse_record(doc: Any) -> GameRecord:
@@ -231,6 +338,8 @@ def _win_json(win: Win) -> dict[str, Any]:
             out["fu"] = win.fu
     if win.pao is not None:
         out["pao"] = win.pao
+    if win.chips:
+        out["chips"] = win.chips
     return out
 
 
@@ -244,21 +353,51 @@ def hand_to_json(hand: Hand) -> dict[str, Any]:
     if hand.riichi:
         out["riichi"] = list(hand.riichi)
     outcome = hand.outcome
-    if isinstance(outcome, Ron):
-        out["ron"] = {"from": outcome.discarder, "wins": [_win_json(w) for w in outcome.wins]}
-    elif isinstance(outcome, Tsumo):
-        out["tsumo"] = _win_json(outcome.win)
-    elif isinstance(outcome, Draw):
-        draw: dict[str, Any] = {"tenpai": list(outcome.tenpai)}
-        if outcome.nagashi:
-            draw["nagashi"] = list(outcome.nagashi)
-        out["draw"] = draw
-    elif isinstance(outcome, Abort):
-        out["abort"] = {"reason": outcome.reason.value}
-    else:
-        out["chombo"] = {"offender": outcome.offender}
+    match outcome:
+        case Ron():
+            out["ron"] = {"from": outcome.discarder, "wins": [_win_json(w) for w in outcome.wins]}
+        case Tsumo():
+            out["tsumo"] = _win_json(outcome.win)
+        case Draw():
+            draw: dict[str, Any] = {"tenpai": list(outcome.tenpai)}
+            if outcome.nagashi:
+                draw["nagashi"] = list(outcome.nagashi)
+            out["draw"] = draw
+        case Abort():
+            out["abort"] = {} if outcome.reason is None else {"reason": outcome.reason.value}
+        case Chombo():
+            out["chombo"] = {"offender": outcome.offender}
+        case _:
+            assert_never(outcome)
     if hand.end:
         out["end"] = True
+    return out
+
+
+def _start_json(start: GameState) -> dict[str, Any]:
+    return {
+        "round": start.round_label,
+        "honba": start.honba,
+        "sticks": start.sticks,
+        "scores": list(start.scores),
+    }
+
+
+def _penalty_json(penalty: Penalty) -> dict[str, Any]:
+    out: dict[str, Any] = {"seat": penalty.seat, "points": penalty.points}
+    if penalty.reason:
+        out["reason"] = penalty.reason
+    if penalty.after_hand is not None:
+        out["after_hand"] = penalty.after_hand
+    return out
+
+
+def _optional_fields(record: GameRecord) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if record.start is not None:
+        out["start"] = _start_json(record.start)
+    if record.penalties:
+        out["penalties"] = [_penalty_json(p) for p in record.penalties]
     return out
 
 
@@ -268,6 +407,7 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
         "format": FORMAT,
         "rules": record.rules.to_spec(),
         "players": list(record.players),
+        **_optional_fields(record),
         "hands": [hand_to_json(hand) for hand in record.hands],
     }
 
@@ -277,38 +417,58 @@ def _number(value: Any) -> int | float:
     return int(value) if value == value.to_integral_value() else float(value)
 
 
+def _final_row(record: GameRecord, row: Standing) -> dict[str, Any]:
+    """One final row: the result and, where the ruleset or the record has them, its parts
+    (spec ``final``)."""
+    rules = record.rules
+    out: dict[str, Any] = {
+        "seat": row.seat,
+        "name": record.players[row.seat],
+        "points": row.points,
+        "place": row.place,
+        "result": _number(row.result),
+        "uma": _number(row.uma),
+    }
+    if rules.oka:
+        out["oka"] = _number(row.oka)
+    if rules.chip_value:
+        out["chips"] = row.chips
+    if rules.tobi_bonus:
+        out["tobi_bonus"] = _number(row.tobi_bonus)
+    if (
+        (rules.chombo is ChomboStyle.PENALTY and rules.chombo_penalty)
+        or rules.yakitori_penalty
+        or record.penalties
+    ):
+        out["penalty"] = _number(-row.penalty)
+    return out
+
+
 def scored_json(record: GameRecord, replay: Replay) -> dict[str, Any]:
     """The output document: the record with every computed field."""
     hands = []
     for result in replay.results:
         out = hand_to_json(result.hand)
         before = result.before
-        out.update(
-            round=before.round_label,
-            dealer=before.dealer,
-            honba=before.honba,
-            sticks=before.sticks,
-            deltas=list(result.deltas),
-            scores=list(result.after.scores),
-        )
+        out["round"] = before.round_label
+        out["dealer"] = before.dealer
+        out["honba"] = before.honba
+        out["sticks"] = before.sticks
+        out["deltas"] = list(result.deltas)
+        out["scores"] = list(result.after.scores)
         hands.append(out)
     state = replay.state
     final = None
     if state.finished:
         final = [
-            {
-                "seat": row.seat,
-                "name": record.players[row.seat],
-                "points": row.points,
-                "place": row.place,
-                "result": _number(row.result),
-            }
-            for row in final_standings(state, record.rules)
+            _final_row(record, row)
+            for row in final_standings(state, record.rules, record.penalties)
         ]
     return {
         "format": FORMAT,
         "rules": record.rules.to_json(),
         "players": list(record.players),
+        **_optional_fields(record),
         "hands": hands,
         "finished": state.finished,
         "end_reason": state.end_reason.value if state.end_reason else None,
@@ -331,7 +491,7 @@ def score_document(doc: Any) -> dict[str, Any]:
 
 def replay_record(record: GameRecord) -> Replay:
     """Replay a record already read (for callers that hold a ``GameRecord``)."""
-    return replay(record.rules, record.hands)
+    return replay(record.rules, record.hands, start=record.start)
 
 
 __all__: Sequence[str] = [

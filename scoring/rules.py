@@ -17,6 +17,9 @@ from scoring.outcomes import ABORT_REASONS, AbortReason
 
 #: The bound of every points value a ruleset holds (uma, oka, penalties, targets).
 MAX_POINTS: Final = 1_000_000
+#: The longest name or word a ruleset spec holds (``double_yakuman_hands`` is 20): longer
+#: texts are refused before they are looked up.
+_MAX_WORD: Final = 24
 
 
 class Length(StrEnum):
@@ -545,7 +548,11 @@ def _check_value(name: str, value: Any) -> Any:
         if choice is Yame and isinstance(value, bool):
             # Records from before optional yame wrote true and false.
             return Yame.AUTOMATIC if value else Yame.NONE
-        if not isinstance(value, str) or value not in choice._value2member_map_:
+        if (
+            not isinstance(value, str)
+            or len(value) > _MAX_WORD
+            or value not in choice._value2member_map_
+        ):
             words = ", ".join(member.value for member in choice)
             raise RulesError(f"rules.{name}: {excerpt(value)} is not one of {words}")
         return choice(value)
@@ -595,6 +602,7 @@ _PRESET_JSON: Final[dict[str, dict[str, Any]]] = {
 }
 
 PARAMETERS: Final = tuple(name for name in _FIELD_NAMES if name != "preset")
+_FIELD_SET: Final = frozenset(_FIELD_NAMES)
 _PARAMETER_SET: Final = frozenset(PARAMETERS)
 
 #: Rulesets already resolved, by their spec's items: a game's rules are resolved once
@@ -610,19 +618,28 @@ def resolve_rules(spec: str | Mapping[str, Any]) -> Ruleset:
     True
     """
     if isinstance(spec, str):
-        if spec not in PRESETS:
+        if len(spec) > _MAX_WORD or spec not in PRESETS:
             raise RulesError(
                 f"rules: unknown preset {excerpt(spec)}; presets are {', '.join(PRESETS)}"
             )
         return PRESETS[spec]
     if not isinstance(spec, Mapping):
         raise RulesError("rules: expected a preset name or an object with a 'preset'")
-    # The type is part of the key: 0 == False and 2 == 2.0, but only one of each is valid.
-    key = tuple((name, type(value), value) for name, value in spec.items())
-    try:
-        cached = _RESOLVED.get(key)
-    except TypeError:  # a list or object among the values: resolved every time
-        key, cached = (), None
+    if len(spec) > len(_FIELD_NAMES):
+        raise RulesError(f"rules: more parameters than a ruleset has ({len(spec)})")
+    for name in spec:
+        # Lengths first: a name is looked up (hashed) only once it is known to be short.
+        if not isinstance(name, str) or len(name) > _MAX_WORD or name not in _FIELD_SET:
+            raise RulesError(f"rules.{_name(name)}: unknown parameter")
+    key: tuple[tuple[str, type, Any], ...] = ()
+    cached = None
+    if all(not isinstance(value, str) or len(value) <= _MAX_WORD for value in spec.values()):
+        # The type is part of the key: 0 == False and 2 == 2.0, but only one of each is valid.
+        key = tuple((name, type(value), value) for name, value in spec.items())
+        try:
+            cached = _RESOLVED.get(key)
+        except TypeError:  # a list or object among the values: resolved every time
+            key = ()
     if cached is not None:
         return cached
     rules = _resolve(spec)
