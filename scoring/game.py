@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Final, assert_never
+from typing import Any, Final, NamedTuple, assert_never
 
 from scoring.errors import IllegalHand, IllegalWin
 from scoring.outcomes import Abort, Chombo, Draw, Hand, Ron, Tsumo, Win
@@ -24,6 +24,7 @@ from scoring.rules import ChomboStyle, ExtensionEnd, MultiRon, Renchan, Ruleset,
 from scoring.seats import Seat, Wind
 
 STICK: Final = 1000
+_FIRST: Final = (0,)
 #: The most honba counters and sticks a start may hold (a real game has a dozen at most).
 MAX_COUNTER: Final = 100
 
@@ -62,10 +63,13 @@ def parse_round_label(label: str) -> int | None:
         return None
 
 
-@dataclass(frozen=True, slots=True)
-class GameState:
+class GameState(NamedTuple):
     """Everything the hands so far have made: points, round, honba, sticks, chombos, chips,
-    who has won a hand, and the end."""
+    who has won a hand, and the end.
+
+    An immutable named tuple rather than a frozen dataclass: every hand makes one, and a
+    frozen dataclass of nine fields costs ten times as much to build.
+    """
 
     scores: tuple[int, int, int, int]
     round_index: int = 0
@@ -166,10 +170,9 @@ def check_start(rules: Ruleset, start: GameState) -> str | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class HandResult:
+class HandResult(NamedTuple):
     """One hand played: the state before and after, and each seat's whole change
-    (riichi sticks paid and collected included)."""
+    (riichi sticks paid and collected included). A named tuple, like ``GameState``."""
 
     hand: Hand
     before: GameState
@@ -206,43 +209,56 @@ def _seat(value: int, refuse: _Refuse, field: str) -> Seat:
 
 
 class _Refuse:
-    __slots__ = ("index", "label")
+    """Raises ``IllegalHand`` for the hand being played; the round's label is worked out
+    only when a hand is refused."""
 
-    def __init__(self, index: int, label: str) -> None:
+    __slots__ = ("index", "state")
+
+    def __init__(self, index: int, state: GameState) -> None:
         self.index = index
-        self.label = label
+        self.state = state
 
     def __call__(self, field: str, message: str) -> None:
-        raise IllegalHand(self.index, self.label, field, message)
+        raise IllegalHand(self.index, self.state.round_label, field, message)
 
 
-def _win_basic(rules: Ruleset, win: Win, tsumo: bool, refuse: _Refuse, field: str) -> int:
+def _win_field(at: int | None) -> str:
+    """The place of a win in its hand: ``tsumo``, or ``ron.wins[i]`` (built only for an error)."""
+    return "tsumo" if at is None else f"ron.wins[{at}]"
+
+
+def _win_basic(rules: Ruleset, win: Win, tsumo: bool, refuse: _Refuse, at: int | None) -> int:
     try:
         return win_value(rules, han=win.han, fu=win.fu, yakuman=win.yakuman, tsumo=tsumo).basic
     except IllegalWin as error:
-        refuse(field, str(error))
+        refuse(_win_field(at), str(error))
         raise  # pragma: no cover (refuse always raises)
 
 
-def _check_win(win: Win, rules: Ruleset, refuse: _Refuse, field: str) -> None:
-    _seat(win.winner, refuse, f"{field}.winner")
+def _check_win(win: Win, rules: Ruleset, refuse: _Refuse, at: int | None) -> None:
+    if not 0 <= win.winner <= 3:
+        _seat(win.winner, refuse, f"{_win_field(at)}.winner")
     if win.pao is not None:
-        _seat(win.pao, refuse, f"{field}.pao")
+        field = f"{_win_field(at)}.pao"
+        _seat(win.pao, refuse, field)
         if win.pao == win.winner:
-            refuse(f"{field}.pao", "the winner cannot be liable (pao) for their own hand")
+            refuse(field, "the winner cannot be liable (pao) for their own hand")
         if not win.yakuman:
-            refuse(f"{field}.pao", "only a yakuman has a liable player (pao)")
+            refuse(field, "only a yakuman has a liable player (pao)")
     if win.chips and not rules.chip_value:
-        refuse(f"{field}.chips", "these rules have no chips (chip_value is 0)")
+        refuse(f"{_win_field(at)}.chips", "these rules have no chips (chip_value is 0)")
 
 
 def _pao_parts(
     rules: Ruleset, win: Win, basic: int, honba: int
 ) -> tuple[tuple[int, Seat | None, int], ...]:
-    """(basic points, liable seat, honba) for each part of a win paid separately: under
-    ``pao_scope`` ``one_yakuman`` the liable player's share is one yakuman (with the honba)
-    and the rest of a composite yakuman is paid as if nobody were liable."""
-    if win.pao is None or rules.pao_scope == "whole" or basic <= 8000:
+    """(basic points, liable seat, honba) for each part of a win with a liable player paid
+    separately: under ``pao_scope`` ``one_yakuman`` the liable player's share is one
+    yakuman (with the honba) and the rest of a composite yakuman is paid as if nobody were
+    liable. None for a win without one, which the caller pays in one part."""
+    if win.pao is None:
+        return ()  # paid by the caller as a plain ron
+    if rules.pao_scope == "whole" or basic <= 8000:
         return ((basic, win.pao, honba),)
     return ((8000, win.pao, honba), (basic - 8000, None, 0))
 
@@ -261,7 +277,7 @@ def _ron(
     count = len(ron.wins)
     if count == 0:
         refuse("ron.wins", "a ron needs at least one winner")
-    limit = rules.multi_ron.max_winners
+    limit = rules.multi_ron.max_winners if count > 1 else 1
     if count > limit:
         if rules.multi_ron is MultiRon.DOUBLE and count == 3:
             refuse(
@@ -278,23 +294,31 @@ def _ron(
         )
     seen: set[Seat] = set()
     for i, win in enumerate(ron.wins):
-        _check_win(win, rules, refuse, f"ron.wins[{i}]")
+        _check_win(win, rules, refuse, i)
         if win.winner == discarder:
             refuse(f"ron.wins[{i}].winner", "a player cannot ron their own discard")
         if win.winner in seen:
             refuse(f"ron.wins[{i}].winner", f"seat {win.winner} wins twice")
         seen.add(win.winner)
-    order = (
+    order: Sequence[int] = (
         sorted(range(count), key=lambda i: (ron.wins[i].winner - discarder) % 4)
         if count > 1
-        else (0,)
+        else _FIRST
     )
-    dealer = state.dealer
+    dealer = state.round_index % 4
     pot = state.sticks + len(riichi)
     for rank, i in enumerate(order):
         win = ron.wins[i]
-        basic = _win_basic(rules, win, False, refuse, f"ron.wins[{i}]")
+        basic = _win_basic(rules, win, False, refuse, i)
         honba = state.honba if rank == 0 or rules.multi_ron_honba == "each" else 0
+        if win.pao is None:
+            paid = ron_deltas(
+                rules, basic, winner=win.winner, discarder=discarder, dealer=dealer, honba=honba
+            )
+            deltas[0] += paid[0]
+            deltas[1] += paid[1]
+            deltas[2] += paid[2]
+            deltas[3] += paid[3]
         for part, pao, part_honba in _pao_parts(rules, win, basic, honba):
             paid = ron_deltas(
                 rules,
@@ -330,8 +354,16 @@ def _tsumo(
     chips: list[int],
 ) -> Seat:
     win = tsumo.win
-    _check_win(win, rules, refuse, "tsumo")
-    basic = _win_basic(rules, win, True, refuse, "tsumo")
+    _check_win(win, rules, refuse, None)
+    basic = _win_basic(rules, win, True, refuse, None)
+    if win.pao is None:
+        paid = tsumo_deltas(
+            rules, basic, winner=win.winner, dealer=state.round_index % 4, honba=state.honba
+        )
+        deltas[0] += paid[0]
+        deltas[1] += paid[1]
+        deltas[2] += paid[2]
+        deltas[3] += paid[3]
     for part, pao, honba in _pao_parts(rules, win, basic, state.honba):
         paid = tsumo_deltas(
             rules, part, winner=win.winner, dealer=state.dealer, honba=honba, pao=pao
@@ -514,7 +546,7 @@ def play_hand(state: GameState, hand: Hand, rules: Ruleset, *, index: int = 0) -
     >>> result.deltas, result.after.round_label, result.after.honba
     ((3900, 0, -3900, 0), 'E1', 1)
     """
-    refuse = _Refuse(index, state.round_label)
+    refuse = _Refuse(index, state)
     if state.end_reason is not None:
         refuse("", f"the game has already ended ({state.end_reason.value})")
     riichi = hand.riichi
@@ -540,7 +572,9 @@ def play_hand(state: GameState, hand: Hand, rules: Ruleset, *, index: int = 0) -
     match outcome:
         case Ron():
             winner = _ron(state, outcome, riichi, rules, refuse, deltas, chips)
-            keeps = any(win.winner == state.dealer for win in outcome.wins)
+            keeps = outcome.wins[0].winner == state.round_index % 4 or any(
+                win.winner == state.round_index % 4 for win in outcome.wins
+            )
             kind = Win
         case Tsumo():
             winner = _tsumo(state, outcome, riichi, rules, refuse, deltas, chips)
@@ -566,10 +600,10 @@ def play_hand(state: GameState, hand: Hand, rules: Ruleset, *, index: int = 0) -
     if winner is not None:
         honba = state.honba + 1 if keeps else 0
         sticks = 0
-        if isinstance(outcome, Ron):
+        if isinstance(outcome, Ron) and len(outcome.wins) > 1:
             won = _mark_won(won, [win.winner for win in outcome.wins])
-        else:
-            won = _mark_won(won, [winner])
+        elif not won[winner]:
+            won = _mark_won(won, (winner,))
     else:
         honba = state.honba + 1
         sticks = state.sticks + len(riichi)
@@ -583,7 +617,7 @@ def play_hand(state: GameState, hand: Hand, rules: Ruleset, *, index: int = 0) -
         reason,
         _add(state.chips, chips) if winner is not None and any(chips) else state.chips,
         won,
-        winner if reason is EndReason.TOBI else None,
+        winner if reason is not None and reason == "tobi" else None,
     )
     return HandResult(hand, state, after, (deltas[0], deltas[1], deltas[2], deltas[3]))
 
@@ -595,8 +629,6 @@ def _add(a: tuple[int, int, int, int], b: Sequence[int]) -> tuple[int, int, int,
 def _mark_won(
     won: tuple[bool, bool, bool, bool], winners: Sequence[Seat]
 ) -> tuple[bool, bool, bool, bool]:
-    if all(won[seat] for seat in winners):
-        return won
     marks = list(won)
     for seat in winners:
         marks[seat] = True

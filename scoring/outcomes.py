@@ -4,13 +4,17 @@ A game is its start plus a list of these (``shared/spec/game-record.md``): one o
 (``Ron``, ``Tsumo``, ``Draw``, ``Abort`` or ``Chombo``), the seats whose riichi was accepted
 during the hand, and an optional explicit stop. Seats are 0-3 in the game's starting order.
 A record may also carry ``Penalty`` lines, taken off the final results.
+
+The values are immutable named tuples rather than frozen dataclasses: a record of a few hundred
+hands builds thousands of them, and a named tuple is built several times faster. Two values
+of different kinds never hold equal fields (a seat is never an abort reason), so the
+tuple's equality stays the value's.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final, assert_never
+from typing import Final, NamedTuple, assert_never
 
 from scoring.seats import Seat
 
@@ -29,8 +33,7 @@ class AbortReason(StrEnum):
 ABORT_REASONS: Final[tuple[AbortReason, ...]] = tuple(AbortReason)
 
 
-@dataclass(frozen=True, slots=True)
-class Win:
+class Win(NamedTuple):
     """One winner's hand value: ``han`` and ``fu`` (fu may be ``None`` from 5 han), or a
     ``yakuman`` count; ``pao`` is the seat liable for the yakuman, if any."""
 
@@ -44,38 +47,33 @@ class Win:
     chips: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Ron:
+class Ron(NamedTuple):
     """A win (or several) on ``discarder``'s discard, wins in the order given."""
 
     discarder: Seat
     wins: tuple[Win, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Tsumo:
+class Tsumo(NamedTuple):
     """A self-drawn win."""
 
     win: Win
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(NamedTuple):
     """An exhaustive draw (ryuukyoku): who was tenpai, who made nagashi mangan."""
 
     tenpai: tuple[Seat, ...] = ()
     nagashi: tuple[Seat, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Abort:
+class Abort(NamedTuple):
     """An abortive draw; ``reason`` is ``None`` where the table did not note which."""
 
     reason: AbortReason | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Chombo:
+class Chombo(NamedTuple):
     """A penalty for ``offender``; the hand is replayed."""
 
     offender: Seat
@@ -84,8 +82,7 @@ class Chombo:
 Outcome = Ron | Tsumo | Draw | Abort | Chombo
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
+class Hand(NamedTuple):
     """One hand: its outcome, the riichi sticks placed in it, and an explicit stop."""
 
     outcome: Outcome
@@ -119,8 +116,7 @@ def outcome_kind(outcome: Outcome) -> str:
             assert_never(outcome)
 
 
-@dataclass(frozen=True, slots=True)
-class Penalty:
+class Penalty(NamedTuple):
     """Points taken off one seat's final result by a referee or the club (lateness, ...):
     non-zero-sum, like a chombo penalty. ``after_hand`` is the index of the hand it was
     given after, for display only."""

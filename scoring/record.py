@@ -36,7 +36,8 @@ from scoring.outcomes import (
     Tsumo,
     Win,
 )
-from scoring.rules import MAX_POINTS, ChomboStyle, Ruleset, resolve_rules
+from scoring.rules import MAX_POINTS, Ruleset, resolve_rules
+from scoring.seats import Seat
 from scoring.standings import Standing, final_standings
 
 FORMAT: Final = "scorekeeper.game/1"
@@ -218,6 +219,121 @@ def parse_hand(value: Any, where: str = "hand") -> Hand:
     return Hand(_outcome(kinds[0], data[kinds[0]], where), riichi, end)
 
 
+def _is_seat(value: Any) -> bool:
+    return type(value) is int and 0 <= value <= 3
+
+
+def _quick_seats(value: Any) -> tuple[Seat, ...] | None:
+    if type(value) is not list:
+        return None
+    for seat in value:
+        if not _is_seat(seat):
+            return None
+    if len(value) < 2:
+        return tuple(value)
+    if len(set(value)) != len(value):
+        return None
+    return tuple(sorted(value))
+
+
+def _quick_count(value: Any, low: int, high: int) -> bool:
+    return value is None or (type(value) is int and low <= value <= high)
+
+
+def _quick_win(value: Any) -> Win | None:
+    if type(value) is not dict:
+        return None
+    for key in value:
+        if key not in _WIN_KEYS:
+            return None
+    get = value.get
+    winner, han, fu, yakuman = get("winner"), get("han"), get("fu"), get("yakuman")
+    pao, chips = get("pao"), get("chips")
+    if (
+        not _is_seat(winner)
+        or not _quick_count(han, 1, 200)
+        or not _quick_count(fu, 20, 200)
+        or not _quick_count(yakuman, 0, 6)
+        or not (pao is None or _is_seat(pao))
+        or not _quick_count(chips, 0, MAX_CHIPS)
+    ):
+        return None
+    if yakuman:
+        if han is not None or fu is not None:
+            return None
+    elif han is None:
+        return None
+    return Win(winner, han, fu, yakuman or 0, pao, chips or 0)
+
+
+def _quick_outcome(kind: str, value: Any) -> Outcome | None:
+    if type(value) is not dict:
+        return None
+    if kind == "ron":
+        wins = value.get("wins")
+        discarder = value.get("from")
+        if (
+            len(value) != 2
+            or not _is_seat(discarder)
+            or type(wins) is not list
+            or not 1 <= len(wins) <= 3
+        ):
+            return None
+        parsed = []
+        for raw in wins:
+            win = _quick_win(raw)
+            if win is None:
+                return None
+            parsed.append(win)
+        return Ron(discarder, tuple(parsed))
+    if kind == "tsumo":
+        win = _quick_win(value)
+        return None if win is None else Tsumo(win)
+    if kind == "draw":
+        if len(value) > 2 or any(key not in ("tenpai", "nagashi") for key in value):
+            return None
+        tenpai = _quick_seats(value.get("tenpai", _EMPTY))
+        nagashi = _quick_seats(value.get("nagashi", _EMPTY))
+        return None if tenpai is None or nagashi is None else Draw(tenpai, nagashi)
+    return None  # aborts and chombos are rare: the full parser reads them
+
+
+_EMPTY: Final[list[Any]] = []
+
+
+def _quick_hand(value: Any) -> Hand | None:
+    """The hand an ordinary, well-formed entry holds, or ``None`` for anything else (then
+    ``parse_hand`` reads it and says what is wrong where). Most hands of most records take
+    this path, which builds no text for an error that does not happen."""
+    if type(value) is not dict:
+        return None
+    kind = None
+    riichi: tuple[Seat, ...] | None = ()
+    end = False
+    for key, item in value.items():
+        if key in _QUICK_KINDS:
+            if kind is not None:
+                return None
+            kind = key
+        elif key == "riichi":
+            riichi = _quick_seats(item)
+            if riichi is None:
+                return None
+        elif key == "end":
+            if type(item) is not bool:
+                return None
+            end = item
+        elif key not in COMPUTED_HAND_KEYS:
+            return None
+    if kind is None or riichi is None:
+        return None
+    outcome = _quick_outcome(kind, value[kind])
+    return None if outcome is None else Hand(outcome, riichi, end)
+
+
+_QUICK_KINDS: Final = frozenset(OUTCOMES)
+
+
 def _players(value: Any) -> tuple[str, str, str, str]:
     if not isinstance(value, list) or len(value) != 4:
         raise _fail("players", "expected a list of four names (East, South, West, North)")
@@ -309,7 +425,7 @@ def read_record(doc: Any) -> tuple[GameRecord, Replay]:
     hands = []
     results = []
     for index, raw in enumerate(raw_hands):
-        hand = parse_hand(raw, f"hands[{index}] ({state.round_label})")
+        hand = _quick_hand(raw) or parse_hand(raw, f"hands[{index}] ({state.round_label})")
         result = play_hand(state, hand, rules, index=index)
         hands.append(hand)
         results.append(result)
@@ -412,9 +528,10 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
     }
 
 
-def _number(value: Any) -> int | float:
-    """A Decimal result as a JSON number: whole numbers as ints."""
-    return int(value) if value == value.to_integral_value() else float(value)
+def _thousands(points: int) -> int | float:
+    """Points as a JSON number of thousands: whole numbers as ints. Dividing two ints rounds
+    correctly, so ``51200`` gives the float written ``51.2``."""
+    return points // 1000 if points % 1000 == 0 else points / 1000
 
 
 def _final_row(record: GameRecord, row: Standing) -> dict[str, Any]:
@@ -426,22 +543,36 @@ def _final_row(record: GameRecord, row: Standing) -> dict[str, Any]:
         "name": record.players[row.seat],
         "points": row.points,
         "place": row.place,
-        "result": _number(row.result),
-        "uma": _number(row.uma),
+        "result": _thousands(row.result_points),
+        "uma": _thousands(row.uma_points),
     }
     if rules.oka:
-        out["oka"] = _number(row.oka)
+        out["oka"] = _thousands(row.oka_points)
     if rules.chip_value:
         out["chips"] = row.chips
     if rules.tobi_bonus:
-        out["tobi_bonus"] = _number(row.tobi_bonus)
+        out["tobi_bonus"] = _thousands(row.tobi_points)
     if (
-        (rules.chombo is ChomboStyle.PENALTY and rules.chombo_penalty)
+        (rules.chombo == "penalty" and rules.chombo_penalty)
         or rules.yakitori_penalty
         or record.penalties
     ):
-        out["penalty"] = _number(-row.penalty)
+        out["penalty"] = _thousands(-row.penalty_points)
     return out
+
+
+#: Each ruleset's JSON, by identity: resolved rulesets are shared (``resolve_rules`` caches
+#: them), and writing one out costs more than scoring a short game.
+_RULES_JSON: dict[int, tuple[Ruleset, dict[str, Any]]] = {}
+
+
+def _rules_json(rules: Ruleset) -> dict[str, Any]:
+    cached = _RULES_JSON.get(id(rules))
+    if cached is None or cached[0] is not rules:
+        if len(_RULES_JSON) >= 256:
+            _RULES_JSON.clear()
+        cached = _RULES_JSON[id(rules)] = (rules, rules.to_json())
+    return {k: list(v) if isinstance(v, list) else v for k, v in cached[1].items()}
 
 
 def scored_json(record: GameRecord, replay: Replay) -> dict[str, Any]:
@@ -466,7 +597,7 @@ def scored_json(record: GameRecord, replay: Replay) -> dict[str, Any]:
         ]
     return {
         "format": FORMAT,
-        "rules": record.rules.to_json(),
+        "rules": _rules_json(record.rules),
         "players": list(record.players),
         **_optional_fields(record),
         "hands": hands,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from typing import Final
 
 from scoring.game import STICK, EndReason, GameState
@@ -22,39 +22,73 @@ from scoring.outcomes import Penalty
 from scoring.rules import LeftoverSticks, ResultRounding, Ruleset, Ties
 
 _THOUSAND: Final = Decimal(1000)
-_ZERO: Final = Decimal(0)
 #: What each seat gets of one leftover stick under ``split_all`` (RULES.md).
 SPLIT_ALL_SHARE: Final = STICK // 4
 
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """One seat's final line, results in thousands.
+    """One seat's final line. The parts are kept in points (whole numbers, so exact); the
+    properties give them in thousands, as standings count them.
 
     ``bonus`` is the uma and oka together, shared among tied places under ``split``; ``uma``
     and ``oka`` are its two parts. ``chips`` is the seat's net chip count and
     ``chip_result`` what they are worth; ``tobi_bonus`` is received (+) or paid (-);
     ``penalty`` is what chombos, yakitori and the record's penalties cost (a positive
-    number, taken off). The non-zero-sum parts are ``penalty`` alone: chips and the tobi
+    number, taken off). Of the parts only ``penalty`` is non-zero-sum: chips and the tobi
     bonus move between seats.
     """
 
     seat: int
     points: int
     place: int
-    bonus: Decimal
-    penalty: Decimal
-    result: Decimal
-    uma: Decimal = _ZERO
-    oka: Decimal = _ZERO
+    result_points: int
+    bonus_points: int
+    penalty_points: int
+    uma_points: int = 0
+    oka_points: int = 0
     chips: int = 0
-    chip_result: Decimal = _ZERO
-    tobi_bonus: Decimal = _ZERO
+    chip_points: int = 0
+    tobi_points: int = 0
+
+    @property
+    def result(self) -> Decimal:
+        return Decimal(self.result_points) / _THOUSAND
+
+    @property
+    def bonus(self) -> Decimal:
+        return Decimal(self.bonus_points) / _THOUSAND
+
+    @property
+    def penalty(self) -> Decimal:
+        return Decimal(self.penalty_points) / _THOUSAND
+
+    @property
+    def uma(self) -> Decimal:
+        return Decimal(self.uma_points) / _THOUSAND
+
+    @property
+    def oka(self) -> Decimal:
+        return Decimal(self.oka_points) / _THOUSAND
+
+    @property
+    def chip_result(self) -> Decimal:
+        return Decimal(self.chip_points) / _THOUSAND
+
+    @property
+    def tobi_bonus(self) -> Decimal:
+        return Decimal(self.tobi_points) / _THOUSAND
 
 
-def _tenhou_round(points: int) -> Decimal:
-    """Points in thousands rounded to a whole number, halves away from zero."""
-    return (Decimal(points) / _THOUSAND).quantize(Decimal(1), rounding=ROUND_HALF_UP)
+def _tenhou_round(points: int) -> int:
+    """Points rounded to a whole thousand, halves away from zero.
+
+    >>> _tenhou_round(25500), _tenhou_round(-16500), _tenhou_round(-16400)
+    (26000, -17000, -16000)
+    """
+    thousands, rest = divmod(abs(points), 1000)
+    rounded = (thousands + (rest >= 500)) * 1000
+    return rounded if points >= 0 else -rounded
 
 
 def settle_sticks(state: GameState, rules: Ruleset) -> tuple[int, int, int, int]:
@@ -149,31 +183,27 @@ def final_standings(
         lost[penalty.seat] += penalty.points
     chip_points = [count * rules.chip_value for count in state.chips]
     tobi = _tobi_bonus(state, rules, order)
-    results: list[Decimal] = [_ZERO] * 4
+    results = [0, 0, 0, 0]
     if rules.result_rounding is ResultRounding.TENHOU:
         for seat in order[1:]:
-            results[seat] = (
-                _tenhou_round(points[seat])
-                - Decimal(rules.return_points) / _THOUSAND
-                + Decimal(bonus[seat]) / _THOUSAND
-            )
-        results[order[0]] = -sum(results, _ZERO)
+            results[seat] = _tenhou_round(points[seat]) - rules.return_points + bonus[seat]
+        results[order[0]] = -sum(results)
     else:
         for seat in range(4):
-            results[seat] = Decimal(points[seat] - rules.return_points + bonus[seat]) / _THOUSAND
+            results[seat] = points[seat] - rules.return_points + bonus[seat]
     return tuple(
         Standing(
-            seat=seat,
-            points=points[seat],
-            place=place[seat],
-            bonus=Decimal(bonus[seat]) / _THOUSAND,
-            penalty=Decimal(lost[seat]) / _THOUSAND,
-            result=results[seat] + Decimal(chip_points[seat] + tobi[seat] - lost[seat]) / _THOUSAND,
-            uma=Decimal(bonus[seat] - oka[seat]) / _THOUSAND,
-            oka=Decimal(oka[seat]) / _THOUSAND,
-            chips=state.chips[seat],
-            chip_result=Decimal(chip_points[seat]) / _THOUSAND,
-            tobi_bonus=Decimal(tobi[seat]) / _THOUSAND,
+            seat,
+            points[seat],
+            place[seat],
+            results[seat] + chip_points[seat] + tobi[seat] - lost[seat],
+            bonus[seat],
+            lost[seat],
+            bonus[seat] - oka[seat],
+            oka[seat],
+            state.chips[seat],
+            chip_points[seat],
+            tobi[seat],
         )
         for seat in range(4)
     )
