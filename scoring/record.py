@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, assert_never
+from typing import Any, Final, assert_never, cast
 
 from scoring.errors import RecordError, RulesError, excerpt
 from scoring.game import (
@@ -263,7 +263,7 @@ def _quick_win(value: Any) -> Win | None:
             return None
     elif han is None:
         return None
-    return Win(winner, han, fu, yakuman or 0, pao, chips or 0)
+    return Win(cast(int, winner), han, fu, yakuman or 0, pao, chips or 0)
 
 
 def _quick_outcome(kind: str, value: Any) -> Outcome | None:
@@ -285,7 +285,7 @@ def _quick_outcome(kind: str, value: Any) -> Outcome | None:
             if win is None:
                 return None
             parsed.append(win)
-        return Ron(discarder, tuple(parsed))
+        return Ron(cast(int, discarder), tuple(parsed))
     if kind == "tsumo":
         win = _quick_win(value)
         return None if win is None else Tsumo(win)

@@ -171,7 +171,8 @@ def describe_hand(hand: Hand, names: Names, rules: Ruleset) -> str:
     elif isinstance(outcome, Draw):
         text = "Exhaustive draw: " + _draw_words(outcome, names)
     elif isinstance(outcome, Abort):
-        text = f"Abortive draw: {ABORT_WORDS.get(outcome.reason.value, outcome.reason.value)}"
+        reason = outcome.reason.value if outcome.reason else ""
+        text = f"Abortive draw: {ABORT_WORDS.get(reason, reason)}".removesuffix(": ")
     elif isinstance(outcome, Chombo):
         text = f"Chombo by {names[outcome.offender]}"
     if hand.end:
