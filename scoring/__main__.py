@@ -38,22 +38,11 @@ def _load(path: str, stdin: TextIO) -> Any:
         raise ScoringError(f"{path}: not JSON: {error.msg} at line {error.lineno}") from None
 
 
-def _dump(value: Any, out: TextIO) -> None:
-    """``value`` as JSON, one line per item of its top-level lists, so that an output
-    document is read hand by hand; the parts go through the C encoder (an indented
-    ``json.dump`` takes the pure-Python one, and most of the time of a run)."""
+def _dump(rows: list[Any], out: TextIO) -> None:
+    """A list as JSON, one item a line (the C encoder; an indented ``json.dump`` takes the
+    pure-Python one)."""
     encode = json.JSONEncoder(ensure_ascii=False).encode
-    if isinstance(value, list):
-        out.write("[\n" + ",\n".join(" " + encode(item) for item in value) + "\n]")
-        return
-    lines = []
-    for key, item in value.items():
-        if isinstance(item, list) and item and isinstance(item[0], dict):
-            body = ",\n".join("  " + encode(part) for part in item)
-            lines.append(f" {encode(key)}: [\n{body}\n ]")
-        else:
-            lines.append(f" {encode(key)}: {encode(item)}")
-    out.write("{\n" + ",\n".join(lines) + "\n}")
+    out.write("[\n" + ",\n".join(" " + encode(row) for row in rows) + "\n]")
 
 
 def _money(value: int | None) -> str:
@@ -121,13 +110,14 @@ def main(
     args = _parser().parse_args(argv)
     try:
         if args.command == "score":
-            from scoring.record import score_document
+            from scoring.record import read_record, scored_text
 
-            result: Any = score_document(_load(args.game, stdin))
+            out.write(scored_text(*read_record(_load(args.game, stdin))) + "\n")
+            return 0
         elif args.command == "hand":
             from scoring.hand import calculate_hand
 
-            result = calculate_hand(_load(args.hand, stdin))
+            result: Any = calculate_hand(_load(args.hand, stdin))
         else:
             try:
                 rules = resolve_rules(_rules_arg(args.rules))

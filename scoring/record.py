@@ -9,6 +9,7 @@ output document are accepted on input and ignored, so an exported game imports a
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, assert_never, cast
@@ -607,6 +608,85 @@ def scored_json(record: GameRecord, replay: Replay) -> dict[str, Any]:
     }
 
 
+_ENCODE: Final = json.JSONEncoder(ensure_ascii=False).encode
+
+#: Each hand's record form as JSON text, by the hand: many hands of many games are alike
+#: (a draw with nobody tenpai, a 1 han 30 fu ron), and a hand is an immutable value.
+_HAND_TEXT: dict[Hand, str] = {}
+_HAND_TEXT_MAX: Final = 4096
+
+
+def _hand_text(hand: Hand) -> str:
+    text = _HAND_TEXT.get(hand)
+    if text is None:
+        if len(_HAND_TEXT) >= _HAND_TEXT_MAX:
+            _HAND_TEXT.clear()
+        text = _HAND_TEXT[hand] = _ENCODE(hand_to_json(hand))
+    return text
+
+
+def _rules_text(rules: Ruleset) -> str:
+    cached = _RULES_TEXT.get(id(rules))
+    if cached is None or cached[0] is not rules:
+        if len(_RULES_TEXT) >= 256:
+            _RULES_TEXT.clear()
+        cached = _RULES_TEXT[id(rules)] = (rules, _ENCODE(rules.to_json()))
+    return cached[1]
+
+
+_RULES_TEXT: dict[int, tuple[Ruleset, str]] = {}
+
+
+def _lines(items: Sequence[str]) -> str:
+    return "[\n" + ",\n".join(items) + "\n ]" if items else "[]"
+
+
+def scored_text(record: GameRecord, replay: Replay) -> str:
+    """The output document as JSON text, one hand and one final row a line: the same JSON
+    as ``scored_json``, written straight from the replay without building the document
+    first (the command line's path, where building and encoding it took most of the time).
+
+    >>> import json
+    >>> doc = {"format": FORMAT, "rules": "ema", "players": ["A", "B", "C", "D"],
+    ...        "hands": [{"draw": {"tenpai": [1]}}]}
+    >>> json.loads(scored_text(*read_record(doc))) == score_document(doc)
+    True
+    """
+    parts = [
+        '{\n "format": ',
+        _ENCODE(FORMAT),
+        ',\n "rules": ',
+        _rules_text(record.rules),
+        ',\n "players": ',
+        _ENCODE(list(record.players)),
+    ]
+    for key, value in _optional_fields(record).items():
+        parts += [f',\n "{key}": ', _ENCODE(value)]
+    hands = []
+    for result in replay.results:
+        before = result.before
+        d = result.deltas
+        p = result.after.scores
+        hands.append(
+            f'  {_hand_text(result.hand)[:-1]}, "round": "{before.round_label}", '
+            f'"dealer": {before.round_index % 4}, "honba": {before.honba}, '
+            f'"sticks": {before.sticks}, "deltas": [{d[0]}, {d[1]}, {d[2]}, {d[3]}], '
+            f'"scores": [{p[0]}, {p[1]}, {p[2]}, {p[3]}]}}'
+        )
+    state = replay.state
+    parts += [',\n "hands": ', _lines(hands), ',\n "finished": ']
+    parts.append("true" if state.finished else "false")
+    parts += [',\n "end_reason": ', _ENCODE(state.end_reason.value if state.end_reason else None)]
+    parts.append(',\n "final": ')
+    if state.finished:
+        rows = final_standings(state, record.rules, record.penalties)
+        parts.append(_lines(["  " + _ENCODE(_final_row(record, row)) for row in rows]))
+    else:
+        parts.append("null")
+    parts.append("\n}")
+    return "".join(parts)
+
+
 def score_document(doc: Any) -> dict[str, Any]:
     """Score a game record: the output document of ``spec/game-record.md``.
 
@@ -636,4 +716,5 @@ __all__: Sequence[str] = [
     "replay_record",
     "score_document",
     "scored_json",
+    "scored_text",
 ]

@@ -10,8 +10,12 @@ the all-last dealer, the game ends and the points are exactly the start's.
 
 from __future__ import annotations
 
+import io
+import json
+
 import pytest
 
+from scoring.__main__ import main
 from scoring.errors import IllegalHand, LocatedError, RecordError
 from scoring.record import FORMAT, parse_record, record_to_json, score_document
 
@@ -281,3 +285,17 @@ def test_a_long_text_is_refused_with_a_short_excerpt(document):
     with pytest.raises(LocatedError) as error:
         parse_record(document)
     assert len(str(error.value)) < 300
+
+
+def test_the_command_line_writes_every_new_field_as_score_document_does():
+    document = doc(
+        {"preset": "ema", "chip_value": 1000, "yakitori_penalty": 5000},
+        # South 4: a non-dealer's win ends the game.
+        {"ron": {"from": 2, "wins": [{"winner": 1, "han": 2, "fu": 30, "chips": 3}]}},
+        start={"round": "S4", "honba": 2, "sticks": 1, "scores": [40000, 30000, 29000, 20000]},
+        penalties=[{"seat": 3, "points": 5000, "reason": 'late "x" \u00e9', "after_hand": 0}],
+    )
+    document["players"] = ["Aki \u00e9", 'Ben "B"', "Chie", "Dan"]
+    out = io.StringIO()
+    assert main(["score", "-"], stdin=io.StringIO(json.dumps(document)), out=out) == 0
+    assert json.loads(out.getvalue()) == score_document(document)
