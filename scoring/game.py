@@ -12,10 +12,10 @@ an extension lasts until the deal passes from that wind's fourth dealer.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Final, NamedTuple, assert_never
+from typing import Any, Final, NamedTuple, NoReturn, TypeAlias, assert_never
 
 from scoring.errors import IllegalHand, IllegalWin
 from scoring.outcomes import Abort, Chombo, Draw, Hand, Ron, Tsumo, Win
@@ -208,18 +208,22 @@ def _seat(value: int, refuse: _Refuse, field: str) -> Seat:
     return value
 
 
-class _Refuse:
-    """Raises ``IllegalHand`` for the hand being played; the round's label is worked out
-    only when a hand is refused."""
+class _Refusal(Exception):
+    """A hand refused, raised inside the engine and turned into ``IllegalHand`` (with the
+    hand's index and round) by ``play_hand``."""
 
-    __slots__ = ("index", "state")
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
 
-    def __init__(self, index: int, state: GameState) -> None:
-        self.index = index
-        self.state = state
 
-    def __call__(self, field: str, message: str) -> None:
-        raise IllegalHand(self.index, self.state.round_label, field, message)
+def _refuse(field: str, message: str) -> NoReturn:
+    raise _Refusal(field, message)
+
+
+#: How the rules' checks refuse a hand: ``refuse(field, message)``.
+_Refuse: TypeAlias = Callable[[str, str], NoReturn]
 
 
 def _win_field(at: int | None) -> str:
@@ -546,7 +550,14 @@ def play_hand(state: GameState, hand: Hand, rules: Ruleset, *, index: int = 0) -
     >>> result.deltas, result.after.round_label, result.after.honba
     ((3900, 0, -3900, 0), 'E1', 1)
     """
-    refuse = _Refuse(index, state)
+    try:
+        return _play(state, hand, rules)
+    except _Refusal as refusal:
+        raise IllegalHand(index, state.round_label, refusal.field, refusal.message) from None
+
+
+def _play(state: GameState, hand: Hand, rules: Ruleset) -> HandResult:
+    refuse = _refuse
     if state.end_reason is not None:
         refuse("", f"the game has already ended ({state.end_reason.value})")
     riichi = hand.riichi
@@ -608,18 +619,26 @@ def play_hand(state: GameState, hand: Hand, rules: Ruleset, *, index: int = 0) -
         honba = state.honba + 1
         sticks = state.sticks + len(riichi)
     round_index, reason = _end(state, hand, rules, new_scores, keeps, kind, refuse)
-    after = GameState(
-        new_scores,
-        round_index,
-        honba,
-        sticks,
-        state.chombos,
-        reason,
-        _add(state.chips, chips) if winner is not None and any(chips) else state.chips,
-        won,
-        winner if reason is not None and reason == "tobi" else None,
+    after = _new_state(
+        (
+            new_scores,
+            round_index,
+            honba,
+            sticks,
+            state.chombos,
+            reason,
+            _add(state.chips, chips) if winner is not None and any(chips) else state.chips,
+            won,
+            winner if reason is not None and reason == "tobi" else None,
+        )
     )
-    return HandResult(hand, state, after, (deltas[0], deltas[1], deltas[2], deltas[3]))
+    return _new_result((hand, state, after, tuple(deltas)))
+
+
+#: Build a state or a result from a tuple of every field: the fastest way to make a named
+#: tuple, for the one place that makes one every hand.
+_new_state: Final = GameState._make
+_new_result: Final = HandResult._make
 
 
 def _add(a: tuple[int, int, int, int], b: Sequence[int]) -> tuple[int, int, int, int]:

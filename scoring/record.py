@@ -423,10 +423,15 @@ def read_record(doc: Any) -> tuple[GameRecord, Replay]:
     penalties = _penalties(data.get("penalties", []), len(raw_hands))
     state: GameState = start_state(rules) if start is None else start
     first = state
+    # Most records are well formed: read every hand first, then play them (two tight loops
+    # run faster than one that alternates). A hand the quick reader leaves is read in turn,
+    # as it is played, so that its error names its round and an earlier refusal comes first.
+    quick = [_quick_hand(raw) for raw in raw_hands]
     hands = []
     results = []
-    for index, raw in enumerate(raw_hands):
-        hand = _quick_hand(raw) or parse_hand(raw, f"hands[{index}] ({state.round_label})")
+    for index, hand in enumerate(quick):
+        if hand is None:
+            hand = parse_hand(raw_hands[index], f"hands[{index}] ({state.round_label})")
         result = play_hand(state, hand, rules, index=index)
         hands.append(hand)
         results.append(result)

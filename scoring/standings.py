@@ -13,9 +13,8 @@ Tenhou rounds places 2-4 to 1000 and gives 1st the rest (``shared/RULES.md``). R
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from decimal import Decimal
-from typing import Final
+from typing import Final, NamedTuple
 
 from scoring.game import STICK, EndReason, GameState
 from scoring.outcomes import Penalty
@@ -26,10 +25,10 @@ _THOUSAND: Final = Decimal(1000)
 SPLIT_ALL_SHARE: Final = STICK // 4
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
-    """One seat's final line. The parts are kept in points (whole numbers, so exact); the
-    properties give them in thousands, as standings count them.
+class Standing(NamedTuple):
+    """One seat's final line (an immutable named tuple, like ``GameState``). The parts are
+    kept in points (whole numbers, so exact); the properties give them in thousands, as
+    standings count them.
 
     ``bonus`` is the uma and oka together, shared among tied places under ``split``; ``uma``
     and ``oka`` are its two parts. ``chips`` is the seat's net chip count and
@@ -128,9 +127,10 @@ def _shares(
     place = [0, 0, 0, 0]
     share = [0, 0, 0, 0]
     position = 0
+    split = rules.ties == Ties.SPLIT.value
     while position < 4:
         end = position + 1
-        if rules.ties is Ties.SPLIT:
+        if split:
             while end < 4 and points[order[end]] == points[order[position]]:
                 end += 1
         group = order[position:end]
@@ -173,7 +173,11 @@ def final_standings(
     place, bonus = _shares(
         order, points, [u + (rules.oka if i == 0 else 0) for i, u in enumerate(uma)], rules
     )
-    oka = _shares(order, points, [rules.oka, 0, 0, 0], rules)[1] if rules.oka else [0, 0, 0, 0]
+    oka = [0, 0, 0, 0]
+    if rules.oka and place.count(1) > 1:
+        oka = _shares(order, points, [rules.oka, 0, 0, 0], rules)[1]
+    elif rules.oka:
+        oka[order[0]] = rules.oka
     lost = [
         state.chombos[seat] * rules.chombo_penalty
         + (rules.yakitori_penalty if not state.won[seat] else 0)
@@ -184,7 +188,7 @@ def final_standings(
     chip_points = [count * rules.chip_value for count in state.chips]
     tobi = _tobi_bonus(state, rules, order)
     results = [0, 0, 0, 0]
-    if rules.result_rounding is ResultRounding.TENHOU:
+    if rules.result_rounding == ResultRounding.TENHOU.value:
         for seat in order[1:]:
             results[seat] = _tenhou_round(points[seat]) - rules.return_points + bonus[seat]
         results[order[0]] = -sum(results)
@@ -192,18 +196,23 @@ def final_standings(
         for seat in range(4):
             results[seat] = points[seat] - rules.return_points + bonus[seat]
     return tuple(
-        Standing(
-            seat,
-            points[seat],
-            place[seat],
-            results[seat] + chip_points[seat] + tobi[seat] - lost[seat],
-            bonus[seat],
-            lost[seat],
-            bonus[seat] - oka[seat],
-            oka[seat],
-            state.chips[seat],
-            chip_points[seat],
-            tobi[seat],
+        _new_standing(
+            (
+                seat,
+                points[seat],
+                place[seat],
+                results[seat] + chip_points[seat] + tobi[seat] - lost[seat],
+                bonus[seat],
+                lost[seat],
+                bonus[seat] - oka[seat],
+                oka[seat],
+                state.chips[seat],
+                chip_points[seat],
+                tobi[seat],
+            )
         )
         for seat in range(4)
     )
+
+
+_new_standing: Final = Standing._make
