@@ -558,11 +558,7 @@ def _final_row(record: GameRecord, row: Standing) -> dict[str, Any]:
         out["chips"] = row.chips
     if rules.tobi_bonus:
         out["tobi_bonus"] = _thousands(row.tobi_points)
-    if (
-        (rules.chombo == "penalty" and rules.chombo_penalty)
-        or rules.yakitori_penalty
-        or record.penalties
-    ):
+    if _shows_penalty(record):
         out["penalty"] = _thousands(-row.penalty_points)
     return out
 
@@ -642,6 +638,44 @@ def _rules_text(rules: Ruleset) -> str:
 _RULES_TEXT: dict[int, tuple[Ruleset, str]] = {}
 
 
+_FORMAT_TEXT: Final = '{\n "format": ' + _ENCODE(FORMAT)
+_string: Final = json.encoder.encode_basestring
+
+
+def _number_text(points: int) -> str:
+    """``_thousands(points)`` as JSON writes it (a float as its ``repr``)."""
+    return str(points // 1000) if points % 1000 == 0 else repr(points / 1000)
+
+
+def _final_row_text(record: GameRecord, row: Standing) -> str:
+    """``_final_row`` as JSON text, written field by field (the encoder's set-up costs more
+    than a row)."""
+    rules = record.rules
+    text = (
+        f'  {{"seat": {row.seat}, "name": {_string(record.players[row.seat])}, '
+        f'"points": {row.points}, "place": {row.place}, '
+        f'"result": {_number_text(row.result_points)}, "uma": {_number_text(row.uma_points)}'
+    )
+    if rules.oka:
+        text += f', "oka": {_number_text(row.oka_points)}'
+    if rules.chip_value:
+        text += f', "chips": {row.chips}'
+    if rules.tobi_bonus:
+        text += f', "tobi_bonus": {_number_text(row.tobi_points)}'
+    if _shows_penalty(record):
+        text += f', "penalty": {_number_text(-row.penalty_points)}'
+    return text + "}"
+
+
+def _shows_penalty(record: GameRecord) -> bool:
+    rules = record.rules
+    return bool(
+        (rules.chombo == "penalty" and rules.chombo_penalty)
+        or rules.yakitori_penalty
+        or record.penalties
+    )
+
+
 def _lines(items: Sequence[str]) -> str:
     return "[\n" + ",\n".join(items) + "\n ]" if items else "[]"
 
@@ -658,8 +692,7 @@ def scored_text(record: GameRecord, replay: Replay) -> str:
     True
     """
     parts = [
-        '{\n "format": ',
-        _ENCODE(FORMAT),
+        _FORMAT_TEXT,
         ',\n "rules": ',
         _rules_text(record.rules),
         ',\n "players": ',
@@ -681,11 +714,15 @@ def scored_text(record: GameRecord, replay: Replay) -> str:
     state = replay.state
     parts += [',\n "hands": ', _lines(hands), ',\n "finished": ']
     parts.append("true" if state.finished else "false")
-    parts += [',\n "end_reason": ', _ENCODE(state.end_reason.value if state.end_reason else None)]
+    parts.append(
+        f',\n "end_reason": "{state.end_reason.value}"'
+        if state.end_reason
+        else ',\n "end_reason": null'
+    )
     parts.append(',\n "final": ')
     if state.finished:
         rows = final_standings(state, record.rules, record.penalties)
-        parts.append(_lines(["  " + _ENCODE(_final_row(record, row)) for row in rows]))
+        parts.append(_lines([_final_row_text(record, row) for row in rows]))
     else:
         parts.append("null")
     parts.append("\n}")

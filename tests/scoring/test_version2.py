@@ -299,3 +299,15 @@ def test_the_command_line_writes_every_new_field_as_score_document_does():
     out = io.StringIO()
     assert main(["score", "-"], stdin=io.StringIO(json.dumps(document)), out=out) == 0
     assert json.loads(out.getvalue()) == score_document(document)
+
+
+def test_the_command_line_writes_fractional_results_as_score_document_does():
+    """M-League 37,000 / 27,300 / 23,800 / 11,900: +57.0 / +7.3 / -16.2 / -48.1 (reference
+    edge case 43), the rows' fractions written as JSON numbers."""
+    start = {"round": "S4", "honba": 0, "sticks": 0, "scores": [37000, 27300, 23800, 11900]}
+    document = doc("mleague", NOTEN, start=start)
+    out = io.StringIO()
+    assert main(["score", "-"], stdin=io.StringIO(json.dumps(document)), out=out) == 0
+    written = json.loads(out.getvalue())
+    assert written == score_document(document)
+    assert [row["result"] for row in written["final"]] == [57, 7.3, -16.2, -48.1]
