@@ -635,7 +635,16 @@ def resolve_rules(spec: str | Mapping[str, Any]) -> Ruleset:
     cached = None
     if all(not isinstance(value, str) or len(value) <= _MAX_WORD for value in spec.values()):
         # The type is part of the key: 0 == False and 2 == 2.0, but only one of each is valid.
-        key = tuple((name, type(value), value) for name, value in spec.items())
+        # A list (an uma) is keyed by its items and their types (15000 and 15000.0 are
+        # equal, but only one is valid): a record's rules are decoded afresh each time.
+        key = tuple(
+            (
+                name,
+                type(value),
+                tuple((type(v), v) for v in value) if type(value) is list else value,
+            )
+            for name, value in spec.items()
+        )
         try:
             cached = _RESOLVED.get(key)
         except TypeError:  # a list or object among the values: resolved every time

@@ -302,3 +302,18 @@ def test_an_extension_without_target_points_is_refused_naming_target_points():
 def test_a_ruleset_spec_must_be_a_name_or_an_object():
     with pytest.raises(RulesError, match="rules"):
         resolve_rules(["ema"])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("good", "bad"),
+    [
+        ({"uma": [15000, 5000, -5000, -15000]}, {"uma": [15000.0, 5000, -5000, -15000]}),
+        ({"double_wind_fu": 2}, {"double_wind_fu": 2.0}),
+        ({"kiriage": False}, {"kiriage": 0}),
+    ],
+)
+def test_a_resolved_ruleset_is_never_reused_for_an_equal_value_of_another_type(good, bad):
+    """RULES.md version 2, strict values: 2.0 is refused where 2 is accepted, though equal."""
+    resolve_rules({"preset": "ema", **good})
+    with pytest.raises(RulesError):
+        resolve_rules({"preset": "ema", **bad})
