@@ -94,13 +94,19 @@ def format_table(rows: Sequence[TableRow]) -> str:
 
 
 def _rules_arg(text: str) -> Any:
+    # A ruleset spec is a few hundred characters: the length is checked before decoding.
+    if len(text) > MAX_RULES_ARG:
+        raise ScoringError(f"--rules: longer than {MAX_RULES_ARG:,} characters")
     text = text.strip()
     return json.loads(text) if text.startswith("{") else text
 
 
+MAX_RULES_ARG: Final = 10_000
+
+
 @cache
 def _parser() -> argparse.ArgumentParser:
-    # Built once: the arguments never change, and building costs more than scoring a game.
+    # Built once: the arguments never change.
     parser = argparse.ArgumentParser(prog="python -m scoring", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     score = commands.add_parser("score", help="score a game record (scorekeeper.game/1)")
@@ -117,13 +123,22 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _plain_score(argv: Sequence[str]) -> argparse.Namespace | None:
+    """The arguments of the plainest call, ``score GAME.json`` (or ``score -``), as argparse
+    would read them, without building the parser: building it costs more than scoring a
+    game. Anything else (an option, a missing or extra argument) goes to argparse."""
+    if len(argv) == 2 and argv[0] == "score" and (argv[1] == "-" or argv[1][:1] != "-"):
+        return argparse.Namespace(command="score", game=argv[1])
+    return None
+
+
 def main(
     argv: Sequence[str] | None = None,
     stdin: TextIO = sys.stdin,
     out: TextIO = sys.stdout,
     err: TextIO = sys.stderr,
 ) -> int:
-    args = _parser().parse_args(argv)
+    args = _plain_score(sys.argv[1:] if argv is None else argv) or _parser().parse_args(argv)
     try:
         if args.command == "score":
             from scoring.record import read_record, scored_text

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
+from scoring.__main__ import main
 from scoring.errors import IllegalHand, LocatedError, RecordError
 from scoring.record import FORMAT, parse_record, score_document
 
@@ -122,3 +125,21 @@ def test_explicit_stop_is_only_allowed_where_the_dealer_may_stop():
     with pytest.raises(IllegalHand, match="stopped by choice") as error:
         score_document(doc({"draw": {"tenpai": [0]}, "end": True}, rules="ema"))
     assert error.value.field == "end"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["score", "--help"], ["score"], ["score", "a.json", "b.json"], ["score", "-x"]],
+)
+def test_the_command_line_leaves_anything_but_a_plain_score_call_to_argparse(argv):
+    """``score GAME.json`` is read without argparse; every other call still gets its usage
+    message and status 2 (or 0 for help)."""
+    with pytest.raises(SystemExit) as stop:
+        main(argv, out=io.StringIO(), err=io.StringIO())
+    assert stop.value.code in (0, 2)
+
+
+def test_the_command_line_reports_a_missing_file_with_status_1(tmp_path):
+    err = io.StringIO()
+    assert main(["score", str(tmp_path / "none.json")], out=io.StringIO(), err=err) == 1
+    assert "cannot read" in err.getvalue()
