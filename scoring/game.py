@@ -259,9 +259,9 @@ def _pao_parts(
     """(basic points, liable seat, honba) for each part of a win with a liable player paid
     separately: under ``pao_scope`` ``one_yakuman`` the liable player's share is one
     yakuman (with the honba) and the rest of a composite yakuman is paid as if nobody were
-    liable. None for a win without one, which the caller pays in one part."""
+    liable. No parts for a win without one: the caller pays it as a plain win."""
     if win.pao is None:
-        return ()  # paid by the caller as a plain ron
+        return ()
     if rules.pao_scope == "whole" or basic <= 8000:
         return ((basic, win.pao, honba),)
     return ((8000, win.pao, honba), (basic - 8000, None, 0))
