@@ -4,26 +4,61 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
-from collections.abc import Sequence
-from typing import Any, TextIO
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from functools import cache
+from typing import Any, Final, TextIO
 
 from scoring.errors import ScoringError
 from scoring.rules import resolve_rules
 from scoring.table import TableRow, payment_table
 
+#: The largest document read: a record of the most hands a record may hold is far smaller.
+MAX_DOCUMENT: Final = 4_000_000
+
 
 def _load(path: str, stdin: TextIO) -> Any:
     try:
         if path == "-":
-            return json.load(stdin)
-        with open(path, encoding="utf-8") as handle:
-            return json.load(handle)
+            text = stdin.read(MAX_DOCUMENT + 1)
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read(MAX_DOCUMENT + 1)
     except OSError as error:
         raise ScoringError(f"{path}: cannot read: {error.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise ScoringError(f"{path}: not JSON: {error}") from None
+    except UnicodeDecodeError as error:
+        raise ScoringError(f"{path}: not JSON: {error.reason}") from None
+    # The length is checked before the text is decoded.
+    if len(text) > MAX_DOCUMENT:
+        raise ScoringError(f"{path}: longer than {MAX_DOCUMENT:,} characters")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ScoringError(f"{path}: not JSON: {error.msg} at line {error.lineno}") from None
+
+
+@contextmanager
+def _cycle_collector_paused() -> Iterator[None]:
+    """Pause Python's cycle collector while a record is read, replayed and written: the
+    engine's values hold no reference cycles, and the collector's passes over the thousands
+    of fresh values a record makes cost as much as the scoring itself."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _dump(rows: list[Any], out: TextIO) -> None:
+    """A list as JSON, one item a line (the C encoder; an indented ``json.dump`` takes the
+    pure-Python one)."""
+    encode = json.JSONEncoder(ensure_ascii=False).encode
+    out.write("[\n" + ",\n".join(" " + encode(row) for row in rows) + "\n]")
 
 
 def _money(value: int | None) -> str:
@@ -59,16 +94,19 @@ def format_table(rows: Sequence[TableRow]) -> str:
 
 
 def _rules_arg(text: str) -> Any:
+    # A ruleset spec is a few hundred characters: the length is checked before decoding.
+    if len(text) > MAX_RULES_ARG:
+        raise ScoringError(f"--rules: longer than {MAX_RULES_ARG:,} characters")
     text = text.strip()
     return json.loads(text) if text.startswith("{") else text
 
 
-def main(
-    argv: Sequence[str] | None = None,
-    stdin: TextIO = sys.stdin,
-    out: TextIO = sys.stdout,
-    err: TextIO = sys.stderr,
-) -> int:
+MAX_RULES_ARG: Final = 10_000
+
+
+@cache
+def _parser() -> argparse.ArgumentParser:
+    # Built once: the arguments never change.
     parser = argparse.ArgumentParser(prog="python -m scoring", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     score = commands.add_parser("score", help="score a game record (scorekeeper.game/1)")
@@ -82,16 +120,37 @@ def main(
     table.add_argument("--json", action="store_true", help="print JSON rows")
     hand = commands.add_parser("hand", help="value a winning hand (scorekeeper.hand/1)")
     hand.add_argument("hand", help="HAND.json, or - for standard input")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def _plain_score(argv: Sequence[str]) -> argparse.Namespace | None:
+    """The arguments of the plainest call, ``score GAME.json`` (or ``score -``), as argparse
+    would read them, without building the parser: building it costs more than scoring a
+    game. Anything else (an option, a missing or extra argument) goes to argparse."""
+    if len(argv) == 2 and argv[0] == "score" and (argv[1] == "-" or argv[1][:1] != "-"):
+        return argparse.Namespace(command="score", game=argv[1])
+    return None
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    stdin: TextIO = sys.stdin,
+    out: TextIO = sys.stdout,
+    err: TextIO = sys.stderr,
+) -> int:
+    args = _plain_score(sys.argv[1:] if argv is None else argv) or _parser().parse_args(argv)
     try:
         if args.command == "score":
-            from scoring.record import score_document
+            from scoring.record import read_record, scored_text
 
-            result: Any = score_document(_load(args.game, stdin))
+            with _cycle_collector_paused():
+                text = scored_text(*read_record(_load(args.game, stdin)))
+            out.write(text + "\n")
+            return 0
         elif args.command == "hand":
             from scoring.calculator.score import calculate_hand
 
-            result = calculate_hand(_load(args.hand, stdin))
+            result: Any = calculate_hand(_load(args.hand, stdin))
         else:
             try:
                 rules = resolve_rules(_rules_arg(args.rules))
@@ -105,7 +164,10 @@ def main(
     except ScoringError as error:
         print(f"error: {error}", file=err)
         return 1
-    json.dump(result, out, ensure_ascii=False, indent=1)
+    if args.command == "hand":
+        json.dump(result, out, ensure_ascii=False, indent=1)
+    else:
+        _dump(result, out)
     out.write("\n")
     return 0
 

@@ -3,24 +3,30 @@
 Payments, riichi sticks (kyoutaku), honba, dealer rotation (renchan) and the end of the game
 follow ``shared/RULES.md`` ("Flow, by result") and ``shared/rules/reference.md`` sections 2.1-2.8:
 a dealer win or any draw adds a honba, a non-dealer win resets it; the deal passes unless the
-dealer won, was tenpai at an exhaustive draw, or the hand was aborted; a chombo replays the hand.
-Variants (multi-ron, nagashi, tobi, agari-yame, extension rounds) are ``Ruleset`` fields.
+dealer won, was tenpai at an exhaustive draw (under ``renchan: tenpai``), or the hand was
+aborted; a chombo replays the hand. Variants (multi-ron, nagashi, tobi, agari-yame, extension
+rounds) are ``Ruleset`` fields. The end of the game follows the table of RULES.md "Version 2
+parameters": where agari-yame and tenpai-yame apply, where ``end: true`` is accepted, and that
+an extension lasts until the deal passes from that wind's fourth dealer.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final, NamedTuple, NoReturn, TypeAlias, assert_never
 
 from scoring.errors import IllegalHand, IllegalWin
-from scoring.hands import Abort, AbortReason, Chombo, Draw, Hand, Ron, Tsumo, Win
+from scoring.outcomes import Abort, Chombo, Draw, Hand, Ron, Tsumo, Win
 from scoring.payments import ron_deltas, tsumo_deltas, win_value
-from scoring.rules import Ruleset
+from scoring.rules import ChomboStyle, ExtensionEnd, MultiRon, Renchan, Ruleset, Ties, Yame
+from scoring.seats import Seat, Wind
 
-WINDS = "ESWN"
-STICK = 1000
+STICK: Final = 1000
+_FIRST: Final = (0,)
+#: The most honba counters and sticks a start may hold (a real game has a dozen at most).
+MAX_COUNTER: Final = 100
 
 
 class EndReason(StrEnum):
@@ -39,12 +45,31 @@ def round_label(round_index: int) -> str:
     >>> round_label(0), round_label(7), round_label(8)
     ('E1', 'S4', 'W1')
     """
-    return f"{WINDS[round_index // 4 % 4]}{round_index % 4 + 1}"
+    return _ROUND_LABELS[round_index % 16]
 
 
-@dataclass(frozen=True, slots=True)
-class GameState:
-    """Everything the hands so far have made: points, round, honba, sticks, chombos, end."""
+_ROUND_LABELS: Final = tuple(f"{Wind.of_index(i // 4).value}{i % 4 + 1}" for i in range(16))
+
+
+def parse_round_label(label: str) -> int | None:
+    """The round index of ``E1``..``N4``, or ``None`` for anything else.
+
+    >>> parse_round_label("S2"), parse_round_label("X9")
+    (5, None)
+    """
+    try:
+        return _ROUND_LABELS.index(label)
+    except ValueError:
+        return None
+
+
+class GameState(NamedTuple):
+    """Everything the hands so far have made: points, round, honba, sticks, chombos, chips,
+    who has won a hand, and the end.
+
+    An immutable named tuple rather than a frozen dataclass: every hand makes one, and a
+    frozen dataclass of nine fields costs ten times as much to build.
+    """
 
     scores: tuple[int, int, int, int]
     round_index: int = 0
@@ -54,14 +79,21 @@ class GameState:
     #: Chombos per seat (for penalties taken off the final result).
     chombos: tuple[int, int, int, int] = (0, 0, 0, 0)
     end_reason: EndReason | None = None
+    #: Net chips per seat (won less paid).
+    chips: tuple[int, int, int, int] = (0, 0, 0, 0)
+    #: Whether each seat has won a hand (for the yakitori penalty).
+    won: tuple[bool, bool, bool, bool] = (False, False, False, False)
+    #: Who receives the tobi bonus when the game ended by tobi: the winner of the hand that
+    #: did it, or ``None`` (1st place) after a hand nobody won.
+    tobi_to: Seat | None = None
 
     @property
-    def dealer(self) -> int:
+    def dealer(self) -> Seat:
         return self.round_index % 4
 
     @property
     def round_label(self) -> str:
-        return round_label(self.round_index)
+        return _ROUND_LABELS[self.round_index % 16]
 
     @property
     def finished(self) -> bool:
@@ -80,11 +112,17 @@ class GameState:
             "sticks": self.sticks,
             "chombos": list(self.chombos),
             "end_reason": self.end_reason.value if self.end_reason else None,
+            "chips": list(self.chips),
+            "won": list(self.won),
+            "tobi_to": self.tobi_to,
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> GameState:
+        """A state from ``to_json``; projections stored before chips and yakitori read as none."""
         s, c = data["scores"], data["chombos"]
+        chips = data.get("chips") or (0, 0, 0, 0)
+        won = data.get("won") or (False, False, False, False)
         return cls(
             (s[0], s[1], s[2], s[3]),
             data["round_index"],
@@ -92,6 +130,9 @@ class GameState:
             data["sticks"],
             (c[0], c[1], c[2], c[3]),
             EndReason(data["end_reason"]) if data["end_reason"] else None,
+            (chips[0], chips[1], chips[2], chips[3]),
+            (bool(won[0]), bool(won[1]), bool(won[2]), bool(won[3])),
+            data.get("tobi_to"),
         )
 
 
@@ -106,10 +147,32 @@ def start_state(rules: Ruleset) -> GameState:
     return GameState(scores=(p, p, p, p))
 
 
-@dataclass(frozen=True, slots=True)
-class HandResult:
+def check_start(rules: Ruleset, start: GameState) -> str | None:
+    """Why a game cannot start from ``start`` under ``rules`` (a game begun on paper), or
+    ``None``: its round must be one the game can reach, and its scores plus the sticks on
+    the table must hold exactly the points the players began with (spec ``start``).
+
+    >>> from scoring.rules import PRESETS
+    >>> check_start(PRESETS["ema"], GameState((31000, 29000, 30000, 30000), 9))
+    'round W2: these rules play no further than S4'
+    """
+    last = rules.last_round + (4 if rules.extension else 0)
+    if not 0 <= start.round_index <= last:
+        return f"round {start.round_label}: these rules play no further than {round_label(last)}"
+    if not (0 <= start.honba <= MAX_COUNTER and 0 <= start.sticks <= MAX_COUNTER):
+        return f"honba and sticks are 0..{MAX_COUNTER}"
+    total = sum(start.scores) + start.sticks * STICK
+    if total != 4 * rules.start_points:
+        return (
+            f"the scores and sticks hold {total} points; four players begin with "
+            f"{4 * rules.start_points}"
+        )
+    return None
+
+
+class HandResult(NamedTuple):
     """One hand played: the state before and after, and each seat's whole change
-    (riichi sticks paid and collected included)."""
+    (riichi sticks paid and collected included). A named tuple, like ``GameState``."""
 
     hand: Hand
     before: GameState
@@ -129,59 +192,77 @@ class Replay:
         return self.results[-1].after if self.results else self.start
 
 
-def _is_top(scores: Sequence[int], seat: int, rules: Ruleset) -> bool:
+def _is_top(scores: Sequence[int], seat: Seat, rules: Ruleset) -> bool:
     """Whether ``seat`` is alone in 1st (equal points rank by seat under ``seat_order``)."""
     mine = scores[seat]
+    split = rules.ties is Ties.SPLIT
     for other, points in enumerate(scores):
-        if other != seat and (
-            points > mine or (points == mine and (rules.ties == "split" or other < seat))
-        ):
+        if other != seat and (points > mine or (points == mine and (split or other < seat))):
             return False
     return True
 
 
-def _seat(value: int, refuse: _Refuse, field: str) -> int:
+def _seat(value: int, refuse: _Refuse, field: str) -> Seat:
     if not 0 <= value <= 3:
         refuse(field, f"seat {value} does not exist (seats are 0-3)")
     return value
 
 
-class _Refuse:
-    __slots__ = ("index", "label")
+class _Refusal(Exception):
+    """A hand refused, raised inside the engine and turned into ``IllegalHand`` (with the
+    hand's index and round) by ``play_hand``."""
 
-    def __init__(self, index: int, label: str) -> None:
-        self.index = index
-        self.label = label
-
-    def __call__(self, field: str, message: str) -> None:
-        raise IllegalHand(self.index, self.label, field, message)
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
 
 
-def _win_basic(rules: Ruleset, win: Win, tsumo: bool, refuse: _Refuse, field: str) -> int:
+def _refuse(field: str, message: str) -> NoReturn:
+    raise _Refusal(field, message)
+
+
+#: How the rules' checks refuse a hand: ``refuse(field, message)``.
+_Refuse: TypeAlias = Callable[[str, str], NoReturn]
+
+
+def _win_field(at: int | None) -> str:
+    """The place of a win in its hand: ``tsumo``, or ``ron.wins[i]`` (built only for an error)."""
+    return "tsumo" if at is None else f"ron.wins[{at}]"
+
+
+def _win_basic(rules: Ruleset, win: Win, tsumo: bool, refuse: _Refuse, at: int | None) -> int:
     try:
         return win_value(rules, han=win.han, fu=win.fu, yakuman=win.yakuman, tsumo=tsumo).basic
     except IllegalWin as error:
-        refuse(field, str(error))
+        refuse(_win_field(at), str(error))
         raise  # pragma: no cover (refuse always raises)
 
 
-def _check_win(win: Win, refuse: _Refuse, field: str) -> None:
-    _seat(win.winner, refuse, f"{field}.winner")
+def _check_win(win: Win, rules: Ruleset, refuse: _Refuse, at: int | None) -> None:
+    if not 0 <= win.winner <= 3:
+        _seat(win.winner, refuse, f"{_win_field(at)}.winner")
     if win.pao is not None:
-        _seat(win.pao, refuse, f"{field}.pao")
+        field = f"{_win_field(at)}.pao"
+        _seat(win.pao, refuse, field)
         if win.pao == win.winner:
-            refuse(f"{field}.pao", "the winner cannot be liable (pao) for their own hand")
+            refuse(field, "the winner cannot be liable (pao) for their own hand")
         if not win.yakuman:
-            refuse(f"{field}.pao", "only a yakuman has a liable player (pao)")
+            refuse(field, "only a yakuman has a liable player (pao)")
+    if win.chips and not rules.chip_value:
+        refuse(f"{_win_field(at)}.chips", "these rules have no chips (chip_value is 0)")
 
 
 def _pao_parts(
     rules: Ruleset, win: Win, basic: int, honba: int
-) -> tuple[tuple[int, int | None, int], ...]:
-    """(basic points, liable seat, honba) for each part of a win paid separately: under
-    ``pao_scope`` ``one_yakuman`` the liable player's share is one yakuman (with the honba)
-    and the rest of a composite yakuman is paid as if nobody were liable."""
-    if win.pao is None or rules.pao_scope == "whole" or basic <= 8000:
+) -> tuple[tuple[int, Seat | None, int], ...]:
+    """(basic points, liable seat, honba) for each part of a win with a liable player paid
+    separately: under ``pao_scope`` ``one_yakuman`` the liable player's share is one
+    yakuman (with the honba) and the rest of a composite yakuman is paid as if nobody were
+    liable. No parts for a win without one: the caller pays it as a plain win."""
+    if win.pao is None:
+        return ()
+    if rules.pao_scope == "whole" or basic <= 8000:
         return ((basic, win.pao, honba),)
     return ((8000, win.pao, honba), (basic - 8000, None, 0))
 
@@ -189,19 +270,20 @@ def _pao_parts(
 def _ron(
     state: GameState,
     ron: Ron,
-    riichi: tuple[int, ...],
+    riichi: tuple[Seat, ...],
     rules: Ruleset,
     refuse: _Refuse,
     deltas: list[int],
-) -> bool:
-    """Pay a ron with one to three winners; return whether the dealer won."""
+    chips: list[int],
+) -> Seat:
+    """Pay a ron with one to three winners; return the winner nearest the discarder."""
     discarder = _seat(ron.discarder, refuse, "ron.from")
     count = len(ron.wins)
     if count == 0:
         refuse("ron.wins", "a ron needs at least one winner")
-    limit = {"head_bump": 1, "double": 2, "triple": 3}[rules.multi_ron]
+    limit = rules.multi_ron.max_winners if count > 1 else 1
     if count > limit:
-        if rules.multi_ron == "double" and count == 3:
+        if rules.multi_ron is MultiRon.DOUBLE and count == 3:
             refuse(
                 "ron.wins",
                 "three winners: under these rules a triple ron is an abortive draw "
@@ -214,21 +296,33 @@ def _ron(
             if limit == 1
             else f"{count} winners: these rules allow at most {limit}",
         )
-    seen: set[int] = set()
+    seen: set[Seat] = set()
     for i, win in enumerate(ron.wins):
-        _check_win(win, refuse, f"ron.wins[{i}]")
+        _check_win(win, rules, refuse, i)
         if win.winner == discarder:
             refuse(f"ron.wins[{i}].winner", "a player cannot ron their own discard")
         if win.winner in seen:
             refuse(f"ron.wins[{i}].winner", f"seat {win.winner} wins twice")
         seen.add(win.winner)
-    order = sorted(range(count), key=lambda i: (ron.wins[i].winner - discarder) % 4)
-    dealer = state.dealer
+    order: Sequence[int] = (
+        sorted(range(count), key=lambda i: (ron.wins[i].winner - discarder) % 4)
+        if count > 1
+        else _FIRST
+    )
+    dealer = state.round_index % 4
     pot = state.sticks + len(riichi)
     for rank, i in enumerate(order):
         win = ron.wins[i]
-        basic = _win_basic(rules, win, False, refuse, f"ron.wins[{i}]")
+        basic = _win_basic(rules, win, False, refuse, i)
         honba = state.honba if rank == 0 or rules.multi_ron_honba == "each" else 0
+        if win.pao is None:
+            paid = ron_deltas(
+                rules, basic, winner=win.winner, discarder=discarder, dealer=dealer, honba=honba
+            )
+            deltas[0] += paid[0]
+            deltas[1] += paid[1]
+            deltas[2] += paid[2]
+            deltas[3] += paid[3]
         for part, pao, part_honba in _pao_parts(rules, win, basic, honba):
             paid = ron_deltas(
                 rules,
@@ -241,6 +335,9 @@ def _ron(
             )
             for seat in range(4):
                 deltas[seat] += paid[seat]
+        if win.chips:
+            chips[win.winner] += win.chips
+            chips[discarder] -= win.chips
     nearest = ron.wins[order[0]].winner
     if count > 1 and rules.multi_ron_sticks == "own_back":
         for win in ron.wins:
@@ -248,20 +345,29 @@ def _ron(
                 deltas[win.winner] += STICK
                 pot -= 1
     deltas[nearest] += pot * STICK
-    return dealer in seen
+    return nearest
 
 
 def _tsumo(
     state: GameState,
     tsumo: Tsumo,
-    riichi: tuple[int, ...],
+    riichi: tuple[Seat, ...],
     rules: Ruleset,
     refuse: _Refuse,
     deltas: list[int],
-) -> bool:
+    chips: list[int],
+) -> Seat:
     win = tsumo.win
-    _check_win(win, refuse, "tsumo")
-    basic = _win_basic(rules, win, True, refuse, "tsumo")
+    _check_win(win, rules, refuse, None)
+    basic = _win_basic(rules, win, True, refuse, None)
+    if win.pao is None:
+        paid = tsumo_deltas(
+            rules, basic, winner=win.winner, dealer=state.round_index % 4, honba=state.honba
+        )
+        deltas[0] += paid[0]
+        deltas[1] += paid[1]
+        deltas[2] += paid[2]
+        deltas[3] += paid[3]
     for part, pao, honba in _pao_parts(rules, win, basic, state.honba):
         paid = tsumo_deltas(
             rules, part, winner=win.winner, dealer=state.dealer, honba=honba, pao=pao
@@ -269,11 +375,14 @@ def _tsumo(
         for seat in range(4):
             deltas[seat] += paid[seat]
     deltas[win.winner] += (state.sticks + len(riichi)) * STICK
-    return win.winner == state.dealer
+    if win.chips:
+        for seat in range(4):
+            chips[seat] += 3 * win.chips if seat == win.winner else -win.chips
+    return win.winner
 
 
-def _seats(values: Iterable[int], refuse: _Refuse, field: str) -> frozenset[int]:
-    seats: set[int] = set()
+def _seats(values: Iterable[int], refuse: _Refuse, field: str) -> frozenset[Seat]:
+    seats: set[Seat] = set()
     for value in values:
         if _seat(value, refuse, field) in seats:
             refuse(field, f"seat {value} is listed twice")
@@ -282,6 +391,7 @@ def _seats(values: Iterable[int], refuse: _Refuse, field: str) -> frozenset[int]
 
 
 def _draw(state: GameState, draw: Draw, rules: Ruleset, refuse: _Refuse, deltas: list[int]) -> bool:
+    """Pay an exhaustive draw; return whether the dealer was tenpai."""
     tenpai = _seats(draw.tenpai, refuse, "draw.tenpai")
     nagashi = _seats(draw.nagashi, refuse, "draw.nagashi")
     dealer = state.dealer
@@ -302,102 +412,163 @@ def _draw(state: GameState, draw: Draw, rules: Ruleset, refuse: _Refuse, deltas:
     return dealer in tenpai
 
 
-def _next(
+def _abort(abort: Abort, riichi: tuple[Seat, ...], rules: Ruleset, refuse: _Refuse) -> None:
+    if not rules.abortive_draws:
+        refuse("abort", "these rules have no abortive draws")
+    reason = abort.reason
+    if reason is None:
+        return
+    if reason not in rules.abortive_draws:
+        refuse("abort.reason", f"these rules have no abortive draw {reason.value}")
+    if reason == "suucha_riichi" and len(riichi) != 4:
+        refuse("riichi", "suucha riichi needs all four players' riichi in this hand")
+
+
+def _gone(rules: Ruleset, scores: Sequence[int]) -> bool:
+    """Whether a score ends the game by tobi: below 0, or exactly 0 with ``tobi_at_zero``."""
+    if not rules.tobi:
+        return False
+    low = min(scores)
+    return low < 0 or (low == 0 and rules.tobi_at_zero)
+
+
+def _yame(rules: Ruleset, kind: type[Win] | type[Draw] | None) -> Yame:
+    """The yame rule that applies to a hand: agari-yame to a win, tenpai-yame to an exhaustive
+    draw, none to an abortive draw or a chombo."""
+    if kind is Win:
+        return rules.agari_yame
+    if kind is Draw:
+        return rules.tenpai_yame
+    return Yame.NONE
+
+
+def _end(
     state: GameState,
     hand: Hand,
     rules: Ruleset,
     scores: Sequence[int],
-    renchan: bool,
-    won: bool,
+    keeps: bool,
+    kind: type[Win] | type[Draw] | None,
     refuse: _Refuse,
 ) -> tuple[int, EndReason | None]:
-    """The next round index and why the game ended, if it did (reference 2.8)."""
+    """The next round index and why the game ended, if it did (reference 2.8; RULES.md
+    "Version 2 parameters"). ``keeps``: the dealer keeps the deal; ``kind``: ``Win`` for a
+    win, ``Draw`` for an exhaustive draw, ``None`` for an abortive draw or a chombo."""
     r = state.round_index
     last = rules.last_round
-    outcome = hand.outcome
-    if rules.tobi and min(scores) < 0:
-        end: tuple[int, EndReason | None] = (r, EndReason.TOBI)
-    elif isinstance(outcome, Abort | Chombo):
-        end = (r, None)
-    elif r < last:
-        end = (r if renchan else r + 1, None)
-    elif renchan:
+    target = rules.target_points
+    yame = _yame(rules, kind)
+    end: tuple[int, EndReason | None]
+    stoppable = False
+    if _gone(rules, scores):
+        end = (r, EndReason.TOBI)
+    elif kind is None or r < last:
+        end = (r if keeps else r + 1, None)
+    elif keeps:
         dealer = r % 4
-        top = _is_top(scores, dealer, rules)
-        automatic = rules.agari_yame if won else rules.tenpai_yame
-        target = rules.target_points
-        reached = target is None or scores[dealer] >= target
-        reason = EndReason.AGARI_YAME if won else EndReason.TENPAI_YAME
-        if top and automatic and reached:
+        # The dealer may stop (or must) only while alone in 1st and, where the ruleset has
+        # target points, with them: an extension still looking for somebody to reach
+        # them never stops on the dealer's choice.
+        stoppable = _is_top(scores, dealer, rules) and (target is None or scores[dealer] >= target)
+        reason = EndReason.AGARI_YAME if kind is Win else EndReason.TENPAI_YAME
+        if (stoppable and yame is Yame.AUTOMATIC) or (
+            stoppable and yame is Yame.OPTIONAL and hand.end
+        ):
             end = (r, reason)
-        elif top and r >= last + 4:
+        elif (
+            r > last
+            and rules.extension_end is ExtensionEnd.ANY_HAND
+            and target is not None
+            and max(scores) >= target
+        ):
             end = (r, EndReason.EXTENSION_OVER)
-        elif hand.end and top:
-            end = (r, reason)
         else:
+            # A dealer who keeps the deal plays on, in West 4 too: the extension lasts until
+            # the deal passes from its fourth dealer (RULES.md; the Tenhou log that played
+            # West 4 with 2 honba).
             end = (r, None)
     elif not rules.extension:
         end = (r, EndReason.LAST_HAND)
-    elif any(points >= (rules.target_points or 0) for points in scores):
+    elif target is not None and max(scores) >= target:
         end = (r, EndReason.LAST_HAND if r == last else EndReason.EXTENSION_OVER)
     elif r >= last + 4:
         end = (r, EndReason.EXTENSION_OVER)
     else:
         end = (r + 1, None)
-    if hand.end and end[1] is None:
-        refuse(
-            "end",
-            "the game can be stopped by choice only after an all-last hand that the dealer "
-            "wins or is tenpai in while in 1st place",
-        )
+    if hand.end:
+        _check_stop(yame, stoppable, end[1], kind, rules, refuse)
     return end
+
+
+def _check_stop(
+    yame: Yame,
+    stoppable: bool,
+    reason: EndReason | None,
+    kind: type[Win] | type[Draw] | None,
+    rules: Ruleset,
+    refuse: _Refuse,
+) -> None:
+    """Refuse ``end: true`` where RULES.md does not accept it: under ``optional`` only where
+    the dealer may stop, under ``automatic`` only on the hand that ends the game anyway,
+    under ``none`` never."""
+    what = "agari-yame" if kind is Win else "tenpai-yame" if kind is Draw else "yame"
+    match yame:
+        case Yame.NONE:
+            refuse(
+                "end",
+                f"the game cannot be stopped by choice here: these rules have no {what} "
+                "for this hand",
+            )
+        case Yame.OPTIONAL:
+            if not stoppable:
+                target = rules.target_points
+                refuse(
+                    "end",
+                    "the game can be stopped by choice only after an all-last hand that the "
+                    f"dealer {'wins' if kind is Win else 'is tenpai in'} while alone in 1st"
+                    + (f" with {target} points or more" if target is not None else ""),
+                )
+        case Yame.AUTOMATIC:
+            if reason is None:
+                refuse(
+                    "end",
+                    f"the game cannot be stopped by choice here: under these rules {what} "
+                    "ends the game by itself, and this hand does not end it",
+                )
+        case _:
+            assert_never(yame)
 
 
 def play_hand(state: GameState, hand: Hand, rules: Ruleset, *, index: int = 0) -> HandResult:
     """Apply one hand to a game state; raise ``IllegalHand`` if the rules refuse it.
 
     >>> from scoring.rules import PRESETS
-    >>> from scoring.hands import Ron, Win
+    >>> from scoring.outcomes import Ron, Win
     >>> rules = PRESETS["tenhou"]
     >>> hand = Hand(Ron(discarder=2, wins=(Win(winner=0, han=2, fu=40),)), riichi=(0,))
     >>> result = play_hand(start_state(rules), hand, rules)
     >>> result.deltas, result.after.round_label, result.after.honba
     ((3900, 0, -3900, 0), 'E1', 1)
     """
-    refuse = _Refuse(index, state.round_label)
+    try:
+        return _play(state, hand, rules)
+    except _Refusal as refusal:
+        raise IllegalHand(index, state.round_label, refusal.field, refusal.message) from None
+
+
+def _play(state: GameState, hand: Hand, rules: Ruleset) -> HandResult:
+    refuse = _refuse
     if state.end_reason is not None:
         refuse("", f"the game has already ended ({state.end_reason.value})")
     riichi = hand.riichi
-    _seats(riichi, refuse, "riichi")
+    if riichi:
+        _seats(riichi, refuse, "riichi")
     scores = state.scores
     deltas = [0, 0, 0, 0]
     outcome = hand.outcome
     if isinstance(outcome, Chombo):
-        offender = _seat(outcome.offender, refuse, "chombo.offender")
-        if rules.chombo == "reverse_mangan":
-            # A reverse mangan tsumo without honba (reference 2.7); riichi sticks of the
-            # hand go back to their owners, so nobody pays one.
-            paid = tsumo_deltas(rules, 2000, winner=offender, dealer=state.dealer, honba=0)
-            deltas = [-d for d in paid]
-        chombos = list(state.chombos)
-        chombos[offender] += 1
-        new_scores = (
-            scores[0] + deltas[0],
-            scores[1] + deltas[1],
-            scores[2] + deltas[2],
-            scores[3] + deltas[3],
-        )
-        _, reason = _next(state, hand, rules, new_scores, True, False, refuse)
-        after = GameState(
-            new_scores,
-            state.round_index,
-            state.honba,
-            state.sticks,
-            (chombos[0], chombos[1], chombos[2], chombos[3]),
-            reason,
-        )
-        return HandResult(hand, state, after, (deltas[0], deltas[1], deltas[2], deltas[3]))
-    if not rules.riichi_below_1000:
+        return _chombo(state, hand, outcome, rules, refuse)
+    if riichi and not rules.riichi_below_1000:
         for seat in riichi:
             if scores[seat] < STICK:
                 refuse(
@@ -406,36 +577,108 @@ def play_hand(state: GameState, hand: Hand, rules: Ruleset, *, index: int = 0) -
                 )
     for seat in riichi:
         deltas[seat] -= STICK
-    won = True
-    if isinstance(outcome, Ron):
-        renchan = _ron(state, outcome, riichi, rules, refuse, deltas)
-    elif isinstance(outcome, Tsumo):
-        renchan = _tsumo(state, outcome, riichi, rules, refuse, deltas)
-    else:
-        won = False
-        if isinstance(outcome, Draw):
-            renchan = _draw(state, outcome, rules, refuse, deltas)
-        else:
-            reason_name = AbortReason(outcome.reason).value
-            if reason_name not in rules.abortive_draws:
-                refuse("abort.reason", f"these rules have no abortive draw {reason_name}")
-            if reason_name == "suucha_riichi" and len(riichi) != 4:
-                refuse("riichi", "suucha riichi needs all four players' riichi in this hand")
-            renchan = True
+    chips = [0, 0, 0, 0]
+    winner: Seat | None = None
+    kind: type[Win] | type[Draw] | None
+    match outcome:
+        case Ron():
+            winner = _ron(state, outcome, riichi, rules, refuse, deltas, chips)
+            keeps = outcome.wins[0].winner == state.round_index % 4 or any(
+                win.winner == state.round_index % 4 for win in outcome.wins
+            )
+            kind = Win
+        case Tsumo():
+            winner = _tsumo(state, outcome, riichi, rules, refuse, deltas, chips)
+            keeps = winner == state.dealer
+            kind = Win
+        case Draw():
+            tenpai = _draw(state, outcome, rules, refuse, deltas)
+            keeps = tenpai and rules.renchan is Renchan.TENPAI
+            kind = Draw
+        case Abort():
+            _abort(outcome, riichi, rules, refuse)
+            keeps = True
+            kind = None
+        case _:
+            assert_never(outcome)
     new_scores = (
         scores[0] + deltas[0],
         scores[1] + deltas[1],
         scores[2] + deltas[2],
         scores[3] + deltas[3],
     )
-    if won:
-        honba = state.honba + 1 if renchan else 0
+    won = state.won
+    if winner is not None:
+        honba = state.honba + 1 if keeps else 0
         sticks = 0
+        if isinstance(outcome, Ron) and len(outcome.wins) > 1:
+            won = _mark_won(won, [win.winner for win in outcome.wins])
+        elif not won[winner]:
+            won = _mark_won(won, (winner,))
     else:
         honba = state.honba + 1
         sticks = state.sticks + len(riichi)
-    round_index, reason = _next(state, hand, rules, new_scores, renchan, won, refuse)
-    after = GameState(new_scores, round_index, honba, sticks, state.chombos, reason)
+    round_index, reason = _end(state, hand, rules, new_scores, keeps, kind, refuse)
+    after = _new_state(
+        (
+            new_scores,
+            round_index,
+            honba,
+            sticks,
+            state.chombos,
+            reason,
+            _add(state.chips, chips) if winner is not None and any(chips) else state.chips,
+            won,
+            winner if reason is not None and reason == "tobi" else None,
+        )
+    )
+    return _new_result((hand, state, after, tuple(deltas)))
+
+
+#: Build a state or a result from a tuple of every field: the fastest way to make a named
+#: tuple, for the one place that makes one every hand.
+_new_state: Final = GameState._make
+_new_result: Final = HandResult._make
+
+
+def _add(a: tuple[int, int, int, int], b: Sequence[int]) -> tuple[int, int, int, int]:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
+
+
+def _mark_won(
+    won: tuple[bool, bool, bool, bool], winners: Sequence[Seat]
+) -> tuple[bool, bool, bool, bool]:
+    marks = list(won)
+    for seat in winners:
+        marks[seat] = True
+    return (marks[0], marks[1], marks[2], marks[3])
+
+
+def _chombo(
+    state: GameState, hand: Hand, chombo: Chombo, rules: Ruleset, refuse: _Refuse
+) -> HandResult:
+    offender = _seat(chombo.offender, refuse, "chombo.offender")
+    deltas = [0, 0, 0, 0]
+    if rules.chombo is ChomboStyle.REVERSE_MANGAN:
+        # A reverse mangan tsumo without honba (reference 2.7); riichi sticks of the
+        # hand go back to their owners, so nobody pays one.
+        paid = tsumo_deltas(rules, 2000, winner=offender, dealer=state.dealer, honba=0)
+        deltas = [-d for d in paid]
+    chombos = list(state.chombos)
+    chombos[offender] += 1
+    new_scores = _add(state.scores, deltas)
+    _, reason = _end(state, hand, rules, new_scores, True, None, refuse)
+    after = GameState(
+        new_scores,
+        state.round_index,
+        state.honba,
+        state.sticks,
+        (chombos[0], chombos[1], chombos[2], chombos[3]),
+        reason,
+        state.chips,
+        state.won,
+        None,
+    )
     return HandResult(hand, state, after, (deltas[0], deltas[1], deltas[2], deltas[3]))
 
 
@@ -443,7 +686,7 @@ def apply_hand(state: GameState, hand: Hand, rules: Ruleset, *, index: int = 0) 
     """The state after one more hand.
 
     >>> from scoring.rules import PRESETS
-    >>> from scoring.hands import Draw
+    >>> from scoring.outcomes import Draw
     >>> rules = PRESETS["ema"]
     >>> apply_hand(start_state(rules), Hand(Draw(tenpai=(1,))), rules).scores
     (29000, 33000, 29000, 29000)
@@ -451,20 +694,21 @@ def apply_hand(state: GameState, hand: Hand, rules: Ruleset, *, index: int = 0) 
     return play_hand(state, hand, rules, index=index).after
 
 
-def replay(rules: Ruleset, hands: Iterable[Hand]) -> Replay:
-    """Fold the hands from the start of a game.
+def replay(rules: Ruleset, hands: Iterable[Hand], *, start: GameState | None = None) -> Replay:
+    """Fold the hands from the start of a game (East 1, or ``start`` for a game begun
+    elsewhere).
 
     >>> from scoring.rules import PRESETS
-    >>> from scoring.hands import Tsumo, Win
+    >>> from scoring.outcomes import Tsumo, Win
     >>> rules = PRESETS["mleague"]
     >>> replay(rules, [Hand(Tsumo(Win(winner=1, han=3, fu=30)))]).state.round_label
     'E2'
     """
-    start = start_state(rules)
-    state = start
+    first = start_state(rules) if start is None else start
+    state = first
     results = []
     for index, hand in enumerate(hands):
         result = play_hand(state, hand, rules, index=index)
         results.append(result)
         state = result.after
-    return Replay(start, tuple(results))
+    return Replay(first, tuple(results))

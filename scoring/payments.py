@@ -153,6 +153,17 @@ def tsumo_points(basic: int, *, dealer: bool) -> tuple[int, int | None]:
     return (_up100(basic), _up100(basic * 2))
 
 
+def tsumo_total(basic: int, *, dealer: bool) -> int:
+    """What a tsumo brings in from the three payers, before honba: the one place the engine
+    adds up a tsumo's payments.
+
+    >>> tsumo_total(480, dealer=False), tsumo_total(480, dealer=True)
+    (2000, 3000)
+    """
+    each, from_dealer = tsumo_points(basic, dealer=dealer)
+    return each * 3 if from_dealer is None else each * 2 + from_dealer
+
+
 def tsumo_deltas(
     rules: Ruleset, basic: int, *, winner: int, dealer: int, honba: int, pao: int | None = None
 ) -> list[int]:
@@ -224,5 +235,6 @@ __all__ = [
     "ron_points",
     "tsumo_deltas",
     "tsumo_points",
+    "tsumo_total",
     "win_value",
 ]

@@ -9,10 +9,11 @@ what the discarder paid for the hand itself.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import assert_never
 
 from scoring.game import EndReason, Replay
-from scoring.hands import Chombo, Ron, Tsumo, Win
-from scoring.payments import ron_points, tsumo_points, win_value
+from scoring.outcomes import Abort, Chombo, Draw, Ron, Tsumo, Win
+from scoring.payments import ron_points, tsumo_total, win_value
 from scoring.rules import Ruleset
 
 
@@ -58,10 +59,7 @@ def hand_value(rules: Ruleset, win: Win, *, dealer: bool, tsumo: bool) -> int:
     1100
     """
     basic = win_value(rules, han=win.han, fu=win.fu, yakuman=win.yakuman, tsumo=tsumo).basic
-    if not tsumo:
-        return ron_points(basic, dealer=dealer)
-    each, from_dealer = tsumo_points(basic, dealer=dealer)
-    return each * 3 if from_dealer is None else each * 2 + from_dealer
+    return tsumo_total(basic, dealer=dealer) if tsumo else ron_points(basic, dealer=dealer)
 
 
 def seat_stats(rules: Ruleset, game: Replay) -> tuple[SeatStats, ...]:
@@ -69,7 +67,7 @@ def seat_stats(rules: Ruleset, game: Replay) -> tuple[SeatStats, ...]:
 
     >>> from scoring.rules import PRESETS
     >>> from scoring.game import replay
-    >>> from scoring.hands import Hand
+    >>> from scoring.outcomes import Hand
     >>> rules = PRESETS["tenhou"]
     >>> stats = seat_stats(rules, replay(rules, [Hand(Ron(2, (Win(winner=1, han=2, fu=30),)))]))
     >>> stats[1].wins, stats[1].win_points, stats[2].deal_ins, stats[2].deal_in_points
@@ -81,21 +79,24 @@ def seat_stats(rules: Ruleset, game: Replay) -> tuple[SeatStats, ...]:
         outcome = hand.outcome
         for seat, stats in enumerate(seats):
             stats.points_by_hand.append(result.after.scores[seat])
-        if isinstance(outcome, Chombo):
-            seats[outcome.offender].chombos += 1
-            continue
+        match outcome:
+            case Chombo():
+                seats[outcome.offender].chombos += 1
+                continue
+            case Ron():
+                wins: tuple[Win, ...] = outcome.wins
+                seats[outcome.discarder].deal_ins += 1
+            case Tsumo():
+                wins = (outcome.win,)
+            case Draw() | Abort():
+                wins = ()
+            case _:
+                assert_never(outcome)
         for stats in seats:
             stats.hands += 1
         for seat in hand.riichi:
             seats[seat].riichi += 1
         dealer = result.before.dealer
-        if isinstance(outcome, Ron):
-            wins: tuple[Win, ...] = outcome.wins
-            seats[outcome.discarder].deal_ins += 1
-        elif isinstance(outcome, Tsumo):
-            wins = (outcome.win,)
-        else:
-            continue
         tsumo = isinstance(outcome, Tsumo)
         for win in wins:
             value = hand_value(rules, win, dealer=win.winner == dealer, tsumo=tsumo)
@@ -113,5 +114,6 @@ def seat_stats(rules: Ruleset, game: Replay) -> tuple[SeatStats, ...]:
     final = game.state
     if final.end_reason is EndReason.TOBI:
         for seat, stats in enumerate(seats):
-            stats.tobi = final.scores[seat] < 0
+            score = final.scores[seat]
+            stats.tobi = score < 0 or (score == 0 and rules.tobi_at_zero)
     return seats

@@ -18,9 +18,6 @@ from typing import Any, Final
 
 from django.core.validators import MaxValueValidator, MinValueValidator
 
-from scoring.errors import RulesError
-from scoring.rules import Ruleset
-
 #: The first and last day a form or a backup may give.
 FIRST_DAY: Final = date(1900, 1, 1)
 LAST_DAY: Final = date(9998, 12, 31)
@@ -32,9 +29,6 @@ INTEGER_MAX: Final = 2**31 - 1
 ID_MAX: Final = 2**63 - 1
 #: ``Seat.result``: nine digits, one after the point.
 RESULT_MAX: Final = Decimal("99999999.9")
-#: Each uma may move a player at most this many points, as the engine bounds its other
-#: points values; so the largest result stays far inside ``RESULT_MAX``.
-UMA_MAX: Final = 1_000_000
 #: Objects and lists inside one another: a backup line needs seven, a ruleset's overrides two.
 JSON_DEPTH: Final = 20
 
@@ -112,16 +106,6 @@ def load_json(text: str | bytes) -> Any:
     if json_depth(value) > JSON_DEPTH:
         raise TooDeep(f"nested more than {JSON_DEPTH} levels deep")
     return value
-
-
-def check_rules(rules: Ruleset) -> None:
-    """Refuse rules whose results the site could not store (``RulesError``, naming the
-    parameter)."""
-    if any(abs(value) > UMA_MAX for value in rules.uma):
-        raise RulesError(
-            f"rules.uma: each value must be between -{UMA_MAX:,} and {UMA_MAX:,} points, "
-            f"got {list(rules.uma)!r}"
-        )
 
 
 def seat_row_error(row: Mapping[str, Any]) -> tuple[str, str] | None:

@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from scorekeeper.club.models import Game
 from scoring.game import GameState, HandResult, Replay, replay
-from scoring.hands import Hand
+from scoring.outcomes import Hand
 from scoring.rules import Ruleset
 from scoring.standings import final_standings
 from scoring.stats import SeatStats, seat_stats
@@ -113,7 +113,7 @@ def project(
     played.
 
     >>> from scoring.rules import PRESETS
-    >>> from scoring.hands import Draw
+    >>> from scoring.outcomes import Draw
     >>> p = project(PRESETS["ema"], [Hand(Draw(tenpai=(0,)))])
     >>> p.status, p.hand_count, p.seats[0]["place"], p.seats[0]["hands"]
     ('in_play', 1, None, 0)

@@ -34,7 +34,6 @@ from scorekeeper.club.limits import (
     ID_MAX,
     INTEGER_MAX,
     TooDeep,
-    check_rules,
     day_error,
     load_json,
     moment_error,
@@ -43,9 +42,9 @@ from scorekeeper.club.limits import (
 )
 from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
 from scorekeeper.club.projection import Projection, project
-from scoring.errors import RecordError, RulesError
+from scoring.errors import LocatedError, RulesError
 from scoring.game import Replay
-from scoring.hands import Hand
+from scoring.outcomes import Hand
 from scoring.record import hand_to_json, read_record
 from scoring.rules import PRESETS, Ruleset
 
@@ -381,7 +380,7 @@ class _Loader:
             overrides=obj.get("overrides"),
             created_at=_moment(obj.get("created_at"), "created_at", self),
         )
-        if preset not in PRESETS:
+        if ruleset.preset not in PRESETS:
             raise self.fail("preset", f"expected one of {', '.join(PRESETS)}")
         if not isinstance(ruleset.overrides, dict):
             raise self.fail("overrides", "expected an object")
@@ -389,7 +388,7 @@ class _Loader:
             raise self.fail("overrides.preset", "the preset is given beside the overrides")
         self.unique("ruleset", ruleset.pk, ruleset.name)
         try:
-            check_rules(ruleset.to_rules())
+            ruleset.to_rules()
         except RulesError as error:
             raise self.fail("overrides", str(error)) from None
         self.pending.append(ruleset)
@@ -432,8 +431,7 @@ class _Loader:
             raise self.fail("meta", "expected an object")
         try:
             record, replayed = read_record(obj.get("record"))
-            check_rules(record.rules)
-        except RecordError as error:
+        except LocatedError as error:
             where = f"record.{error.where}" if error.where else "record"
             raise self.fail(where, error.message) from None
         except RulesError as error:

@@ -13,7 +13,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 
-from scorekeeper.club.limits import TooDeep, check_rules, load_json
+from scorekeeper.club.limits import TooDeep, load_json
 from scorekeeper.club.models import Player, SavedRuleset
 from scorekeeper.format import PRESET_CHOICES
 from scorekeeper.registry.permissions import make_member
@@ -129,7 +129,7 @@ class SavedRulesetForm(forms.ModelForm):  # type: ignore[type-arg]
         data = super().clean() or {}
         if "preset" in data and "overrides" in data:
             try:
-                check_rules(resolve_rules({"preset": data["preset"], **data["overrides"]}))
+                resolve_rules({"preset": data["preset"], **data["overrides"]})
             except RulesError as error:
                 self.add_error("overrides", str(error))
         return data

@@ -28,7 +28,7 @@ from scorekeeper.format import (
 )
 from scoring.errors import IllegalWin
 from scoring.game import EndReason, GameState, HandResult
-from scoring.hands import Abort, Chombo, Draw, Hand, Ron, Tsumo, Win
+from scoring.outcomes import Abort, Chombo, Draw, Hand, Ron, Tsumo, Win
 from scoring.payments import ron_points, tsumo_points, win_value
 from scoring.rules import Ruleset
 from scoring.standings import Standing
@@ -107,7 +107,8 @@ def describe_hand(hand: Hand, names: Names, rules: Ruleset) -> str:
     elif isinstance(outcome, Draw):
         text = "Exhaustive draw: " + _draw_words(outcome, names)
     elif isinstance(outcome, Abort):
-        text = f"Abortive draw: {ABORT_WORDS.get(outcome.reason.value, outcome.reason.value)}"
+        reason = outcome.reason.value if outcome.reason else ""
+        text = f"Abortive draw: {ABORT_WORDS.get(reason, reason)}".removesuffix(": ")
     elif isinstance(outcome, Chombo):
         text = f"Chombo by {names[outcome.offender]}"
     if hand.end:

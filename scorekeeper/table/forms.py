@@ -23,7 +23,7 @@ from django.utils.safestring import SafeString, mark_safe
 from scorekeeper.format import ABORT_WORDS, humanize_message, seat_wind
 from scoring.errors import IllegalHand
 from scoring.game import GameState
-from scoring.hands import Abort, AbortReason, Chombo, Draw, Hand, Outcome, Ron, Tsumo, Win
+from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Outcome, Ron, Tsumo, Win
 from scoring.payments import FU_VALUES, MAX_YAKUMAN, impossible_reason
 from scoring.rules import Ruleset
 
@@ -46,7 +46,6 @@ YAKUMAN_COUNTS: Final = tuple(
     (str(n), {1: "Single", 2: "Double", 3: "Triple"}.get(n, f"{n}×"))
     for n in range(1, MAX_YAKUMAN + 1)
 )
-MULTI_RON_LIMIT: Final = {"head_bump": 1, "double": 2, "triple": 3}
 SEATS: Final = range(4)
 
 
@@ -336,7 +335,7 @@ class HandForm(forms.Form):
 
     @property
     def winners_limit(self) -> int:
-        return MULTI_RON_LIMIT[self.rules.multi_ron]
+        return self.rules.multi_ron.max_winners
 
     @property
     def winners_label(self) -> str:
@@ -483,7 +482,7 @@ class HandForm(forms.Form):
             initial["tenpai"] = list(outcome.tenpai)
             initial["nagashi"] = list(outcome.nagashi)
         elif isinstance(outcome, Abort):
-            initial["abort_reason"] = outcome.reason.value
+            initial["abort_reason"] = outcome.reason.value if outcome.reason else ""
         else:
             initial["offender"] = outcome.offender
         for win in wins:

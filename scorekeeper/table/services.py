@@ -18,10 +18,8 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from scorekeeper.club.limits import check_rules, normal_name, seats_error
+from scorekeeper.club.limits import normal_name, seats_error
 from scorekeeper.club.models import Game, HandRecord, Player, Seat
-
-# Re-exported for the modules that read seats, until they import them from projection.
 from scorekeeper.club.projection import (
     RESULT_FIELDS,
     Projection,
@@ -31,7 +29,7 @@ from scorekeeper.club.projection import (
 )
 from scoring.errors import IllegalHand
 from scoring.game import GameState, HandResult, Replay, play_hand, replay
-from scoring.hands import Hand
+from scoring.outcomes import Hand
 from scoring.record import GameRecord, read_record, record_to_json
 from scoring.rules import Ruleset
 from scoring.standings import Standing, final_standings
@@ -157,11 +155,10 @@ def start_game(
     shuffle: bool = False,
     rng: random.Random | None = None,
 ) -> Game:
-    """Seat four different players (in the order given, or shuffled) under frozen rules;
-    rules whose results could not be stored are refused (``RulesError``)."""
+    """Seat four different players (in the order given, or shuffled) under frozen rules
+    (the engine has bounded every value of a ``Ruleset``, so its results can be stored)."""
     if len(players) != 4 or len({p.pk for p in players}) != 4:
         raise ServiceError("A game needs four different players.")
-    check_rules(rules)
     order = list(players)
     if shuffle:
         (rng or random.SystemRandom()).shuffle(order)

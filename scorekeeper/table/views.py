@@ -61,7 +61,7 @@ from scorekeeper.table.services import (
 )
 from scoring.errors import IllegalHand
 from scoring.game import Replay
-from scoring.hands import Hand
+from scoring.outcomes import Hand
 
 TABLE = "club/table.html"
 

@@ -44,7 +44,7 @@ from scorekeeper.club.models import Game, HandRecord, Player
 from scorekeeper.registry.permissions import make_member
 from scorekeeper.table.services import record_hand, start_game, undo_last_hand
 from scorekeeper.urls import urlpatterns as project_urls
-from scoring.hands import Draw, Hand
+from scoring.outcomes import Draw, Hand
 from scoring.record import hand_to_json
 from scoring.rules import PRESETS
 

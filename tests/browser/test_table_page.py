@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 from scorekeeper.club.models import Game, Player
 from scorekeeper.registry.permissions import make_member
 from scorekeeper.table.services import record_hand, start_game
-from scoring.hands import Hand, Tsumo, Win
+from scoring.outcomes import Hand, Tsumo, Win
 from scoring.rules import PRESETS
 
 PHONE = {"width": 360, "height": 740}

@@ -217,7 +217,7 @@ def test_a_single_win_moves_the_points_the_reference_states(name, hand, deltas):
     ],
 )
 def test_a_win_no_hand_can_have_is_refused_in_a_record(hand, field, word):
-    with pytest.raises(RecordError) as error:
+    with pytest.raises(IllegalHand) as error:
         play("tenhou", draw(0), hand)
     assert error.value.where.startswith(f"hands[1] (E1).{field}")
     assert word in str(error.value)
@@ -1047,7 +1047,7 @@ def test_a_hand_after_the_game_ended_is_refused():
 
 
 def test_a_ron_on_ones_own_discard_is_refused():
-    with pytest.raises(RecordError) as error:
+    with pytest.raises(IllegalHand) as error:
         play("tenhou", draw(0), ron(1, win(1, 1, 30)))
     assert error.value.where.startswith("hands[1] (E1).ron")
 

@@ -3,12 +3,14 @@ round, honba and sticks at each hand, scores after every hand, final points and 
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
 import pytest
 from real_data import GAMES_DIR
 
+from scoring.__main__ import main
 from scoring.record import parse_record, record_to_json, score_document
 
 DATA = GAMES_DIR
@@ -52,3 +54,12 @@ def test_real_game_record_round_trips(game: Path):
     record = parse_record(doc)
     assert parse_record(record_to_json(record)) == record
     assert parse_record(score_document(doc)) == record
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda p: p.name.removesuffix(".game.json"))
+def test_the_command_line_writes_the_scored_document(game: Path):
+    """``python -m scoring score`` writes its text straight from the replay: the same JSON
+    as ``score_document``."""
+    out = io.StringIO()
+    assert main(["score", "-"], stdin=io.StringIO(game.read_text()), out=out) == 0
+    assert json.loads(out.getvalue()) == score_document(json.loads(game.read_text()))

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
+import io
 
-from scoring.errors import IllegalHand, RecordError
-from scoring.record import FORMAT, parse_record, score_document
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.__main__ import main
+from scoring.errors import IllegalHand, LocatedError, RecordError
+from scoring.record import FORMAT, _quick_hand, parse_hand, parse_record, score_document
 
 
 def doc(*hands, rules="tenhou", players=("Aki", "Ben", "Chie", "Dan")):
@@ -55,7 +60,8 @@ def test_the_spec_example_scores_its_first_hand_as_the_spec_shows():
     ],
 )
 def test_bad_hands_are_refused_naming_the_hand_and_the_field(hands, where, word):
-    with pytest.raises(RecordError) as error:
+    # The format's errors and the rules' refusals both name the place.
+    with pytest.raises(LocatedError) as error:
         score_document(doc(*hands))
     assert error.value.where == where
     assert word in error.value.message
@@ -92,7 +98,7 @@ def test_riichi_without_1000_points_is_refused_where_the_rules_forbid_it():
         ({**doc(), "players": ["A", "B", "C"]}, "players"),
         ({**doc(), "players": ["A", "B", "C", "A"]}, "players"),
         ({**doc(), "format": "other/1"}, "format"),
-        ({**doc(), "rules": {"preset": "ema", "uma": [1, 2]}}, ""),
+        ({**doc(), "rules": {"preset": "ema", "uma": [1, 2]}}, "rules.uma"),
         ({**doc(), "hands": {}}, "hands"),
         ({**doc(), "extra": 1}, "extra"),
     ],
@@ -121,3 +127,88 @@ def test_explicit_stop_is_only_allowed_where_the_dealer_may_stop():
     with pytest.raises(IllegalHand, match="stopped by choice") as error:
         score_document(doc({"draw": {"tenpai": [0]}, "end": True}, rules="ema"))
     assert error.value.field == "end"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["score", "--help"], ["score"], ["score", "a.json", "b.json"], ["score", "-x"]],
+)
+def test_the_command_line_leaves_anything_but_a_plain_score_call_to_argparse(argv):
+    """``score GAME.json`` is read without argparse; every other call still gets its usage
+    message and status 2 (or 0 for help)."""
+    with pytest.raises(SystemExit) as stop:
+        main(argv, out=io.StringIO(), err=io.StringIO())
+    assert stop.value.code in (0, 2)
+
+
+def test_the_command_line_reports_a_missing_file_with_status_1(tmp_path):
+    err = io.StringIO()
+    assert main(["score", str(tmp_path / "none.json")], out=io.StringIO(), err=err) == 1
+    assert "cannot read" in err.getvalue()
+
+
+_KEYS = ["riichi", "ron", "tsumo", "draw", "abort", "chombo", "end", "round", "deltas"]
+_INNER_KEYS = ["from", "wins", "winner", "han", "fu", "yakuman", "pao", "chips", "tenpai"]
+_json = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-2, 210)
+    | st.sampled_from([2.0, 30.0, 0.5])
+    | st.sampled_from(["", "0", "sanchahou"]),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from([*_INNER_KEYS, "nagashi", "reason"]), inner, max_size=5)
+    ),
+    max_leaves=12,
+)
+_seat = st.integers(0, 3)
+_win = st.fixed_dictionaries(
+    {"winner": _seat},
+    optional={
+        "han": st.integers(0, 14),
+        "fu": st.sampled_from([20, 25, 30, 110, 19]),
+        "yakuman": st.integers(0, 2),
+        "pao": _seat,
+        "chips": st.integers(0, 3),
+    },
+)
+_outcomes = st.one_of(
+    st.fixed_dictionaries(
+        {"ron": st.fixed_dictionaries({"from": _seat, "wins": st.lists(_win, max_size=3)})}
+    ),
+    st.fixed_dictionaries({"tsumo": _win}),
+    st.fixed_dictionaries(
+        {
+            "draw": st.fixed_dictionaries(
+                {},
+                optional={
+                    "tenpai": st.lists(_seat, max_size=4),
+                    "nagashi": st.lists(_seat, max_size=2),
+                },
+            )
+        }
+    ),
+)
+_hand_docs = st.one_of(
+    st.dictionaries(st.sampled_from(_KEYS), _json, max_size=3),
+    st.tuples(
+        _outcomes,
+        st.fixed_dictionaries(
+            {},
+            optional={
+                "riichi": st.lists(_seat, max_size=4),
+                "end": st.booleans() | st.integers(0, 1),
+            },
+        ),
+    ).map(lambda p: {**p[0], **p[1]}),
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_hand_docs)
+def test_the_quick_reader_reads_a_hand_as_the_full_reader_does(document):
+    """The quick path of ``read_record`` reads a hand only where ``parse_hand`` reads the same
+    hand; anything else it leaves to ``parse_hand`` (which then names what is wrong)."""
+    quick = _quick_hand(document)
+    if quick is not None:
+        assert parse_hand(document) == quick

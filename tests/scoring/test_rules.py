@@ -39,8 +39,8 @@ TABLE: dict[str, tuple[object, ...]] = {
     "chombo_penalty": (20000, 30000, 0, 0, 20000),
     "tobi": (False, False, True, True, False),
     "riichi_below_1000": (True, True, False, False, True),
-    "agari_yame": (False, False, True, True, False),
-    "tenpai_yame": (False, False, True, True, False),
+    "agari_yame": ("none", "none", "automatic", "automatic", "none"),
+    "tenpai_yame": ("none", "none", "automatic", "automatic", "none"),
     "extension": (False, False, True, True, False),
     "honba_value": (300,) * 5,
     "noten_payment": (3000,) * 5,
@@ -63,6 +63,13 @@ TABLE: dict[str, tuple[object, ...]] = {
     "pao_ron_honba": ("discarder", "discarder", "liable", "liable", "discarder"),
     "aka_dora": (0, 0, 3, 3, 3),
     "kuitan": (True,) * 5,
+    # RULES.md "Version 2 parameters": every preset has the default, which changes nothing.
+    "extension_end": ("deal_passes",) * 5,
+    "renchan": ("tenpai",) * 5,
+    "tobi_at_zero": (False,) * 5,
+    "tobi_bonus": (0,) * 5,
+    "chip_value": (0,) * 5,
+    "yakitori_penalty": (0,) * 5,
 }
 
 CELLS = [
@@ -123,7 +130,17 @@ def test_a_preset_without_overrides_records_as_its_bare_name(name):
             "uma",
             (10000, 5000, -5000, -10000),
         ),
-        ({"preset": "tenhou", "tenpai_yame": False}, "tenpai_yame", False),
+        # RULES.md version 2: old records' false still reads, as none.
+        ({"preset": "tenhou", "tenpai_yame": False}, "tenpai_yame", "none"),
+        ({"preset": "ema", "agari_yame": True}, "agari_yame", "automatic"),
+        ({"preset": "ema", "agari_yame": "optional"}, "agari_yame", "optional"),
+        ({"preset": "tenhou", "extension_end": "any_hand"}, "extension_end", "any_hand"),
+        ({"preset": "ema", "renchan": "win"}, "renchan", "win"),
+        ({"preset": "tenhou", "tobi_at_zero": True}, "tobi_at_zero", True),
+        ({"preset": "tenhou", "tobi_bonus": 10000}, "tobi_bonus", 10000),
+        ({"preset": "ema", "leftover_sticks": "split_all"}, "leftover_sticks", "split_all"),
+        ({"preset": "ema", "chip_value": 2000}, "chip_value", 2000),
+        ({"preset": "ema", "yakitori_penalty": 10000}, "yakitori_penalty", 10000),
         ({"preset": "mleague", "chombo": "reverse_mangan"}, "chombo", "reverse_mangan"),
         ({"preset": "wrc", "leftover_sticks": "lost"}, "leftover_sticks", "lost"),
         (
@@ -237,6 +254,37 @@ def test_an_unknown_or_missing_preset_is_refused(spec):
         ("aka_dora", 5),
         ("aka_dora", -1),
         ("kuitan", "yes"),
+        # The strict values of RULES.md "Version 2 parameters" (the issue's findings).
+        ("double_wind_fu", 2.0),
+        ("double_wind_fu", 4.0),
+        ("honba_value", 300.0),
+        ("aka_dora", True),
+        ("aka_dora", 3.0),
+        ("uma", [10**14, 0, 0, -(10**14)]),
+        ("uma", [1_000_100, 0, 0, -1_000_100]),
+        ("uma", [15000, 5000, -5000, -5000]),
+        ("uma", [15000.0, 5000, -5000, -15000]),
+        ("uma", [True, 0, 0, -1]),
+        ("uma", {"1": [15000, 5000, -5000, -15000]}),
+        ("uma", {"1": [1, 2], "2": [0, 0, 0, 0], "3": [0, 0, 0, 0]}),
+        ("uma", {"1": [0, 0, 0, 0], "2": [100, 0, 0, 0], "3": [0, 0, 0, 0]}),
+        ("agari_yame", "sometimes"),
+        ("tenpai_yame", "Optional"),
+        ("extension_end", "never"),
+        ("extension_end", True),
+        ("renchan", "draw"),
+        ("leftover_sticks", "split"),
+        ("tobi_at_zero", 0),
+        ("tobi_bonus", 10050),
+        ("tobi_bonus", 10000.0),
+        ("tobi_bonus", 1_000_100),
+        ("chip_value", -100),
+        ("chip_value", 500.5),
+        ("yakitori_penalty", -1000),
+        ("yakitori_penalty", "1000"),
+        ("oka", 20000.0),
+        ("target_points", 30000.0),
+        ("target_points", 1_000_100),
     ],
 )
 def test_a_bad_value_is_refused_naming_the_parameter(parameter, value):
@@ -254,3 +302,18 @@ def test_an_extension_without_target_points_is_refused_naming_target_points():
 def test_a_ruleset_spec_must_be_a_name_or_an_object():
     with pytest.raises(RulesError, match="rules"):
         resolve_rules(["ema"])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("good", "bad"),
+    [
+        ({"uma": [15000, 5000, -5000, -15000]}, {"uma": [15000.0, 5000, -5000, -15000]}),
+        ({"double_wind_fu": 2}, {"double_wind_fu": 2.0}),
+        ({"kiriage": False}, {"kiriage": 0}),
+    ],
+)
+def test_a_resolved_ruleset_is_never_reused_for_an_equal_value_of_another_type(good, bad):
+    """RULES.md version 2, strict values: 2.0 is refused where 2 is accepted, though equal."""
+    resolve_rules({"preset": "ema", **good})
+    with pytest.raises(RulesError):
+        resolve_rules({"preset": "ema", **bad})

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scoring.game import replay
-from scoring.hands import Chombo, Draw, Hand, Ron, Tsumo, Win
+from scoring.outcomes import Chombo, Draw, Hand, Ron, Tsumo, Win
 from scoring.rules import PRESETS
 from scoring.stats import seat_stats
 

@@ -19,7 +19,7 @@ from scorekeeper.table.services import (
     record_hand,
     start_game,
 )
-from scoring.hands import Draw, Hand, Ron, Tsumo, Win
+from scoring.outcomes import Draw, Hand, Ron, Tsumo, Win
 from scoring.rules import PRESETS, resolve_rules
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper.history import charts
 from scorekeeper.table.services import record_hand
-from scoring.hands import Draw, Hand, Ron, Tsumo, Win
+from scoring.outcomes import Draw, Hand, Ron, Tsumo, Win
 from tests.web.history_data import import_games
 
 NS = "{http://www.w3.org/2000/svg}"

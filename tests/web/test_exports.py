@@ -15,7 +15,7 @@ from real_data import GAMES_DIR
 from scorekeeper.club.models import Game, Player, Season
 from scorekeeper.history.exports import GAME_HEADER, STANDINGS_HEADER
 from scorekeeper.table.services import import_record, record_hand, start_game
-from scoring.hands import Hand, Ron, Win
+from scoring.outcomes import Hand, Ron, Win
 from scoring.rules import PRESETS
 
 pytestmark = pytest.mark.django_db

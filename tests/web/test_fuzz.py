@@ -25,7 +25,7 @@ from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Seas
 from scorekeeper.operations.backup import RestoreError, backup_lines, restore
 from scorekeeper.table.services import ServiceError, import_record, record_hand, start_game
 from scoring.errors import ScoringError
-from scoring.hands import Draw, Hand, Ron, Tsumo, Win
+from scoring.outcomes import Draw, Hand, Ron, Tsumo, Win
 from scoring.rules import PRESETS
 from tests.web.conftest import PASSWORD
 

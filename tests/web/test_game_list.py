@@ -10,7 +10,7 @@ from django.urls import reverse
 from scorekeeper.club.models import Game, Player, SavedRuleset
 from scorekeeper.table.services import abandon_game, finish_game, record_hand, start_game
 from scorekeeper.table.views_games import FINISHED_PER_PAGE, PLAYING_PER_PAGE
-from scoring.hands import Hand, Ron, Tsumo, Win
+from scoring.outcomes import Hand, Ron, Tsumo, Win
 from scoring.rules import PRESETS
 
 pytestmark = pytest.mark.django_db

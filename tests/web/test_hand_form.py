@@ -13,7 +13,7 @@ from scorekeeper.table import display as table_display
 from scorekeeper.table.forms import HandForm
 from scoring.errors import IllegalHand
 from scoring.game import GameState, start_state
-from scoring.hands import Abort, AbortReason, Chombo, Draw, Hand, Ron, Tsumo, Win
+from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Ron, Tsumo, Win
 from scoring.rules import PRESETS
 
 NAMES = ("Aki", "Ben", "Chie", "Dan")

@@ -25,8 +25,8 @@ from scorekeeper.club.limits import (
 )
 from scorekeeper.club.models import Game, SavedRuleset, Season, Seat
 from scorekeeper.table.services import finish_game, import_record, record_hand, start_game
-from scoring.errors import RulesError
-from scoring.hands import Hand, Ron, Win
+from scoring.errors import RecordError
+from scoring.outcomes import Hand, Ron, Win
 from scoring.rules import PRESETS, resolve_rules
 
 pytestmark = pytest.mark.django_db
@@ -162,7 +162,8 @@ def test_a_record_with_an_uma_beyond_what_can_be_stored_is_not_imported(players)
     rules = {"preset": "ema", "uma": [10**15, 0, 0, -(10**15)]}
     doc = {"format": "scorekeeper.game/1", "rules": rules, "players": ["A", "B", "C", "D"]}
 
-    with pytest.raises(RulesError, match=r"rules\.uma"):
+    # The engine bounds every points value of a ruleset, so the record is refused as it is read.
+    with pytest.raises(RecordError, match=r"rules\.uma"):
         import_record(doc=doc)
 
     assert not Game.objects.exists()

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper.table.services import finish_game, record_hand
-from scoring.hands import Hand, Ron, Win
+from scoring.outcomes import Hand, Ron, Win
 
 pytestmark = pytest.mark.django_db
 

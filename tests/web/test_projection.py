@@ -9,7 +9,7 @@ from decimal import Decimal
 from scorekeeper.club import projection
 from scorekeeper.club.projection import BLANK_SEAT, project, project_hand, seats_change
 from scoring.game import play_hand, start_state
-from scoring.hands import Draw, Hand, Ron, Win
+from scoring.outcomes import Draw, Hand, Ron, Win
 from scoring.rules import PRESETS
 
 TENHOU = PRESETS["tenhou"]

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from scorekeeper.club.models import Player, SavedRuleset
 from scorekeeper.table.services import record_hand
-from scoring.hands import Hand, Tsumo, Win
+from scoring.outcomes import Hand, Tsumo, Win
 from scoring.rules import PARAMETERS
 
 pytestmark = pytest.mark.django_db

@@ -27,7 +27,7 @@ from scorekeeper.club.models import Game, LoginAttempt, Player, SavedRuleset, Se
 from scorekeeper.registry.permissions import make_member
 from scorekeeper.registry.ratelimit import LIMIT, WINDOW
 from scorekeeper.table.services import record_hand, start_game
-from scoring.hands import Draw, Hand, Ron, Win
+from scoring.outcomes import Draw, Hand, Ron, Win
 from scoring.rules import PRESETS
 from tests.web.conftest import PASSWORD
 

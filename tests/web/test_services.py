@@ -21,8 +21,8 @@ from scorekeeper.table.services import (
     start_game,
     undo_last_hand,
 )
-from scoring.errors import IllegalHand, RecordError
-from scoring.hands import Draw, Hand, Ron, Tsumo, Win
+from scoring.errors import IllegalHand
+from scoring.outcomes import Draw, Hand, Ron, Tsumo, Win
 from scoring.record import hand_to_json, parse_hand
 from scoring.rules import PRESETS
 
@@ -240,7 +240,7 @@ def test_an_import_with_a_bad_hand_stores_nothing(players):
             {"ron": {"from": 1, "wins": [{"winner": 1, "han": 1, "fu": 30}]}},
         ],
     }
-    with pytest.raises(RecordError, match=r"hands\[1\]"):
+    with pytest.raises(IllegalHand, match=r"hands\[1\]"):
         import_record(doc=doc)
     assert Game.objects.count() == 0
     assert not Player.objects.filter(name="X").exists()

@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from scorekeeper.club.models import Game, HandRecord
 from scorekeeper.table.services import export_record, record_hand, start_game
-from scoring.hands import Chombo, Draw, Hand, Ron, Tsumo, Win
+from scoring.outcomes import Chombo, Draw, Hand, Ron, Tsumo, Win
 from scoring.rules import PRESETS
 
 pytestmark = pytest.mark.django_db

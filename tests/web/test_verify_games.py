@@ -19,7 +19,7 @@ from scorekeeper.table.services import (
     record_hand,
     undo_last_hand,
 )
-from scoring.hands import Draw, Hand, Ron, Tsumo, Win
+from scoring.outcomes import Draw, Hand, Ron, Tsumo, Win
 
 pytestmark = pytest.mark.django_db
 GAMES = GAMES_DIR
