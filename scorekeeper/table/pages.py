@@ -9,12 +9,16 @@ The numbers come from the engine (a replay, a state, the standings); the words f
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from hashlib import md5
+from typing import Any, cast
 
+from django.core.cache import cache
 from django.db.models import Prefetch, prefetch_related_objects
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
+from django.template.loader import get_template
 from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils.safestring import SafeString
 
 from scorekeeper.calculator.links import hand_form_initial
 from scorekeeper.club.models import Game, HandRecord, Seat
@@ -223,7 +227,29 @@ def _form_context(game: Game, form: HandForm | None) -> dict[str, Any]:
     if form.is_bound:
         # A refused hand comes back with its preview (what the engine said about it).
         return context | preview_context(form, form.state, None)
-    return context
+    return context | {"form_body": blank_form_body(game, form, urls["preview"])}
+
+
+def blank_form_body(game: Game, form: HandForm, preview_url: str) -> SafeString | None:
+    """The ``form-body`` partial of a blank hand form (its chips, an empty preview, the
+    button), from the cache if it is there. Its 170-odd chips take a good part of the time
+    to record a hand, and a blank form is the same for every hand of a game with the same
+    players, dealer and all-last (the number of hands and the CSRF token are outside it),
+    so it is kept under those rather than under the game's revision, which every hand
+    changes. A form with values from the hand calculator is rendered each time."""
+    if set(form.initial) - {"sequence"}:
+        return None
+    names = "\x1f".join(form.names)
+    shape = f"{form.state.dealer}:{int(form.all_last)}:{preview_url}:{names}"
+    digest = md5(shape.encode(), usedforsecurity=False).hexdigest()
+    key = f"hand-form:{game.pk}:{game.created_at.timestamp()}:{digest}"
+    body: SafeString | None = cache.get(key)
+    if body is None:
+        context = {"form": form, "preview_url": preview_url, "submit_label": "Record hand"}
+        # Template output: escaped, and marked so.
+        body = cast(SafeString, get_template("club/table.html#form-body").render(context))
+        cache.set(key, body)
+    return body
 
 
 def edited_hands(game: Game) -> frozenset[int]:
