@@ -7,7 +7,6 @@ import doctest
 import re
 
 import pytest
-
 from django.template.loader import render_to_string
 
 from scorekeeper.table import display as table_display
