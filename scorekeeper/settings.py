@@ -114,6 +114,8 @@ INSTALLED_APPS = [
     # Before staticfiles, so that runserver serves static files the way production does.
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    # Django's own widget templates, found by the form renderer below.
+    "django.forms",
     "django_htmx",
     # Wraps the template loaders so that `template.html#partial` names can be rendered.
     "template_partials",
@@ -150,6 +152,10 @@ TEMPLATES = [
         },
     },
 ]
+
+# Widgets render through TEMPLATES, so that a widget's template can live in templates/ (the
+# hand form's chips) like every other template of the site.
+FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 
 _DATABASE_URL = os.environ.get("DATABASE_URL", "")
 DATABASES = {

@@ -12,8 +12,6 @@ from typing import Any, Final
 
 from django import forms
 from django.http import QueryDict
-from django.utils.html import format_html
-from django.utils.safestring import SafeString
 
 from scorekeeper.calculator.fields import sentence
 from scorekeeper.calculator.forms import DEFAULT_RULES, rules_choices, ruleset_of
@@ -23,15 +21,21 @@ from scoring.payments import WinValue, win_value
 from scoring.rules import Ruleset
 
 
-def _chip(name: str, hint: str) -> SafeString:
-    """A choice's name, and in small type what it means."""
-    return format_html("{}<small>{}</small>", name, hint)
+@dataclass(frozen=True, slots=True)
+class Hinted:
+    """A choice's name, and what it means (the page writes it in small type)."""
+
+    name: str
+    hint: str
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.hint})"
 
 
 WIN_CHOICES: Final = (
     ("tsumo", "Tsumo"),
-    ("closed_ron", _chip("Ron", "closed hand")),
-    ("open_ron", _chip("Ron", "open hand")),
+    ("closed_ron", Hinted("Ron", "closed hand")),
+    ("open_ron", Hinted("Ron", "open hand")),
 )
 KIND_CHOICES: Final = (
     (MeldKind.SEQUENCE.value, "Sequence"),
@@ -41,16 +45,16 @@ KIND_CHOICES: Final = (
 OPEN_CHOICES: Final = (("closed", "Closed"), ("open", "Open"))
 TILE_CHOICES: Final = (("simples", "Simples 2–8"), ("terminals", "1, 9 or honors"))
 PAIR_CHOICES: Final = (
-    (Pair.PLAIN.value, _chip("Plain", "no fu")),
-    (Pair.YAKUHAI.value, _chip("Yakuhai", "dragon, seat or round wind")),
-    (Pair.DOUBLE_WIND.value, _chip("Double wind", "seat and round wind")),
+    (Pair.PLAIN.value, Hinted("Plain", "no fu")),
+    (Pair.YAKUHAI.value, Hinted("Yakuhai", "dragon, seat or round wind")),
+    (Pair.DOUBLE_WIND.value, Hinted("Double wind", "seat and round wind")),
 )
 WAIT_CHOICES: Final = (
-    (Wait.RYANMEN.value, _chip("Ryanmen", "two-sided")),
-    (Wait.SHANPON.value, _chip("Shanpon", "one of two pairs")),
-    (Wait.KANCHAN.value, _chip("Kanchan", "middle")),
-    (Wait.PENCHAN.value, _chip("Penchan", "edge")),
-    (Wait.TANKI.value, _chip("Tanki", "the pair")),
+    (Wait.RYANMEN.value, Hinted("Ryanmen", "two-sided")),
+    (Wait.SHANPON.value, Hinted("Shanpon", "one of two pairs")),
+    (Wait.KANCHAN.value, Hinted("Kanchan", "middle")),
+    (Wait.PENCHAN.value, Hinted("Penchan", "edge")),
+    (Wait.TANKI.value, Hinted("Tanki", "the pair")),
 )
 HAN_CHOICES: Final = (("", "—"), *((str(han), str(han)) for han in range(1, 14)))
 MELDS: Final = range(1, 5)

@@ -11,9 +11,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
-
 from scorekeeper.format import (
     ABORT_WORDS,
     MINUS,
@@ -184,36 +181,6 @@ class SeatLine:
     points: str
     sign: str
     differences: tuple[Change, ...]
-
-    @property
-    def differences_html(self) -> SafeString:
-        """The differences as the scoreboard writes them, in one pass (twelve of them on
-        every scoreboard: a template loop over them was a third of its time)."""
-        return mark_safe(
-            "".join(
-                f'<span class="diff">vs {escape(d.name)} <b class="{d.sign}">{d.text}</b></span>'
-                for d in self.differences
-            )
-        )  # the names escaped; signs and numbers are ours
-
-
-def scoreboard_rows(seats: Sequence[SeatLine]) -> SafeString:
-    """The table's scoreboard rows (``<li>`` each), written in one pass: as a template loop
-    they were a third of the time to render what a recorded hand changes."""
-    rows = []
-    for seat in seats:
-        name = escape(seat.name)
-        dealer = " is-dealer" if seat.dealer else ""
-        badge = ' <span class="dealer-badge">Dealer</span>' if seat.dealer else ""
-        rows.append(
-            f'<li class="player{dealer}">'
-            f'<span class="player-wind" title="{seat.wind}">{seat.wind[0]}'
-            f'<span class="visually-hidden"> ({seat.wind})</span></span>'
-            f'<span class="player-name"><span class="player-name-text">{name}</span>{badge}</span>'
-            f'<span class="player-points {seat.sign}">{seat.points}</span>'
-            f'<span class="player-diffs">{seat.differences_html}</span></li>'
-        )
-    return mark_safe("".join(rows))  # the names escaped; winds, signs and numbers are ours
 
 
 def seat_lines(state: GameState, names: Names) -> tuple[SeatLine, ...]:

@@ -11,16 +11,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from django import forms
 from django.forms.boundfield import BoundField
-from django.utils.functional import cached_property
-from django.utils.html import conditional_escape, format_html
-from django.utils.safestring import SafeString, mark_safe
 
 from scorekeeper.format import ABORT_WORDS, humanize_message, seat_wind
+from scorekeeper.table.widgets import ChipSelect, ChipSelectMultiple, SeatChoice
 from scoring.errors import IllegalHand
 from scoring.game import GameState
 from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Outcome, Ron, Tsumo, Win
@@ -47,102 +44,6 @@ YAKUMAN_COUNTS: Final = tuple(
     for n in range(1, MAX_YAKUMAN + 1)
 )
 SEATS: Final = range(4)
-
-
-class ChipSelect(forms.RadioSelect):
-    """Radio buttons with extra attributes per option (``option_attrs[value]``)."""
-
-    def __init__(self, option_attrs: dict[str, dict[str, str]] | None = None) -> None:
-        super().__init__()
-        self.option_attrs = option_attrs or {}
-
-    def create_option(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
-        option = super().create_option(*args, **kwargs)
-        option["attrs"].update(self.option_attrs.get(str(option["value"]), {}))
-        return option
-
-
-def _attrs(attrs: dict[str, Any]) -> str:
-    """HTML attributes in their order, as Django's ``attrs.html`` writes them."""
-    return "".join(
-        f" {name}" if value is True else f' {name}="{conditional_escape(value)}"'
-        for name, value in attrs.items()
-        if value is not False
-    )
-
-
-#: A chip field as the template's ``group`` and ``subgroup`` partials show it: ``name``,
-#: ``label``, ``auto_id``, ``errors`` and ``chips`` (a dict: the template engine's first and
-#: cheapest lookup).
-ChipGroup = dict[str, Any]
-
-
-class FastBoundField(BoundField):
-    """The hand form's fields, written for the page in one pass each.
-
-    ``chips`` is a chip field's row of
-    ``<label class="chip"><input …><span class="chip-face">…</span></label>``, exactly as
-    Django's radio and checkbox widgets write each option (id, name, value, ``required``,
-    ``aria-invalid``, ``checked``, then the option's own attributes), instead of one widget
-    template per option: the form has about 180 of them, and rendering them one by one was
-    most of the table page's time. ``hidden`` is a hidden input as Django writes it."""
-
-    @cached_property
-    def group(self) -> ChipGroup:
-        return {
-            "name": self.name,
-            "label": self.label,
-            "auto_id": self.auto_id,
-            "errors": self.errors,
-            "chips": self.chips,
-        }
-
-    @property
-    def hidden(self) -> SafeString:
-        value = self.field.widget.format_value(self.value())
-        value_attr = "" if value is None else f' value="{conditional_escape(value)}"'
-        return format_html(
-            '<input type="hidden" name="{}"{} id="{}">',
-            self.html_name,
-            mark_safe(value_attr),  # escaped above
-            self.auto_id,
-        )
-
-    @cached_property
-    def chips(self) -> SafeString:
-        widget = self.field.widget
-        selected = set(widget.format_value(self.value()))
-        common = _attrs(self.build_widget_attrs({}))
-        parts = [
-            f"{head}{common}{' checked' if value in selected else ''}{tail}"
-            for value, head, tail in self._options()
-        ]
-        # Every value and label is escaped (``_options``), and so is ``common``.
-        return mark_safe("".join(parts))
-
-    def _options(self) -> tuple[tuple[str, str, str], ...]:
-        """Each choice's value and its markup before and after the attributes that change
-        from form to form. The same for every form of a table (its fields are shared, see
-        ``_table_fields``), so kept on the field."""
-        key = (self.html_name, self.auto_id)
-        kept = getattr(self.field, "_chip_options", None)
-        if kept is not None and kept[0] == key:
-            return cast(tuple[tuple[str, str, str], ...], kept[1])
-        widget = self.field.widget
-        assert isinstance(widget, forms.RadioSelect | forms.CheckboxSelectMultiple)
-        option_attrs: dict[str, dict[str, str]] = getattr(widget, "option_attrs", {})
-        start = f'<label class="chip"><input type="{widget.input_type}" name="{self.html_name}"'
-        options = []
-        for index, (value, label) in enumerate(widget.choices):
-            text = str(value)
-            head = f'{start} value="{conditional_escape(text)}" id="{self.auto_id}_{index}"'
-            tail = (
-                f"{_attrs(option_attrs.get(text, {}))}>"
-                f'<span class="chip-face">{conditional_escape(cast(str, label))}</span></label>'
-            )
-            options.append((text, head, tail))
-        self.field._chip_options = (key, tuple(options))  # type: ignore[attr-defined]
-        return tuple(options)
 
 
 def _fu_attrs() -> dict[str, dict[str, str]]:
@@ -173,26 +74,22 @@ class WinFields:
     seat: int
     name: str
     wind: str
-    han: ChipGroup
-    fu: ChipGroup
-    yakuman: ChipGroup | None
-    pao: ChipGroup
+    han: BoundField
+    fu: BoundField
+    yakuman: BoundField | None
+    pao: BoundField
     #: The hand calculator opened for this seat ("From tiles"), if the page offers it.
     from_tiles: str = ""
 
 
-def seat_label(name: str, wind: str) -> SafeString:
-    return format_html('<span class="who">{}</span> <span class="wind">{}</span>', name, wind)
-
-
-def _seats_field(labels: list[tuple[int, SafeString]], label: str, *, many: bool) -> forms.Field:
+def _seats_field(labels: list[tuple[int, SeatChoice]], label: str, *, many: bool) -> forms.Field:
     if many:
         return forms.TypedMultipleChoiceField(
             label=label,
             choices=labels,
             coerce=int,
             required=False,
-            widget=forms.CheckboxSelectMultiple,
+            widget=ChipSelectMultiple(seats=True),
         )
     return forms.TypedChoiceField(
         label=label,
@@ -200,32 +97,28 @@ def _seats_field(labels: list[tuple[int, SafeString]], label: str, *, many: bool
         coerce=int,
         empty_value=None,
         required=False,
-        widget=forms.RadioSelect,
+        widget=ChipSelect(seats=True),
     )
 
 
-@lru_cache(maxsize=256)
-def _table_fields(
+def hand_fields(
     names: tuple[str, ...],
     winds: tuple[str, ...],
+    rules: Ruleset,
+    *,
     winners_label: str,
-    multiple_yakuman: bool,
-    nagashi: bool,
-    abortive_draws: tuple[str, ...],
     all_last: bool,
 ) -> dict[str, forms.Field]:
     """The hand form's fields for a table (its players, their winds, the rules that shape
-    the form), in the order the errors are listed. Built once for each such table and
-    shared by its forms: a field holds no values (the form does), and nothing changes a
-    field once built, so a form need not build (or copy) some thirty of them for every
-    request."""
-    labels = [(seat, seat_label(names[seat], winds[seat])) for seat in SEATS]
+    the form), in the order the errors are listed."""
+    labels = [(seat, SeatChoice(names[seat], winds[seat])) for seat in SEATS]
+    abortive_draws = tuple(rules.abortive_draws)
     fields: dict[str, forms.Field] = {
         "sequence": forms.IntegerField(min_value=0, widget=forms.HiddenInput),
         "outcome": forms.ChoiceField(
             label="What happened?",
             choices=[c for c in OUTCOMES if c[0] != "abort" or abortive_draws],
-            widget=forms.RadioSelect,
+            widget=ChipSelect(),
             error_messages={"required": "Choose what happened: ron, tsumo, a draw…"},
         ),
     }
@@ -233,17 +126,17 @@ def _table_fields(
     fields["discarder"] = _seats_field(labels, "Who discarded the winning tile?", many=False)
     fields["winner"] = _seats_field(labels, "Who won?", many=False)
     for seat in SEATS:
-        fields |= _win_fields(seat, names[seat], labels, multiple_yakuman=multiple_yakuman)
+        fields |= _win_fields(seat, names[seat], labels, multiple_yakuman=rules.multiple_yakuman)
     fields["riichi"] = _seats_field(labels, "Riichi declared in this hand", many=True)
     fields["tenpai"] = _seats_field(labels, "Who was tenpai?", many=True)
-    if nagashi:
+    if rules.nagashi_mangan:
         fields["nagashi"] = _seats_field(labels, "Nagashi mangan", many=True)
     if abortive_draws:
         fields["abort_reason"] = forms.ChoiceField(
             label="Why was the hand aborted?",
             choices=[(r, ABORT_WORDS[r]) for r in abortive_draws],
             required=False,
-            widget=forms.RadioSelect,
+            widget=ChipSelect(),
         )
     fields["offender"] = _seats_field(labels, "Who made the chombo?", many=False)
     if all_last:
@@ -255,7 +148,7 @@ def _table_fields(
 
 
 def _win_fields(
-    seat: int, name: str, labels: list[tuple[int, SafeString]], *, multiple_yakuman: bool
+    seat: int, name: str, labels: list[tuple[int, SeatChoice]], *, multiple_yakuman: bool
 ) -> dict[str, forms.Field]:
     fields: dict[str, forms.Field] = {}
     fields[f"win_{seat}_han"] = forms.ChoiceField(
@@ -279,7 +172,7 @@ def _win_fields(
             coerce=int,
             initial="1",
             required=False,
-            widget=forms.RadioSelect,
+            widget=ChipSelect(),
         )
     fields[f"win_{seat}_pao"] = forms.TypedChoiceField(
         label=f"{name}: liable player (pao)",
@@ -288,7 +181,7 @@ def _win_fields(
         empty_value=None,
         initial="",
         required=False,
-        widget=forms.RadioSelect,
+        widget=ChipSelect(seats=True),
     )
     return fields
 
@@ -297,10 +190,8 @@ class HandForm(forms.Form):
     """One hand at a table: ``names`` in seat order, the ``rules`` and the ``state`` the
     hand is played from (which seat is dealer, whether it is all-last)."""
 
-    bound_field_class = FastBoundField
-
-    # No fields are declared here: all of them, the number of hands included, are the
-    # table's (``_table_fields``), shared rather than copied for each form.
+    # No fields are declared here: they depend on the table (its players and their winds
+    # this hand, its rules), so each form builds its own in ``__init__``.
 
     def __init__(
         self,
@@ -318,18 +209,15 @@ class HandForm(forms.Form):
         self.winds = tuple(seat_wind(seat, state.dealer) for seat in SEATS)
         #: Per seat, the calculator that sends han and fu back (set by the table page).
         self.from_tiles: dict[int, str] = {}
-        #: What the fields depend on: equal shapes, equal fields (``_table_fields``).
-        self.shape = (
+        table = hand_fields(
             self.names,
             self.winds,
-            self.winners_label,
-            rules.multiple_yakuman,
-            rules.nagashi_mangan,
-            tuple(rules.abortive_draws),
-            self.all_last,
+            rules,
+            winners_label=self.winners_label,
+            all_last=self.all_last,
         )
         # Declared fields (a subclass's) come after the table's.
-        self.fields = {**_table_fields(*self.shape), **self.fields}
+        self.fields = table | self.fields
 
     # What the template needs to know.
 
@@ -346,28 +234,17 @@ class HandForm(forms.Form):
     def all_last(self) -> bool:
         return self.state.round_index >= self.rules.last_round
 
-    @cached_property
-    def groups(self) -> dict[str, ChipGroup]:
-        """Every chip field's group, by field name (absent fields are not in it)."""
-        chip_widgets = (forms.RadioSelect, forms.CheckboxSelectMultiple)
-        bound = cast(dict[str, FastBoundField], {name: self[name] for name in self.fields})
-        return {
-            name: field.group
-            for name, field in bound.items()
-            if isinstance(field.field.widget, chip_widgets)
-        }
-
     def win_fields(self) -> list[WinFields]:
-        groups = self.groups
+        yakuman = "win_0_yakuman" in self.fields
         return [
             WinFields(
                 seat=seat,
                 name=self.names[seat],
                 wind=self.winds[seat],
-                han=groups[f"win_{seat}_han"],
-                fu=groups[f"win_{seat}_fu"],
-                yakuman=groups.get(f"win_{seat}_yakuman"),
-                pao=groups[f"win_{seat}_pao"],
+                han=self[f"win_{seat}_han"],
+                fu=self[f"win_{seat}_fu"],
+                yakuman=self[f"win_{seat}_yakuman"] if yakuman else None,
+                pao=self[f"win_{seat}_pao"],
                 from_tiles=self.from_tiles.get(seat, ""),
             )
             for seat in SEATS

@@ -9,15 +9,16 @@ The numbers come from the engine (a replay, a state, the standings); the words f
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from hashlib import md5
+from typing import Any, cast
 
-from django.conf import settings
+from django.core.cache import cache
 from django.db.models import Prefetch, prefetch_related_objects
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django.template.loader import get_template
 from django.urls import get_script_prefix, get_urlconf, reverse
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 
 from scorekeeper.calculator.links import hand_form_initial
 from scorekeeper.club.models import Game, HandRecord, Seat
@@ -35,7 +36,6 @@ from scorekeeper.table.display import (
     describe_hand,
     end_words,
     hand_line,
-    scoreboard_rows,
     seat_lines,
     standing_lines,
 )
@@ -43,7 +43,6 @@ from scorekeeper.table.forms import HandForm
 from scorekeeper.table.services import Scoreboard, scoreboard
 from scoring.errors import IllegalHand
 from scoring.game import GameState, HandResult, Replay, play_hand
-from scoring.rules import Ruleset
 from scoring.standings import final_standings
 
 
@@ -117,7 +116,7 @@ def table_context(
     names = board.record.players
     state = board.state
     can_correct = may_correct(request.user, game)
-    log = log_html(game, board, can_correct=can_correct)
+    log = log_lines(game, board)
     finished = game.status == Game.Status.FINISHED
     standings = standing_lines(board.standings(), names) if finished else []
     # Back from the hand calculator, the hand's han and fu are the form's first values.
@@ -146,12 +145,12 @@ def recorded_context(
     rules = game.ruleset()
     can_correct = may_correct(request.user, game)
     sequence = game.hand_count - 1
-    line = kept_log_line(game, names, rules, sequence, result, can_correct=can_correct)
+    line = hand_line(sequence, result, names, rules)
     return {
         **_status_context(request, game, result.after, names, can_correct=can_correct),
         **_form_context(game, new_hand_form(game)),
         "hands": True,
-        "log": line,
+        "log": [line],
         "new_line": line if sequence else None,
         "last_hand": words,
     }
@@ -199,7 +198,6 @@ def _status_context(
     board = _board_context(game, state, names)
     return {
         **board,
-        "seat_rows": scoreboard_rows(board["seats"]),
         "urls": game_urls(game.pk),
         "end_words": end_words(state.end_reason, stopped_early=game.stopped_early),
         "can_correct": can_correct,
@@ -219,8 +217,7 @@ def _board_context(game: Game, state: GameState, names: tuple[str, ...]) -> dict
 
 
 def _form_context(game: Game, form: HandForm | None) -> dict[str, Any]:
-    """The hand form (if the user may record) with its preview, or with its body kept
-    from an earlier blank form (``body_html``)."""
+    """The hand form (if the user may record), with its preview if it was filled in."""
     context: dict[str, Any] = {"form": form}
     if form is None:
         return context
@@ -230,91 +227,45 @@ def _form_context(game: Game, form: HandForm | None) -> dict[str, Any]:
     if form.is_bound:
         # A refused hand comes back with its preview (what the engine said about it).
         return context | preview_context(form, form.state, None)
-    return context | {"body_html": blank_body_html(game, form, urls["preview"])}
+    return context | {"form_body": blank_form_body(game, form, urls["preview"])}
 
 
-def blank_body_html(game: Game, form: HandForm, preview_url: str) -> SafeString | None:
-    """The body of a blank hand form (the ``form-body`` partial: its choices, its empty
-    preview and its button), rendered once for each shape of form a table has (its players
-    and their winds, which choices its rules offer, whether it is all-last: a few per
-    game) and kept in this process, so that the form for the next hand costs a lookup.
-    The number of hands and the CSRF token are outside it. A form with values from the
-    hand calculator is rendered afresh; nothing is kept while DEBUG is on."""
+def blank_form_body(game: Game, form: HandForm, preview_url: str) -> SafeString | None:
+    """The ``form-body`` partial of a blank hand form (its chips, an empty preview, the
+    button), from the cache if it is there. Its 170-odd chips take a good part of the time
+    to record a hand, and a blank form is the same for every hand of a game with the same
+    players, dealer and all-last (the number of hands and the CSRF token are outside it),
+    so it is kept under those rather than under the game's revision, which every hand
+    changes. A form with values from the hand calculator is rendered each time."""
     if set(form.initial) - {"sequence"}:
         return None
-    key = (game.pk, game.created_at, form.shape, tuple(form.from_tiles.items()), preview_url)
-    html = None if settings.DEBUG else _KEPT_BODIES.get(key)
-    if html is None:
-        template = get_template("club/table.html#form-body")
+    names = "\x1f".join(form.names)
+    shape = f"{form.state.dealer}:{int(form.all_last)}:{preview_url}:{names}"
+    digest = md5(shape.encode(), usedforsecurity=False).hexdigest()
+    key = f"hand-form:{game.pk}:{game.created_at.timestamp()}:{digest}"
+    body: SafeString | None = cache.get(key)
+    if body is None:
         context = {"form": form, "preview_url": preview_url, "submit_label": "Record hand"}
-        html = mark_safe(template.render(context))  # template output, escaped
-        if len(_KEPT_BODIES) >= KEPT_BODIES_MAX:
-            _KEPT_BODIES.clear()
-        _KEPT_BODIES[key] = html
-    return html
-
-
-#: Blank forms' bodies kept: a club night's tables several times over (about 25 kB each).
-KEPT_BODIES_MAX = 500
-_KEPT_BODIES: dict[tuple[Any, ...], SafeString] = {}
+        # Template output: escaped, and marked so.
+        body = cast(SafeString, get_template("club/table.html#form-body").render(context))
+        cache.set(key, body)
+    return body
 
 
 def edited_hands(game: Game) -> frozenset[int]:
     return frozenset(h.sequence for h in game.hands.all() if h.edited_at is not None)
 
 
-def log_html(game: Game, board: Scoreboard, *, can_correct: bool) -> SafeString:
-    """The hand log's lines, newest first, as HTML (the ``log-line`` partial, joined).
-
-    In one game, a line is fixed by its hand, the state the hand was played from, what it
-    paid, the players' names and whether it was corrected; so each line is rendered once
-    and kept under those (in this process) and reused: recording hand 60 renders one line,
-    not sixty, and a correction renders again only the lines it changes. Nothing is kept
-    while DEBUG is on, where templates change under the developer's hands."""
+def log_lines(game: Game, board: Scoreboard) -> list[HandLine]:
+    """The hand log's lines, newest first."""
     names, rules = board.record.players, board.record.rules
     edited = edited_hands(game)
     lines = [
-        kept_log_line(
-            game, names, rules, sequence, result, can_correct=can_correct, edited=sequence in edited
-        )
+        hand_line(sequence, result, names, rules, edited=sequence in edited)
         for sequence, result in enumerate(board.replay.results)
     ]
     lines.reverse()
-    return mark_safe("".join(lines))  # joined from template output, escaped already
-
-
-def kept_log_line(
-    game: Game,
-    names: tuple[str, ...],
-    rules: Ruleset,
-    sequence: int,
-    result: HandResult,
-    *,
-    can_correct: bool,
-    edited: bool = False,
-) -> SafeString:
-    """One line of the log, as rendered before if it was (see ``log_html``)."""
-    key: tuple[Any, ...] = (game.pk, game.created_at, names, can_correct)
-    key += (edited, sequence, result.hand, result.before, result.deltas)
-    html = None if settings.DEBUG else _KEPT_LINES.get(key)
-    if html is None:
-        line = hand_line(sequence, result, names, rules, edited=edited)
-        html = _log_line(line, game.pk, can_correct)
-        if len(_KEPT_LINES) >= KEPT_LINES_MAX:
-            _KEPT_LINES.clear()  # simpler than an LRU, and safe between threads
-        _KEPT_LINES[key] = html
-    return html
-
-
-#: Rendered log lines kept, about a club night's worth (a line is about half a kilobyte).
-KEPT_LINES_MAX = 20_000
-_KEPT_LINES: dict[tuple[Any, ...], SafeString] = {}
-
-
-def _log_line(line: HandLine, game_id: int, can_correct: bool) -> SafeString:
-    context = {"line": line, "game_id": game_id, "can_correct": can_correct}
-    # A template's output is escaped already; mark_safe only says so to the type checker.
-    return mark_safe(get_template("club/table.html#log-line").render(context))
+    return lines
 
 
 def last_hand_words(board: Scoreboard) -> str:

@@ -7,8 +7,8 @@ import doctest
 import re
 
 import pytest
+from django.template.loader import render_to_string
 
-from scorekeeper.club.templatetags.hand_form_tags import chip_group, chip_subgroup
 from scorekeeper.table import display as table_display
 from scorekeeper.table.forms import HandForm
 from scoring.errors import IllegalHand
@@ -332,10 +332,13 @@ def test_a_group_of_chips_is_written_with_its_legend_its_chips_and_its_escaped_e
         state=start_state(ruleset),
     )
     assert not form.is_valid()
-    groups = form.groups
 
-    fieldset = chip_group(groups["discarder"], show="ron")
-    row = chip_subgroup(groups["win_0_han"], "Han", "han")
+    fieldset = render_to_string(
+        "club/table.html#chip-group", {"field": form["discarder"], "show": "ron"}
+    ).strip()
+    row = render_to_string(
+        "club/table.html#chip-subgroup", {"field": form["win_0_han"], "label": "Han", "kind": "han"}
+    ).strip()
 
     assert fieldset.startswith(
         '<fieldset class="group group-discarder has-error" data-for="ron" '
@@ -351,3 +354,39 @@ def test_a_group_of_chips_is_written_with_its_legend_its_chips_and_its_escaped_e
     assert fieldset.count('type="radio" name="discarder"') == 4
     assert row.startswith('<div class="subgroup subgroup-han has-error" role="group"')
     assert '<span class="sublabel" id="id_win_0_han_label">Han</span>' in row
+
+
+def test_a_seat_chip_shows_the_players_name_and_wind_and_its_choice_of_nobody_in_words():
+    form = form_for({}, state=GameState((25000,) * 4, round_index=1))
+
+    pao = str(form["win_0_pao"])
+
+    assert pao.count('<label class="chip">') == 4
+    assert (
+        '<input type="radio" name="win_0_pao" value="" id="id_win_0_pao_0" checked>'
+        '<span class="chip-face">Nobody</span></label>'
+    ) in pao
+    # Ben deals in East 2: Chie is South.
+    assert (
+        '<input type="radio" name="win_0_pao" value="2" id="id_win_0_pao_2">'
+        '<span class="chip-face"><span class="who">Chie</span> <span class="wind">South</span>'
+    ) in pao
+
+
+def test_a_chip_carries_its_own_attributes_and_a_checked_box_after_a_post():
+    form = form_for({"outcome": "ron", "win_1_han": "2", "riichi": ["1", "3"]})
+
+    han, riichi = str(form["win_1_han"]), str(form["riichi"])
+
+    assert 'value="2" id="id_win_1_han_1" checked>' in han
+    assert 'value="5" id="id_win_1_han_4" data-no-fu="">' in han
+    assert riichi.count('type="checkbox" name="riichi"') == 4
+    assert riichi.count(" checked") == 2
+
+
+def test_each_form_has_fields_of_its_own():
+    first, second = form_for({"outcome": "draw"}), form_for({"outcome": "ron"})
+    first.is_valid()
+
+    assert all(first.fields[name] is not second.fields[name] for name in first.fields)
+    assert first.fields["winners"].widget is not second.fields["winners"].widget

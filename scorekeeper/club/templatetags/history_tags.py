@@ -16,7 +16,6 @@ from decimal import Decimal
 from typing import Any
 
 from django import template
-from django.utils.safestring import mark_safe
 
 from scorekeeper.club.models import Game
 from scorekeeper.format import format_points, round_name, signed_result
@@ -37,26 +36,14 @@ def game_points(source: Scoreboard | Game) -> dict[str, Any] | None:
     chart = draw_points(
         scores, names=names, rounds=[result.before.round_index for result in results]
     )
-    rows: list[dict[str, Any]] = []
-    for number, row in enumerate(scores):
-        texts = [format_points(points) for points in row]
-        round_text = round_name(results[number - 1].before.round_index) if number else ""
-        head = f'{number} <span class="muted">{round_text}</span>' if number else "Start"
-        cells = "".join(f'<td class="num">{text}</td>' for text in texts)
-        rows.append(
-            {
-                "hand": number,
-                "round": round_text,
-                "scores": texts,
-                "head": mark_safe(head),
-                "cells": mark_safe(cells),
-            }
-        )
-    # The rows are written here: a game of 60 hands has 61 rows and 244 cells, too many for
-    # template loops. Numbers and round names only, so nothing needs escaping.
-    rows_html = "".join(
-        f'<tr><th scope="row">{row["head"]}</th>{row["cells"]}</tr>\n' for row in rows
-    )
+    rows = [
+        {
+            "hand": number,
+            "round": round_name(results[number - 1].before.round_index) if number else "",
+            "scores": [format_points(points) for points in row],
+        }
+        for number, row in enumerate(scores)
+    ]
     legend = [
         {"index": seat, "name": names[seat], "points": format_points(scores[-1][seat])}
         for seat in range(4)
@@ -69,7 +56,6 @@ def game_points(source: Scoreboard | Game) -> dict[str, Any] | None:
         "game": board.game,
         "chart": chart,
         "rows": rows,
-        "rows_html": mark_safe(rows_html),
         "names": names,
         "legend": legend,
         "summary": summary,
