@@ -1,5 +1,5 @@
 """The table page and everything done from it: record, preview, correct and undo a hand,
-finish or abandon the game, download its record, and the live board other screens poll.
+finish, abandon or reopen the game, download its record, and the live board other screens poll.
 
 Each view checks access, fills a form, calls one service and renders. An htmx request gets
 the part of the page that changed (``#game-table``, with the messages out of band); a plain
@@ -11,6 +11,7 @@ table with a message.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -56,6 +57,7 @@ from scorekeeper.table.services import (
     export_record,
     finish_game,
     record_hand,
+    reopen_game,
     scoreboard,
     undo_last_hand,
 )
@@ -281,7 +283,7 @@ def _edit_refusal(game: Game, error: ServiceError) -> str:
     return error.message
 
 
-# Undo, finish, abandon: a confirmation page without JS, hx-confirm with it.
+# Undo, finish, abandon, reopen: a confirmation page without JS, hx-confirm with it.
 
 
 def _confirm_page(request: HttpRequest, game: Game, action: str, status: int = 200) -> HttpResponse:
@@ -338,27 +340,70 @@ def hand_undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 @organiser_required
 def game_finish(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    game = load_game(game_id)
-    if _confirmed(request) is None:
-        return _confirm_page(request, game, "game_finish")
-    try:
-        finish_game(game=game, user=request.user)
-    except ServiceError as error:
-        messages.error(request, error.message)
-        return _after_write(request, game_id, status=409)
-    messages.success(request, "The game is finished: here are the final standings.")
-    return _after_write(request, game_id, event="game-finished")
+    return _game_action(
+        request,
+        game_id,
+        "game_finish",
+        finish_game,
+        done="The game is finished: here are the final standings.",
+        stale="The game changed on another phone — it was not finished; here is the table.",
+    )
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
 @organiser_required
 def game_abandon(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    return _game_action(
+        request,
+        game_id,
+        "game_abandon",
+        abandon_game,
+        done="The game was abandoned: it counts for nothing.",
+        stale="The game changed on another phone — it was not abandoned; here is the table.",
+    )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@organiser_required
+def game_reopen(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    return _game_action(
+        request,
+        game_id,
+        "game_reopen",
+        reopen_game,
+        done="The game is in play again: its standings are withdrawn until it ends.",
+        stale="The game changed on another phone — it was not reopened; here is the table.",
+        event="game-reopened",
+    )
+
+
+def _game_action(
+    request: HtmxHttpRequest,
+    game_id: int,
+    action: str,
+    service: Callable[..., Game],
+    *,
+    done: str,
+    stale: str,
+    event: str = "game-finished",
+) -> HttpResponse:
+    """Finish, abandon or reopen, once confirmed for the sequence the confirmation showed:
+    a game that has moved on since, or is no longer in a state the action applies to, is
+    refused as a stale recording is (409, the table as it is, and why)."""
     game = load_game(game_id)
-    if _confirmed(request) is None:
-        return _confirm_page(request, game, "game_abandon")
-    abandon_game(game=game, user=request.user)
-    messages.success(request, "The game was abandoned: it counts for nothing.")
-    return _after_write(request, game_id, event="game-finished")
+    confirm = _confirmed(request)
+    if confirm is None:
+        return _confirm_page(request, game, action)
+    try:
+        service(game=game, expected_sequence=confirm.cleaned_data["sequence"], user=request.user)
+    except StaleGame:
+        messages.warning(request, stale)
+        return _after_write(request, game_id, status=409)
+    except ServiceError as error:
+        messages.error(request, error.message)
+        return _after_write(request, game_id, status=409)
+    messages.success(request, done)
+    return _after_write(request, game_id, event=event)
 
 
 # Reading elsewhere: the record, the live board.

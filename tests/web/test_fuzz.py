@@ -183,7 +183,7 @@ def table(players, alice_client, bob_client, charlie_client) -> dict[str, Any]:
 @settings(FUZZ, max_examples=350)
 @given(
     data=st.data(),
-    action=st.sampled_from([*TABLE_ACTIONS, "game_abandon"]),
+    action=st.sampled_from([*TABLE_ACTIONS, "game_abandon", "game_reopen"]),
     who=st.sampled_from(["member", "member", "organiser", "outsider"]),
     htmx=st.booleans(),
     played=st.integers(min_value=0, max_value=len(OPENING)),

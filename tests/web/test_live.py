@@ -79,7 +79,7 @@ def test_after_a_hand_the_board_is_sent_again_with_a_new_etag(client, game):
 
 def test_a_finished_game_shows_its_final_standings(client, game):
     ben_wins(game)
-    finish_game(game=game)
+    finish_game(game=game, expected_sequence=1)
 
     html = client.get(board_url(game)).content.decode()
 
