@@ -10,6 +10,7 @@ table with a message.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable
 
@@ -24,7 +25,7 @@ from django.views.decorators.http import condition, require_http_methods, requir
 from django_htmx.http import trigger_client_event
 
 from scorekeeper.calculator.links import calculator_url
-from scorekeeper.club.models import Game, HandRecord
+from scorekeeper.club.models import Game, HandRecord, Seat
 from scorekeeper.htmx import HtmxHttpRequest
 from scorekeeper.registry.permissions import (
     is_organiser,
@@ -430,9 +431,27 @@ def hand_from_tiles(request: HttpRequest, game_id: int, seat: int) -> HttpRespon
 
 
 def revision_etag(request: HttpRequest, game_id: int, *args: object) -> str | None:
-    """A game's version: the game and its revision, in one small query."""
-    revision = Game.objects.filter(pk=game_id).values_list("revision", flat=True).first()
-    return None if revision is None else f"{game_id}-{revision}"
+    """A game's version as the live board and the chart show it, in one small query: the
+    game's revision (every hand, correction and change of status bumps it) with what can
+    change without it (the players' names, the table's label, the ruleset's name, the
+    status), hashed."""
+    rows = list(
+        Seat.objects.filter(game_id=game_id)
+        .order_by("number")
+        .values_list(
+            "game__revision",
+            "game__status",
+            "game__table_label",
+            "game__ruleset_name",
+            "player__name",
+        )
+    )
+    if not rows:
+        return None
+    revision, *shown = rows[0][:4]
+    names = [row[4] for row in rows]
+    digest = hashlib.blake2b(json.dumps([shown, names]).encode(), digest_size=8).hexdigest()
+    return f"{game_id}-{revision}-{digest}"
 
 
 @require_safe
