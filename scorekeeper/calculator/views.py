@@ -9,6 +9,10 @@ redirects to the state it leads to, so that the address always shows the hand, n
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, Final
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -31,12 +35,37 @@ from scorekeeper.calculator.payment import HAN_COLUMNS, payment_sheets
 from scorekeeper.htmx import HtmxHttpRequest, template_for
 from scorekeeper.registry.permissions import read_required
 from scoring.calculator.score import HandScore, calculate_hand
-from scoring.calculator.tiles import HandError
+from scoring.calculator.tiles import HandError, TextTooLong
 from scoring.errors import RulesError, ScoringError
+
+#: The longest query string a calculator page reads. A hand's whole state (at most 18
+#: tiles, four melds, the indicators, the situation and the table to go back to) takes a
+#: few hundred characters; anything longer is refused before a field is parsed or echoed.
+MAX_QUERY: Final = 2048
+#: The largest JSON body the endpoint reads: a hand document is a few hundred bytes.
+MAX_BODY: Final = 8 * 1024
+#: The deepest nesting the endpoint reads: a hand nests three deep (a meld's fields in the
+#: melds, the uma in the rules).
+MAX_DEPTH: Final = 4
+
+
+def query_bounded(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Refuse a query string longer than ``MAX_QUERY`` (414) before the view reads it."""
+
+    @wraps(view)
+    def bounded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        length = len(request.META.get("QUERY_STRING", ""))
+        if length > MAX_QUERY:
+            context = {"length": f"{length:,}", "most": f"{MAX_QUERY:,}", "path": request.path}
+            return render(request, "club/query_too_long.html", context, status=414)
+        return view(request, *args, **kwargs)
+
+    return bounded
 
 
 @require_safe
 @read_required
+@query_bounded
 @vary_on_headers("HX-Request")
 def calculator(request: HtmxHttpRequest) -> HttpResponse:
     form = CalculatorForm(request.GET, host=request.get_host())
@@ -73,6 +102,7 @@ def _answer(form: CalculatorForm, result: HandScore) -> AnswerView:
 
 @require_safe
 @read_required
+@query_bounded
 @vary_on_headers("HX-Request")
 def fu_calculator(request: HtmxHttpRequest) -> HttpResponse:
     form = FuForm(request.GET)
@@ -88,26 +118,72 @@ def fu_calculator(request: HtmxHttpRequest) -> HttpResponse:
 
 # The endpoint only calculates: it reads no session data and writes nothing, so a forged
 # cross-site request can learn nothing and change nothing. Programs post JSON to it without
-# a CSRF token.
+# a CSRF token. Every bound (the body's size, its nesting, each text's length) is checked
+# before the work it bounds, so that a huge or hostile body costs nothing.
 @csrf_exempt
 @require_POST
 @read_required
 def hand_api(request: HttpRequest) -> JsonResponse:
+    if _content_length(request) > MAX_BODY:
+        return _refusal(
+            f"The body is larger than {MAX_BODY:,} bytes; a hand document is a few hundred.",
+            status=413,
+        )
+    body = request.body
+    if _depth(body) > MAX_DEPTH:
+        return _refusal(
+            f"The body nests deeper than {MAX_DEPTH} levels; a hand document nests three.",
+            status=400,
+        )
     try:
-        doc = json.loads(request.body)
+        doc = json.loads(body)
     except (ValueError, RecursionError):
-        return JsonResponse({"error": "The body is not JSON (scorekeeper.hand/1)."}, status=400)
+        return _refusal("The body is not JSON (scorekeeper.hand/1).", status=400)
     try:
         return JsonResponse(calculate_hand(doc))
+    except TextTooLong as error:
+        return _refusal(error.message, field=error.field, status=400)
     except HandError as error:
-        return JsonResponse({"error": error.message, "field": error.field}, status=422)
+        return _refusal(error.message, field=error.field, status=422)
     except RulesError as error:
-        return JsonResponse({"error": str(error), "field": "rules"}, status=422)
+        return _refusal(str(error), field="rules", status=422)
     except ScoringError as error:
-        return JsonResponse({"error": str(error), "field": ""}, status=422)
+        return _refusal(str(error), status=422)
+
+
+def _refusal(message: str, *, status: int, field: str = "") -> JsonResponse:
+    return JsonResponse({"error": message, "field": field}, status=status)
+
+
+def _content_length(request: HttpRequest) -> int:
+    """The body's declared length (Django reads no more than that); an unreadable one
+    counts as too long."""
+    try:
+        return int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return MAX_BODY + 1
+
+
+#: A JSON string, escapes and all: its brackets are not nesting.
+_JSON_STRING: Final = re.compile(rb'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKETS: Final = bytes(b for b in range(256) if b not in b"[]{}")
+
+
+def _depth(body: bytes) -> int:
+    """How deep the body's arrays and objects nest, counted without parsing it."""
+    brackets = _JSON_STRING.sub(b"", body).translate(None, _NOT_BRACKETS)
+    depth = deepest = 0
+    for char in brackets:
+        if char in b"[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
 
 
 @require_safe
+@query_bounded
 @vary_on_headers("HX-Request")
 def payment_table(request: HtmxHttpRequest) -> HttpResponse:
     form = PaymentTableForm(request.GET)

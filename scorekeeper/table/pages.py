@@ -163,6 +163,7 @@ GAME_URLS = {
     "undo": "hand_undo",
     "finish": "game_finish",
     "abandon": "game_abandon",
+    "reopen": "game_reopen",
     "record": "game_record",
     "create": "hand_create",
     "preview": "hand_preview",

@@ -288,11 +288,14 @@ def edit_hand(
     return HandChange(locked, played.results[sequence], played)
 
 
-def finish_game(*, game: Game, user: Any = None) -> Game:
-    """End a game early (organisers): the standings are taken from the points as they are."""
+def finish_game(*, game: Game, expected_sequence: int, user: Any = None) -> Game:
+    """End a game early (organisers): the standings are taken from the points as they are
+    after ``expected_sequence`` hands, the number the confirmation showed; a game that has
+    moved on since is refused with ``StaleGame``, a closed one with ``GameClosed``."""
     with transaction.atomic():
         locked = _locked(game.pk)
         _check_open(locked, allow_finished=False)
+        _check_sequence(locked, expected_sequence)
         locked.stopped_early = True
         _save_projection(
             locked, project(locked.ruleset(), _stored_hands(locked), stopped_early=True)
@@ -300,10 +303,19 @@ def finish_game(*, game: Game, user: Any = None) -> Game:
     return locked
 
 
-def abandon_game(*, game: Game, user: Any = None) -> Game:
-    """Abandon a game (organisers): it keeps its hands but counts for nothing."""
+def abandon_game(*, game: Game, expected_sequence: int, user: Any = None) -> Game:
+    """Abandon a game in play (organisers): it keeps its hands but counts for nothing. A
+    finished game is refused (``GameClosed``): abandoning it would silently take it out of
+    the standings; it is reopened first (``reopen_game``), on purpose."""
     with transaction.atomic():
         locked = _locked(game.pk)
+        if locked.status == Game.Status.FINISHED:
+            raise GameClosed(
+                "This game is finished and counts in the standings; reopen it first if it "
+                "should be abandoned."
+            )
+        _check_open(locked, allow_finished=False)
+        _check_sequence(locked, expected_sequence)
         projection = project(
             locked.ruleset(),
             _stored_hands(locked),
@@ -311,6 +323,29 @@ def abandon_game(*, game: Game, user: Any = None) -> Game:
             abandoned=True,
         )
         locked.finished_at = timezone.now()
+        _save_projection(locked, projection)
+    return locked
+
+
+def reopen_game(*, game: Game, expected_sequence: int, user: Any = None) -> Game:
+    """Put a game that was finished early back in play (organisers): its standings are
+    withdrawn until it ends again. A game its own hands ended is reopened by undoing its
+    last hand instead (``undo_last_hand``), since with those hands it is over by the rules.
+    Raises ``GameClosed`` for a game that is not finished, ``StaleGame`` for one that has
+    changed since the confirmation, ``ServiceError`` for one its hands ended."""
+    with transaction.atomic():
+        locked = _locked(game.pk)
+        if locked.status != Game.Status.FINISHED:
+            status = str(Game.Status(locked.status).label).lower()
+            raise GameClosed(f"Only a finished game can be reopened; this one is {status}.")
+        _check_sequence(locked, expected_sequence)
+        projection = project(locked.ruleset(), _stored_hands(locked), stopped_early=False)
+        if projection.status == Game.Status.FINISHED:
+            raise ServiceError(
+                "This game was ended by its last hand, not stopped early: undo that hand to "
+                "reopen it."
+            )
+        locked.stopped_early = False
         _save_projection(locked, projection)
     return locked
 

@@ -14,6 +14,7 @@ urlpatterns = [
     path("games/<int:game_id>/undo/", views.hand_undo, name="hand_undo"),
     path("games/<int:game_id>/finish/", views.game_finish, name="game_finish"),
     path("games/<int:game_id>/abandon/", views.game_abandon, name="game_abandon"),
+    path("games/<int:game_id>/reopen/", views.game_reopen, name="game_reopen"),
     path("games/<int:game_id>/record.json", views.game_record, name="game_record"),
     path("games/<int:game_id>/chart/", views.game_chart, name="game_chart"),
     path(

@@ -1,5 +1,5 @@
 """The table page and everything done from it: record, preview, correct and undo a hand,
-finish or abandon the game, download its record, and the live board other screens poll.
+finish, abandon or reopen the game, download its record, and the live board other screens poll.
 
 Each view checks access, fills a form, calls one service and renders. An htmx request gets
 the part of the page that changed (``#game-table``, with the messages out of band); a plain
@@ -10,7 +10,9 @@ table with a message.
 
 from __future__ import annotations
 
+import hashlib
 import json
+from collections.abc import Callable
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -23,7 +25,7 @@ from django.views.decorators.http import condition, require_http_methods, requir
 from django_htmx.http import trigger_client_event
 
 from scorekeeper.calculator.links import calculator_url
-from scorekeeper.club.models import Game, HandRecord
+from scorekeeper.club.models import Game, HandRecord, Seat
 from scorekeeper.htmx import HtmxHttpRequest
 from scorekeeper.registry.permissions import (
     is_organiser,
@@ -56,6 +58,7 @@ from scorekeeper.table.services import (
     export_record,
     finish_game,
     record_hand,
+    reopen_game,
     scoreboard,
     undo_last_hand,
 )
@@ -281,7 +284,7 @@ def _edit_refusal(game: Game, error: ServiceError) -> str:
     return error.message
 
 
-# Undo, finish, abandon: a confirmation page without JS, hx-confirm with it.
+# Undo, finish, abandon, reopen: a confirmation page without JS, hx-confirm with it.
 
 
 def _confirm_page(request: HttpRequest, game: Game, action: str, status: int = 200) -> HttpResponse:
@@ -338,27 +341,70 @@ def hand_undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 @organiser_required
 def game_finish(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    game = load_game(game_id)
-    if _confirmed(request) is None:
-        return _confirm_page(request, game, "game_finish")
-    try:
-        finish_game(game=game, user=request.user)
-    except ServiceError as error:
-        messages.error(request, error.message)
-        return _after_write(request, game_id, status=409)
-    messages.success(request, "The game is finished: here are the final standings.")
-    return _after_write(request, game_id, event="game-finished")
+    return _game_action(
+        request,
+        game_id,
+        "game_finish",
+        finish_game,
+        done="The game is finished: here are the final standings.",
+        stale="The game changed on another phone — it was not finished; here is the table.",
+    )
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
 @organiser_required
 def game_abandon(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    return _game_action(
+        request,
+        game_id,
+        "game_abandon",
+        abandon_game,
+        done="The game was abandoned: it counts for nothing.",
+        stale="The game changed on another phone — it was not abandoned; here is the table.",
+    )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@organiser_required
+def game_reopen(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    return _game_action(
+        request,
+        game_id,
+        "game_reopen",
+        reopen_game,
+        done="The game is in play again: its standings are withdrawn until it ends.",
+        stale="The game changed on another phone — it was not reopened; here is the table.",
+        event="game-reopened",
+    )
+
+
+def _game_action(
+    request: HtmxHttpRequest,
+    game_id: int,
+    action: str,
+    service: Callable[..., Game],
+    *,
+    done: str,
+    stale: str,
+    event: str = "game-finished",
+) -> HttpResponse:
+    """Finish, abandon or reopen, once confirmed for the sequence the confirmation showed:
+    a game that has moved on since, or is no longer in a state the action applies to, is
+    refused as a stale recording is (409, the table as it is, and why)."""
     game = load_game(game_id)
-    if _confirmed(request) is None:
-        return _confirm_page(request, game, "game_abandon")
-    abandon_game(game=game, user=request.user)
-    messages.success(request, "The game was abandoned: it counts for nothing.")
-    return _after_write(request, game_id, event="game-finished")
+    confirm = _confirmed(request)
+    if confirm is None:
+        return _confirm_page(request, game, action)
+    try:
+        service(game=game, expected_sequence=confirm.cleaned_data["sequence"], user=request.user)
+    except StaleGame:
+        messages.warning(request, stale)
+        return _after_write(request, game_id, status=409)
+    except ServiceError as error:
+        messages.error(request, error.message)
+        return _after_write(request, game_id, status=409)
+    messages.success(request, done)
+    return _after_write(request, game_id, event=event)
 
 
 # Reading elsewhere: the record, the live board.
@@ -385,9 +431,27 @@ def hand_from_tiles(request: HttpRequest, game_id: int, seat: int) -> HttpRespon
 
 
 def revision_etag(request: HttpRequest, game_id: int, *args: object) -> str | None:
-    """A game's version: the game and its revision, in one small query."""
-    revision = Game.objects.filter(pk=game_id).values_list("revision", flat=True).first()
-    return None if revision is None else f"{game_id}-{revision}"
+    """A game's version as the live board and the chart show it, in one small query: the
+    game's revision (every hand, correction and change of status bumps it) with what can
+    change without it (the players' names, the table's label, the ruleset's name, the
+    status), hashed."""
+    rows = list(
+        Seat.objects.filter(game_id=game_id)
+        .order_by("number")
+        .values_list(
+            "game__revision",
+            "game__status",
+            "game__table_label",
+            "game__ruleset_name",
+            "player__name",
+        )
+    )
+    if not rows:
+        return None
+    revision, *shown = rows[0][:4]
+    names = [row[4] for row in rows]
+    digest = hashlib.blake2b(json.dumps([shown, names]).encode(), digest_size=8).hexdigest()
+    return f"{game_id}-{revision}-{digest}"
 
 
 @require_safe

@@ -23,6 +23,7 @@ from scoring.calculator.tiles import (
     FIVE_KINDS,
     HandError,
     NotationError,
+    TextTooLong,
     Tile,
     check_copies,
     excerpt,
@@ -426,7 +427,7 @@ def _counter(doc: Mapping[str, Any], name: str) -> int:
 def _rules(spec: object) -> Ruleset:
     if isinstance(spec, str):
         if len(spec) > MAX_PRESET_NAME:
-            raise HandError(
+            raise TextTooLong(
                 "rules",
                 f"a preset name has at most {MAX_PRESET_NAME} characters, got {len(spec):,}: "
                 f"{excerpt(spec)}",

@@ -44,6 +44,11 @@ class NotationError(HandError):
     """Text that is not tiles in the notation (``45x``, ``8z``, a digit without a suit)."""
 
 
+class TextTooLong(NotationError):
+    """A text longer than any tiles can be, refused before it is read: a bound on the
+    input rather than a mistake in a hand."""
+
+
 class TooManyCopies(HandError):
     """A fifth copy of a tile on the table."""
 
@@ -150,10 +155,10 @@ def check_length(text: str, field: str, most: int = MAX_TILE_TEXT) -> None:
     >>> check_length("1m" * 40, "closed")
     Traceback (most recent call last):
     ...
-    scoring.calculator.tiles.NotationError: closed: 80 characters is too long for tiles (at most 64): '1m1m1m1m1m1m1m1m1m1m…'
+    scoring.calculator.tiles.TextTooLong: closed: 80 characters is too long for tiles (at most 64): '1m1m1m1m1m1m1m1m1m1m…'
     """  # noqa: E501
     if len(text) > most:
-        raise NotationError(
+        raise TextTooLong(
             field,
             f"{len(text):,} characters is too long for tiles (at most {most}): {excerpt(text)}",
         )

@@ -67,9 +67,9 @@ def club(alice):
     )
     edit_hand(game=in_play, sequence=0, hand=ron(0, 1, 3, 30), expected_sequence=3)
     stopped = play(new(PRESETS["ema"], "ema", [5, 4, 1, 0]), [ron(1, 2, 4, 30)])
-    finish_game(game=stopped)
+    finish_game(game=stopped, expected_sequence=1)
     abandoned = play(new(PRESETS["mleague"], "mleague", [0, 2, 4, 5]), [Hand(Draw())])
-    abandon_game(game=abandoned)
+    abandon_game(game=abandoned, expected_sequence=1)
     new(PRESETS["tenhou"], "Short", [1, 2, 3, 4])
     spring = Season.objects.create(
         name="Spring", start_date=date(2024, 1, 1), end_date=date(2024, 6, 30)

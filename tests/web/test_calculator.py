@@ -654,12 +654,151 @@ def test_the_endpoint_refuses_an_unknown_ruleset_on_the_rules_field(client):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("body", ["not json", "[" * 100_000, b"\xff\xfe"])
+@pytest.mark.parametrize("body", ["not json", '{"closed": "123m', b"\xff\xfe"])
 def test_the_endpoint_answers_400_to_a_body_that_is_not_json(client, body):
     response = post(client, body, raw=True)
 
     assert response.status_code == 400
     assert "not JSON" in response.json()["error"]
+
+
+# Bounds: every input is measured before any work is done on it.
+
+HUGE = 2_400_000
+
+
+def refuse_work(monkeypatch) -> None:
+    """Fail the test if the body is measured, parsed or scored."""
+
+    def worked(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("the input was worked on")
+
+    for name in ("_depth", "calculate_hand", "CalculatorForm", "FuForm", "PaymentTableForm"):
+        monkeypatch.setattr(f"scorekeeper.calculator.views.{name}", worked)
+
+
+@pytest.mark.django_db
+def test_the_endpoint_refuses_a_body_over_8_kb_with_413_before_reading_it(client, monkeypatch):
+    refuse_work(monkeypatch)
+    body = json.dumps({"closed": "1m" * (HUGE // 2), "win_tile": "1m"})
+
+    response = post(client, body, raw=True)
+
+    assert response.status_code == 413
+    assert response.json() == {
+        "error": "The body is larger than 8,192 bytes; a hand document is a few hundred.",
+        "field": "",
+    }
+
+
+@pytest.mark.django_db
+def test_the_endpoint_reads_a_body_of_8_kb(client):
+    doc = {"closed": "123m067p234567s88s", "win_tile": "1m", "riichi": True}
+    body = json.dumps(doc)
+    body = body[:-1] + " " * (8192 - len(body)) + "}"
+
+    response = post(client, body, raw=True)
+
+    assert response.status_code == 200
+    assert response.json()["payments"] == {"ron": 5800}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "body",
+    [
+        "[" * 5000,
+        json.dumps({"closed": "11m", "win_tile": "1m", "melds": [[[[[]]]]]}),
+        json.dumps({"closed": "11m", "win_tile": "1m", "rules": {"preset": "ema", "uma": [[[1]]]}}),
+    ],
+)
+def test_the_endpoint_refuses_json_nested_deeper_than_a_hand_with_400(client, body):
+    response = post(client, body, raw=True)
+
+    assert response.status_code == 400
+    assert "nests deeper than 4 levels" in response.json()["error"]
+
+
+@pytest.mark.django_db
+def test_brackets_inside_texts_are_not_nesting(client):
+    response = post(client, {"closed": "[[[[[[", "win_tile": "1m"})
+
+    assert response.status_code == 422
+    assert response.json()["field"] == "closed"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("doc", "field"),
+    [
+        ({"closed": "1m" * 50, "win_tile": "1m"}, "closed"),
+        ({"closed": "11m", "win_tile": "1" * 65 + "m"}, "win_tile"),
+        (
+            {
+                "closed": "11m",
+                "win_tile": "1m",
+                "melds": [{"type": "pon", "tiles": "2" * 99 + "p"}],
+            },
+            "melds[0].tiles",
+        ),
+        (
+            {"closed": "11m", "win_tile": "1m", "dora_indicators": ["3" * 70 + "s"]},
+            "dora_indicators[0]",
+        ),
+        ({"closed": "11m", "win_tile": "1m", "rules": "x" * 33}, "rules"),
+    ],
+)
+def test_the_endpoint_refuses_an_over_long_text_with_400_naming_its_field(client, doc, field):
+    response = post(client, doc)
+
+    assert response.status_code == 400
+    assert response.json()["field"] == field
+    assert (
+        "too long" in response.json()["error"]
+        or "at most 32 characters" in response.json()["error"]
+    )
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", ["calculator", "fu_calculator", "payment_table"])
+def test_a_calculator_page_refuses_a_huge_query_string_with_414_before_reading_it(
+    client, monkeypatch, name
+):
+    refuse_work(monkeypatch)
+
+    response = client.get(f"{reverse(name)}?closed={'1m' * (HUGE // 2)}")
+
+    assert response.status_code == 414
+    html = response.content.decode()
+    assert "2,400,007 characters" in html and "at most 2,048" in html
+    assert len(html) < 10_000  # nothing of the query is echoed
+
+
+@pytest.mark.django_db
+def test_the_longest_state_of_a_hand_fits_the_query_bound(client):
+    # Four kans (16 tiles) and a pair: 18 tiles, every flag, five indicators of each kind,
+    # and a table to go back to.
+    state = {
+        "closed": "1z",
+        "meld": ["ankan1111m", "ankan2222p", "ankan3333s", "ankan4444z"],
+        "win_tile": "1z",
+        "dora": "12345m",
+        "ura": "67899p",
+        "tsumo": "1",
+        **{flag: "1" for flag in ("riichi", "ippatsu", "rinshan", "haitei")},
+        "seat_wind": "W",
+        "round_wind": "S",
+        "honba": "999",
+        "rules": "saved-999999999",
+        "mode": "ankan",
+        "return": "/games/999999999/?seat=2&han=13&fu=110&tsumo=1&riichi=1",
+    }
+
+    query = urlencode(state, doseq=True)
+    response = client.get(f"{reverse('calculator')}?{query}")
+
+    assert len(query) < 2048 // 2
+    assert response.status_code != 414
 
 
 @pytest.mark.django_db

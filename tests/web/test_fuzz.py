@@ -186,7 +186,7 @@ def table(players, alice_client, bob_client, charlie_client) -> dict[str, Any]:
 @settings(FUZZ, max_examples=350)
 @given(
     data=st.data(),
-    action=st.sampled_from([*TABLE_ACTIONS, "game_abandon"]),
+    action=st.sampled_from([*TABLE_ACTIONS, "game_abandon", "game_reopen"]),
     who=st.sampled_from(["member", "member", "organiser", "outsider"]),
     htmx=st.booleans(),
     played=st.integers(min_value=0, max_value=len(OPENING)),
@@ -585,6 +585,47 @@ class _Sink:
 
     def flush(self) -> None:
         pass
+
+
+# The hand calculator's JSON endpoint: random documents, random bodies.
+
+TILE_TEXT = st.text(alphabet="0123456789mpsz [{}]", max_size=24) | NASTY_TEXT
+HAND_FIELDS = {
+    "closed": TILE_TEXT,
+    "win_tile": TILE_TEXT,
+    "melds": st.lists(
+        st.fixed_dictionaries(
+            {"type": st.sampled_from(["chi", "pon", "kan", "x"]), "tiles": TILE_TEXT},
+            optional={"opened": JSON_VALUES},
+        )
+        | JSON_VALUES,
+        max_size=5,
+    ),
+    "dora_indicators": st.lists(TILE_TEXT, max_size=6) | JSON_VALUES,
+    "rules": RULES | JSON_VALUES,
+    **{name: JSON_VALUES for name in ("seat_wind", "honba", "riichi", "tsumo", "format")},
+}
+API_BODIES = st.one_of(
+    st.fixed_dictionaries({}, optional=HAND_FIELDS).map(json.dumps),
+    JSON_VALUES.map(json.dumps),
+    st.binary(max_size=200),
+    st.sampled_from(["[" * 10, "{" * 9000, '{"closed": "' + "1m" * 5000 + '"}']),
+)
+
+
+@settings(FUZZ, max_examples=300)
+@given(body=API_BODIES)
+def test_random_bodies_never_break_the_hand_endpoint(body):
+    before = snapshot()
+
+    response = Client().post(reverse("hand_api"), body, content_type="application/json")
+
+    event(f"hand_api: {response.status_code}")
+    assert response.status_code in (200, 400, 413, 422), body
+    answer = response.json()
+    if response.status_code != 200:
+        assert answer["error"] and isinstance(answer["field"], str)
+    assert snapshot() == before
 
 
 def test_the_fuzzer_reaches_the_engine_and_records_real_hands(table):

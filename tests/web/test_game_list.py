@@ -25,7 +25,7 @@ def new_game(players, label="", **kwargs) -> Game:
 def finished_game(players, label="") -> Game:
     game = new_game(players, label)
     record_hand(game=game, hand=Hand(Ron(1, (Win(winner=2, han=3, fu=30),))), expected_sequence=0)
-    return finish_game(game=game)
+    return finish_game(game=game, expected_sequence=1)
 
 
 def error_of(response, field: str) -> str:
@@ -105,7 +105,7 @@ def test_tables_in_play_come_before_finished_games(client, players, game):
 
 
 def test_an_abandoned_game_is_listed_as_counting_for_nothing(client, game):
-    abandon_game(game=game)
+    abandon_game(game=game, expected_sequence=0)
     finished = client.get(reverse("home")).content.decode().split('id="ended-title"', 1)[1]
 
     assert "abandoned" in finished

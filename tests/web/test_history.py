@@ -60,7 +60,7 @@ def test_games_in_play_and_abandoned_show_their_status_instead_of_results(client
     players = seated()
     playing = start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=players)
     dropped = start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=players)
-    abandon_game(game=dropped, user=alice)
+    abandon_game(game=dropped, expected_sequence=0, user=alice)
     html = client.get(URL).content.decode()
     assert '<strong class="status-in_play">in play</strong>' in html
     assert '<strong class="status-abandoned">abandoned</strong>' in html

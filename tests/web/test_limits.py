@@ -37,7 +37,7 @@ def finished_game(players, when=None):
     game = start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=players)
     hand = Hand(Ron(3, (Win(0, han=3, fu=30),)))
     record_hand(game=game, hand=hand, expected_sequence=0)
-    game = finish_game(game=game)
+    game = finish_game(game=game, expected_sequence=1)
     if when is not None:
         Game.objects.filter(pk=game.pk).update(finished_at=when, created_at=when)
     return game
@@ -173,7 +173,7 @@ def test_the_largest_uma_the_site_takes_is_stored_and_shown(client, players):
     rules = resolve_rules({"preset": "ema", "uma": [1_000_000, 0, 0, -1_000_000]})
     game = start_game(rules=rules, ruleset_name="Steep", players=players)
     record_hand(game=game, hand=Hand(Ron(3, (Win(0, han=3, fu=30),))), expected_sequence=0)
-    finish_game(game=game)
+    finish_game(game=game, expected_sequence=1)
 
     first = Seat.objects.get(game=game, place=1)
     # The dealer's 3 han 30 fu ron is 5,800: (30,000 + 5,800 - 30,000) / 1000 + 1,000.

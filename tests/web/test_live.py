@@ -37,7 +37,7 @@ def test_the_board_carries_an_etag_and_asks_to_be_revalidated(client, game):
     response = client.get(board_url(game), **HTMX)
 
     assert response.status_code == 200
-    assert response["ETag"] == f'"{game.pk}-{game.revision}"'
+    assert response["ETag"].startswith(f'"{game.pk}-{game.revision}-')
     assert "no-cache" in response["Cache-Control"]
     assert response.content.decode().strip().startswith('<section id="live-board"')
 
@@ -79,7 +79,7 @@ def test_after_a_hand_the_board_is_sent_again_with_a_new_etag(client, game):
 
 def test_a_finished_game_shows_its_final_standings(client, game):
     ben_wins(game)
-    finish_game(game=game)
+    finish_game(game=game, expected_sequence=1)
 
     html = client.get(board_url(game)).content.decode()
 
@@ -88,6 +88,41 @@ def test_a_finished_game_shows_its_final_standings(client, game):
     assert '<span class="live-name">Ben</span>' in html
     assert '<span class="live-result up">+40.0</span>' in html
     assert '<span class="live-result down">−30.0</span>' in html
+
+
+@pytest.mark.parametrize("name", ["game_live_board", "game_chart"])
+def test_renaming_a_player_changes_the_etag_and_the_board_shows_the_new_name(
+    client, alice_client, game, name
+):
+    ben_wins(game)
+    address = reverse(name, args=[game.pk])
+    etag = client.get(address)["ETag"]
+    ben = game.seats.get(number=1).player
+
+    renamed = alice_client.post(reverse("player_edit", args=[ben.pk]), {"name": "Benjiro"})
+    assert renamed.status_code == 302
+    response = client.get(address, HTTP_IF_NONE_MATCH=etag, **HTMX)
+
+    assert response.status_code == 200
+    assert response["ETag"] != etag
+    assert "Benjiro" in response.content.decode()
+    # And the new version is itself revalidated as unchanged.
+    again = client.get(address, HTTP_IF_NONE_MATCH=response["ETag"], **HTMX)
+    assert again.status_code == 304
+
+
+@pytest.mark.parametrize(
+    "change", [{"table_label": "Table 9"}, {"ruleset_name": "Club rules"}, {"status": "abandoned"}]
+)
+def test_the_etag_changes_with_the_label_the_ruleset_name_and_the_status(client, game, change):
+    etag = client.get(board_url(game))["ETag"]
+
+    # Changes made past the services (the admin, a restore) leave the revision as it was.
+    type(game).objects.filter(pk=game.pk).update(**change)
+    response = client.get(board_url(game), HTTP_IF_NONE_MATCH=etag, **HTMX)
+
+    assert response.status_code == 200
+    assert response["ETag"] != etag
 
 
 def test_an_unknown_game_has_no_board(client, game):

@@ -10,6 +10,7 @@ from real_data import GAMES_DIR
 from scorekeeper.club.models import Game, HandRecord, Player, Seat
 from scorekeeper.table.services import (
     GameClosed,
+    ServiceError,
     StaleGame,
     abandon_game,
     edit_hand,
@@ -17,6 +18,7 @@ from scorekeeper.table.services import (
     finish_game,
     import_record,
     record_hand,
+    reopen_game,
     scoreboard,
     start_game,
     undo_last_hand,
@@ -196,18 +198,107 @@ def test_undo_of_the_last_hand_of_a_finished_game_reopens_it_with_blank_seats(pl
 
 def test_finish_early_and_abandon(game):
     record_hand(game=game, hand=ron(2, 0, 2, 40), expected_sequence=0)
-    finish_game(game=game)
+    finish_game(game=game, expected_sequence=1)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.stopped_early
     assert sorted(game.seats.values_list("place", flat=True)) == [1, 2, 3, 4]
     # Seat 0 won the one hand (dealer 2 han 40 fu ron, 3,900).
     assert game.seats.get(number=0).win_points == 3900
-    abandon_game(game=game)
+    reopen_game(game=game, expected_sequence=1)
+    abandon_game(game=game, expected_sequence=1)
     game.refresh_from_db()
     assert game.status == Game.Status.ABANDONED and game.finished_at is not None
     # An abandoned game counts for nothing: no standings, no statistics.
     assert game.seats.filter(result__isnull=False).count() == 0
     assert list(game.seats.values_list("hands", "wins", "win_points")) == [(0, 0, 0)] * 4
+
+
+def test_a_finish_confirmed_before_later_hands_is_refused_and_changes_nothing(game):
+    # The confirmation was shown at hand 0; two hands were recorded before it was sent.
+    record_hand(game=game, hand=ron(2, 0, 2, 40), expected_sequence=0)
+    record_hand(game=game, hand=ron(3, 0, 1, 30), expected_sequence=1)
+    before = snapshot(game)
+
+    with pytest.raises(StaleGame):
+        finish_game(game=game, expected_sequence=0)
+
+    assert snapshot(game) == before
+    assert game.status == Game.Status.IN_PLAY and not game.stopped_early
+
+
+def test_an_abandon_confirmed_before_later_hands_is_refused_and_changes_nothing(game):
+    record_hand(game=game, hand=ron(2, 0, 2, 40), expected_sequence=0)
+    before = snapshot(game)
+
+    with pytest.raises(StaleGame):
+        abandon_game(game=game, expected_sequence=0)
+
+    assert snapshot(game) == before
+
+
+def test_a_finished_game_cannot_be_abandoned_and_keeps_its_standings(game):
+    record_hand(game=game, hand=ron(2, 0, 2, 40), expected_sequence=0)
+    finish_game(game=game, expected_sequence=1)
+    before = snapshot(game)
+    places = sorted(game.seats.values_list("place", flat=True))
+
+    with pytest.raises(GameClosed, match="reopen it first"):
+        abandon_game(game=game, expected_sequence=1)
+
+    assert snapshot(game) == before
+    assert sorted(game.seats.values_list("place", flat=True)) == places == [1, 2, 3, 4]
+
+
+def test_an_abandoned_game_cannot_be_abandoned_finished_or_reopened(game):
+    abandon_game(game=game, expected_sequence=0)
+    before = snapshot(game)
+
+    for service in (abandon_game, finish_game, reopen_game):
+        with pytest.raises(GameClosed):
+            service(game=game, expected_sequence=0)
+
+    assert snapshot(game) == before
+
+
+def test_reopening_a_game_stopped_early_puts_it_back_in_play_without_standings(game):
+    record_hand(game=game, hand=ron(2, 0, 2, 40), expected_sequence=0)
+    finish_game(game=game, expected_sequence=1)
+
+    reopen_game(game=game, expected_sequence=1)
+
+    game.refresh_from_db()
+    assert game.status == Game.Status.IN_PLAY
+    assert not game.stopped_early and game.finished_at is None
+    assert game.seats.filter(place__isnull=False).count() == 0
+    # Play goes on from where it stopped: seat 0, the dealer, won and keeps the deal.
+    record_hand(game=game, hand=ron(1, 0, 1, 30), expected_sequence=1)
+    assert refresh_count(game) == 2
+
+
+def refresh_count(game: Game) -> int:
+    game.refresh_from_db()
+    return game.hand_count
+
+
+def test_reopening_is_refused_for_a_game_in_play_a_stale_page_and_a_game_its_hands_ended(
+    game, players
+):
+    with pytest.raises(GameClosed, match="Only a finished game"):
+        reopen_game(game=game, expected_sequence=0)
+    record_hand(game=game, hand=ron(2, 0, 2, 40), expected_sequence=0)
+    finish_game(game=game, expected_sequence=1)
+    with pytest.raises(StaleGame):
+        reopen_game(game=game, expected_sequence=0)
+    # A dealer's yakuman ron from seat 3 (48,000) takes seat 3 below zero: tobi ends it.
+    ended = start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=players)
+    record_hand(game=ended, hand=Hand(Ron(3, (Win(winner=0, yakuman=1),))), expected_sequence=0)
+    before = snapshot(ended)
+
+    with pytest.raises(ServiceError, match="undo that hand"):
+        reopen_game(game=ended, expected_sequence=1)
+
+    assert snapshot(ended) == before
+    assert ended.status == Game.Status.FINISHED
 
 
 def test_the_ruleset_is_frozen_into_the_game(players):

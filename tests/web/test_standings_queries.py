@@ -96,7 +96,7 @@ def short_game(players, *, ruleset_name="tenhou", status="finished"):
     hand = Hand(Ron(3, (Win(winner=0, han=6),)))
     if status == "abandoned":
         record_hand(game=game, hand=hand, expected_sequence=0)
-        return abandon_game(game=game)
+        return abandon_game(game=game, expected_sequence=1)
     for sequence in range(2 if status == "finished" else 1):
         game = record_hand(game=game, hand=hand, expected_sequence=sequence).game
     return game

@@ -618,6 +618,87 @@ def test_abandoning_leaves_the_table_readable_with_no_form(alice_client, game):
     assert not HandRecord.objects.exists()
 
 
+def test_a_finish_confirmed_at_hand_0_after_two_hands_is_refused_with_the_table(alice_client, game):
+    # The organiser opened the confirmation at hand 0; two hands were recorded meanwhile.
+    confirmation = alice_client.get(url("game_finish", game)).content.decode()
+    assert 'name="sequence" value="0"' in confirmation
+    record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=3, fu=40),))), expected_sequence=0)
+    record_hand(game=game, hand=Hand(Draw()), expected_sequence=1)
+
+    response = alice_client.post(
+        url("game_finish", game), {"sequence": "0", "confirmed": "on"}, **HTMX
+    )
+
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert "it was not finished" in html
+    assert 'id="game-table"' in html
+    assert refresh(game).hand_count == 2
+    assert refresh(game).status == Game.Status.IN_PLAY and not refresh(game).stopped_early
+
+
+def test_a_stale_abandon_by_plain_post_changes_nothing_and_says_so(alice_client, game):
+    record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=3, fu=40),))), expected_sequence=0)
+
+    response = alice_client.post(
+        url("game_abandon", game), {"sequence": "0", "confirmed": "on"}, follow=True
+    )
+
+    assert response.redirect_chain == [(url("game_table", game), 302)]
+    assert "it was not abandoned" in response.content.decode()
+    assert refresh(game).status == Game.Status.IN_PLAY
+
+
+def test_abandoning_a_finished_game_is_refused_and_it_stays_in_the_standings(alice_client, game):
+    record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=3, fu=40),))), expected_sequence=0)
+    alice_client.post(url("game_finish", game), {"sequence": "1", "confirmed": "on"})
+
+    response = alice_client.post(
+        url("game_abandon", game), {"sequence": "1", "confirmed": "on"}, **HTMX
+    )
+
+    assert response.status_code == 409
+    assert "reopen it first" in response.content.decode()
+    assert refresh(game).status == Game.Status.FINISHED
+    assert game.seats.filter(place__isnull=False).count() == 4
+
+
+def test_an_organiser_reopens_a_game_stopped_early_from_its_table(alice_client, game):
+    record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=3, fu=40),))), expected_sequence=0)
+    alice_client.post(url("game_finish", game), {"sequence": "1", "confirmed": "on"})
+    table = alice_client.get(url("game_table", game)).content.decode()
+    assert f'action="{url("game_reopen", game)}"' in table
+    confirmation = alice_client.get(url("game_reopen", game))
+    assert "Reopen the game?" in confirmation.content.decode()
+
+    response = alice_client.post(
+        url("game_reopen", game), {"sequence": "1", "confirmed": "on"}, **HTMX
+    )
+
+    assert response.status_code == 200
+    assert "in play again" in response.content.decode()
+    assert 'id="hand-form"' in response.content.decode()
+    assert refresh(game).status == Game.Status.IN_PLAY and not game.stopped_early
+
+
+def test_only_an_organiser_reopens_and_only_from_a_current_page(alice_client, bob_client, game):
+    record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=3, fu=40),))), expected_sequence=0)
+    alice_client.post(url("game_finish", game), {"sequence": "1", "confirmed": "on"})
+    assert "Reopen the game" not in bob_client.get(url("game_table", game)).content.decode()
+
+    assert (
+        bob_client.post(url("game_reopen", game), {"sequence": "1", "confirmed": "on"}).status_code
+        == 403
+    )
+    stale = alice_client.post(
+        url("game_reopen", game), {"sequence": "0", "confirmed": "on"}, **HTMX
+    )
+
+    assert stale.status_code == 409
+    assert "it was not reopened" in stale.content.decode()
+    assert refresh(game).status == Game.Status.FINISHED
+
+
 # The record.
 
 

@@ -62,8 +62,8 @@ def many_games(game, players) -> list[Game]:
     undone = play(fresh(), ron(1, 2, 1), ron(0, 3, 2))
     undo_last_hand(game=undone, expected_sequence=2)
     tobi = play(fresh(), Hand(Ron(1, (Win(winner=0, yakuman=1),))))
-    stopped = finish_game(game=play(fresh(), ron(1, 2, 4)))
-    abandoned = abandon_game(game=play(fresh(), ron(3, 1, 1)))
+    stopped = finish_game(game=play(fresh(), ron(1, 2, 4)), expected_sequence=1)
+    abandoned = abandon_game(game=play(fresh(), ron(3, 1, 1)), expected_sequence=1)
     path = sorted(GAMES.glob("*.game.json"))[0]
     imported = import_record(doc=json.loads(path.read_text()))
     return [game, undone, tobi, stopped, abandoned, imported]
