@@ -22,7 +22,7 @@ from scoring.errors import IllegalHand
 from scoring.game import GameState
 from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Outcome, Ron, Tsumo, Win
 from scoring.payments import FU_VALUES, MAX_YAKUMAN, impossible_reason
-from scoring.rules import Ruleset
+from scoring.rules import Ruleset, Yame
 
 OUTCOMES: Final[tuple[tuple[str, str], ...]] = (
     ("ron", "Ron"),
@@ -139,7 +139,9 @@ def hand_fields(
             widget=ChipSelect(),
         )
     fields["offender"] = _seats_field(labels, "Who made the chombo?", many=False)
-    if all_last:
+    # Only where agari-yame or tenpai-yame is a choice: "none" never stops, "automatic"
+    # stops by itself (RULES.md, version 2 parameters).
+    if all_last and Yame.OPTIONAL in (rules.agari_yame, rules.tenpai_yame):
         fields["end"] = forms.BooleanField(
             label="Stop the game after this hand (the dealer, in first place, ends it)",
             required=False,

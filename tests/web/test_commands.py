@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from django.apps import apps as django_apps
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from real_data import GAMES_DIR
 
 from scorekeeper.club.management.commands.import_game import Command as ImportGame
 from scorekeeper.club.models import Game, HandRecord, Player
+from scorekeeper.table.services import record_hand, start_game
+from scoring.game import EndReason, replay
+from scoring.outcomes import Draw, Hand, Tsumo, Win
+from scoring.rules import PRESETS
 
 pytestmark = pytest.mark.django_db
 
@@ -160,3 +166,25 @@ def test_a_bad_record_exits_with_status_1_and_one_line_on_stderr(tmp_path, capsy
     err = capsys.readouterr().err.strip()
     assert err.startswith("CommandError: ") and "format" in err
     assert len(err.splitlines()) == 1
+
+
+def test_a_game_stopped_by_choice_under_the_old_rules_keeps_its_stop(players):
+    # Before yame had three values a table could stop an EMA game with the dealer in 1st;
+    # the migration marks that game's frozen rules "optional" so that it still replays.
+    migration = importlib.import_module(
+        "scorekeeper.club.migrations.0007_stops_by_choice_under_optional_yame"
+    )
+    rules = PRESETS["ema"]
+    game = start_game(rules=rules, ruleset_name="ema", players=players)
+    for sequence in range(7):  # seven exhaustive draws, nobody tenpai: E1 .. S4
+        record_hand(game=game, hand=Hand(Draw(())), expected_sequence=sequence)
+    stop = Hand(Tsumo(Win(winner=3, han=3, fu=30)), end=True)  # the South 4 dealer, 1st
+    HandRecord.objects.create(game=game, sequence=7, data=HandRecord.data_from(stop))
+
+    migration.keep_stops(django_apps, None)
+
+    game.refresh_from_db()
+    assert game.rules["agari_yame"] == "optional"
+    assert game.rules["tenpai_yame"] == "none"
+    hands = [h.to_hand() for h in game.hands.order_by("sequence")]
+    assert replay(game.ruleset(), hands).state.end_reason == EndReason.AGARI_YAME

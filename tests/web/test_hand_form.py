@@ -14,13 +14,13 @@ from scorekeeper.table.forms import HandForm
 from scoring.errors import IllegalHand
 from scoring.game import GameState, start_state
 from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Ron, Tsumo, Win
-from scoring.rules import PRESETS
+from scoring.rules import PRESETS, resolve_rules
 
 NAMES = ("Aki", "Ben", "Chie", "Dan")
 
 
 def form_for(data, rules="tenhou", state: GameState | None = None) -> HandForm:
-    ruleset = PRESETS[rules]
+    ruleset = PRESETS[rules] if isinstance(rules, str) else rules
     return HandForm(
         {"sequence": "0", **data},
         names=NAMES,
@@ -205,12 +205,22 @@ def test_the_form_offers_only_what_the_rules_have():
     )
 
 
-def test_stopping_by_choice_is_offered_only_in_the_all_last_round():
-    rules = PRESETS["tenhou"]
+@pytest.mark.parametrize("preset", ["ema", "wrc", "tenhou", "mahjongsoul", "mleague"])
+def test_stopping_by_choice_is_not_offered_where_yame_is_none_or_automatic(preset):
+    # RULES.md: under "none" the dealer plays on, under "automatic" the game ends by itself.
+    rules = PRESETS[preset]
     all_last = GameState((25000,) * 4, round_index=rules.last_round)
 
-    assert "end" not in form_for({}).fields
-    assert "end" in form_for({}, state=all_last).fields
+    assert "end" not in form_for({}, rules=preset, state=all_last).fields
+
+
+@pytest.mark.parametrize("parameter", ["agari_yame", "tenpai_yame"])
+def test_stopping_by_choice_is_offered_only_in_the_all_last_round_under_optional_yame(parameter):
+    rules = resolve_rules({"preset": "ema", parameter: "optional"})
+    all_last = GameState((30000,) * 4, round_index=rules.last_round)
+
+    assert "end" not in form_for({}, rules=rules).fields
+    assert "end" in form_for({}, rules=rules, state=all_last).fields
 
 
 def test_seats_are_offered_by_name_with_their_wind_this_round():
