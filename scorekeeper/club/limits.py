@@ -18,6 +18,8 @@ from typing import Any, Final
 
 from django.core.validators import MaxValueValidator, MinValueValidator
 
+from scoring.record import GameRecord
+
 #: The first and last day a form or a backup may give.
 FIRST_DAY: Final = date(1900, 1, 1)
 LAST_DAY: Final = date(9998, 12, 31)
@@ -125,4 +127,15 @@ def seats_error(rows: Iterable[Mapping[str, Any]]) -> str | None:
         found = seat_row_error(row)
         if found:
             return f"seat {number} {found[0]}: {found[1]}"
+    return None
+
+
+def unstored_part(record: GameRecord) -> str | None:
+    """The part of a game record the site does not store yet (a game begun elsewhere, the
+    record's penalties), as the record names it, or ``None``. Such a record is refused
+    rather than stored without it."""
+    if record.start is not None:
+        return "start"
+    if record.penalties:
+        return "penalties"
     return None

@@ -39,6 +39,7 @@ from scorekeeper.club.limits import (
     moment_error,
     name_error,
     seats_error,
+    unstored_part,
 )
 from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
 from scorekeeper.club.projection import Projection, project
@@ -436,6 +437,9 @@ class _Loader:
             raise self.fail(where, error.message) from None
         except RulesError as error:
             raise self.fail("record.rules", str(error)) from None
+        unstored = unstored_part(record)
+        if unstored is not None:
+            raise self.fail(f"record.{unstored}", "the site cannot store this part of a record yet")
         rules = record.rules
         player_ids = []
         for i, name in enumerate(record.players):

@@ -18,7 +18,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from scorekeeper.club.limits import normal_name, seats_error
+from scorekeeper.club.limits import normal_name, seats_error, unstored_part
 from scorekeeper.club.models import Game, HandRecord, Player, Seat
 from scorekeeper.club.projection import (
     RESULT_FIELDS,
@@ -404,6 +404,9 @@ def import_record(
     """Create a game from a record: players matched by name (created when missing), every
     hand validated by replaying before anything is stored."""
     record, replayed = read_record(doc)
+    unstored = unstored_part(record)
+    if unstored is not None:
+        raise ServiceError(f"{unstored}: the site cannot store this part of a record yet")
     rules = record.rules
     _check_label(table_label, "table_label", Game)
     if ruleset_name is not None:

@@ -81,6 +81,13 @@ CASES = [
     ("game", 1, set_("meta.edited_at", {"²": "2024-01-01T00:00:00+00:00"}), "meta.edited_at", ""),
     ("game", 1, set_("meta.created_at", "0001-01-01T00:00:00+14:00"), "meta.created_at", "1900"),
     ("game", 1, set_("record.rules.uma", [10**15, 0, 0, -(10**15)]), "record.rules", "uma"),
+    (
+        "game",
+        1,
+        set_("record.penalties", [{"seat": 0, "points": 1000}]),
+        "record.penalties",
+        "cannot store",
+    ),
     ("game", 1, "deep", "", "nested more than 20 levels deep"),
 ]
 
