@@ -59,8 +59,8 @@ def pre_fork(server: Any, worker: Any) -> None:
     """Before each worker is forked: what the master has loaded is put out of the garbage
     collector's sight (``gc.freeze``). Otherwise each full collection in a worker walks all
     of it (Django, the site, the compiled templates) while every thread of the worker
-    waits: 60-130 ms at a time on a busy 2-core machine, the slowest hands of the server
-    bench. Walking it would also unshare the memory the workers share with the master."""
+    waits, which made the slowest hands of the server bench. Walking it would also unshare
+    the memory the workers share with the master."""
     gc.collect()
     gc.freeze()
 

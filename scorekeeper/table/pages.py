@@ -8,7 +8,6 @@ The numbers come from the engine (a replay, a state, the standings); the words f
 
 from __future__ import annotations
 
-from functools import lru_cache
 from hashlib import md5
 from typing import Any, cast
 
@@ -17,7 +16,7 @@ from django.db.models import Prefetch, prefetch_related_objects
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 from django.template.loader import get_template
-from django.urls import get_script_prefix, get_urlconf, reverse
+from django.urls import reverse
 from django.utils.safestring import SafeString
 
 from scorekeeper.calculator.links import hand_form_initial
@@ -171,14 +170,7 @@ GAME_URLS = {
 
 
 def game_urls(game_id: int) -> dict[str, Any]:
-    """The table's addresses for this game, worked out once per game (a dozen ``reverse``
-    calls cost a recorded hand about 0.2 ms) and kept for the URL configuration and the
-    prefix the site is served under."""
-    return _game_urls(get_script_prefix(), get_urlconf(), game_id)
-
-
-@lru_cache(maxsize=1024)
-def _game_urls(prefix: str, urlconf: str | None, game_id: int) -> dict[str, Any]:
+    """The table's addresses for this game."""
     urls: dict[str, Any] = {key: reverse(name, args=[game_id]) for key, name in GAME_URLS.items()}
     # For each seat, the way to the hand calculator (the same for every hand of the game).
     urls["from_tiles"] = {

@@ -5,7 +5,7 @@ together with the closed group the winning tile completed: ``12345m`` won on 3m 
 or a ryanmen, ``111222333p`` is three triplets or three runs, and each way can score
 differently (seed 003, "Maximum Score"). The splits are found here by a plain recursive
 search (they equal the library's ``HandDivider``, which tries permutations of candidate sets
-and takes up to 100 ms on a flush). The yaku are the library's (MahjongRepository/mahjong):
+and is slow on a flush: see the hand bench). The yaku are the library's (MahjongRepository/mahjong):
 its calculator keeps only the reading it likes best, so its yaku are asked about one reading
 at a time (``scoring.calculator.yaku``) and the caller chooses by this ruleset's payments.
 

@@ -8,18 +8,23 @@ frozen rules say what the table actually played: the yame of that kind of hand i
 ``verify_games`` to report.
 """
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from django.db import migrations
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 from scoring.errors import IllegalHand
 from scoring.game import replay
-from scoring.outcomes import Draw
+from scoring.outcomes import Draw, Hand
 from scoring.record import parse_hand
 from scoring.rules import resolve_rules
 
 YAME = ("agari_yame", "tenpai_yame")
 
 
-def _refusal(spec, hands):
+def _refusal(spec: Mapping[str, Any], hands: Sequence[Hand]) -> IllegalHand | None:
     """Why the hands do not replay under the frozen rules ``spec``, or ``None``."""
     rules = dict(spec)
     try:
@@ -29,7 +34,7 @@ def _refusal(spec, hands):
     return None
 
 
-def keep_stops(apps, schema_editor):
+def keep_stops(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor | None) -> None:
     Game = apps.get_model("club", "Game")
     HandRecord = apps.get_model("club", "HandRecord")
     stopped = HandRecord.objects.filter(data__end=True).values_list("game_id", flat=True)
