@@ -56,6 +56,8 @@ PER_GAME = 40
 #: A rate no run reaches: enough games are made beforehand for it.
 CEILING = 1000
 WARM_UP_SECONDS = 3
+#: How long after its end a steady run still sends the hands that were due in it.
+GRACE = 2.0
 #: The groups of the hand form the phones tap (``hand_form`` without its sequence).
 TAPPED = ("outcome", "tenpai", "riichi")
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -94,6 +96,8 @@ class Result:
     pages: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     cpu: dict[str, float] = field(default_factory=dict)
+    #: Hands of a steady run never sent: the server had fallen too far behind.
+    unsent: int = 0
 
     def line(self) -> str:
         latencies = sorted(latency * 1000 for _, latency in self.hands)
@@ -111,10 +115,11 @@ class Result:
         per_hand = {who: cores / rate * 1000 for who, cores in self.cpu.items() if who != "machine"}
         each = ", ".join(f"{who} {ms:.1f}" for who, ms in per_hand.items())
         alone = (os.cpu_count() or 1) * 1000 / sum(per_hand.values())
+        unsent = f" {self.unsent} hands due never sent (too far behind);" if self.unsent else ""
         return (
             f"{rate:.0f} hands/s, p50 {cuts[49]:.0f} ms, p99 {cuts[98]:.0f} ms,"
             f" max {latencies[-1]:.0f} ms; {len(self.hands)} hands in {took:.1f} s; each second"
-            f" {min(per_second)}-{max(per_second)} hands; {len(self.errors)} errors;"
+            f" {min(per_second)}-{max(per_second)} hands; {len(self.errors)} errors;{unsent}"
             f" {len(self.pages)} new games (page {pages})\n  cores busy: {cpu};"
             f" CPU ms a hand: {each} (at most {alone:.0f} hands/s on a machine of its own)"
         )
@@ -160,6 +165,7 @@ def run(
     pool = iter(server.add_games(phones + int(seconds * CEILING) // PER_GAME))
     result = Result(seconds)
     lock = threading.Lock()
+    unsent = [0] * phones
     start = threading.Barrier(phones + 1)
     began = 0.0
     headers = {**HTMX, "HX-Target": "game-table", "HX-Trigger": "hand-form"} if htmx else {}
@@ -203,15 +209,20 @@ def run(
         end = began + seconds
         count = 0
         while True:
+            due = time.perf_counter()
+            if rate is not None:
+                due = began + (count * phones + number) / rate
+            if due >= end:
+                break
+            if time.perf_counter() > end + GRACE:
+                # Far behind: the hands still due are not sent, so the run stays as long
+                # as it was meant to.
+                unsent[number] = len(range(count * phones + number, int(seconds * rate), phones))
+                break
             try:
                 if form is None or (count and count % PER_GAME == 0):
                     form = open_game(phone)
-                due = time.perf_counter()
-                if rate is not None:
-                    due = began + (count * phones + number) / rate
-                    time.sleep(max(0.0, due - time.perf_counter()))
-                if due >= end:
-                    break
+                time.sleep(max(0.0, due - time.perf_counter()))
                 form = record(form, phone)
                 done = time.perf_counter()
                 mine.append((done - began, done - due))
@@ -245,6 +256,7 @@ def run(
         who: (after - ticks[who]) / TICKS / wall for who, after in _cpu_ticks(server).items()
     }
     result.cpu["phones"] = (time.process_time() - mine) / wall
+    result.unsent = sum(unsent)
     return result
 
 
