@@ -214,7 +214,7 @@ def run(
                 due = began + (count * phones + number) / rate
             if due >= end:
                 break
-            if time.perf_counter() > end + GRACE:
+            if rate is not None and time.perf_counter() > end + GRACE:
                 # Far behind: the hands still due are not sent, so the run stays as long
                 # as it was meant to.
                 unsent[number] = len(range(count * phones + number, int(seconds * rate), phones))
