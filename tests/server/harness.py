@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
@@ -257,7 +258,7 @@ class Phone:
         self,
         method: str,
         path: str,
-        form: dict[str, Any] | None = None,
+        form: dict[str, Any] | list[tuple[str, str]] | None = None,
         headers: dict[str, str] | None = None,
     ) -> Response:
         body = urlencode(form, doseq=True) if form is not None else None
@@ -290,7 +291,9 @@ class Phone:
     def get(self, path: str, **headers: str) -> Response:
         return self.request("GET", path, headers=headers)
 
-    def post(self, path: str, form: dict[str, Any], **headers: str) -> Response:
+    def post(
+        self, path: str, form: dict[str, Any] | list[tuple[str, str]], **headers: str
+    ) -> Response:
         return self.request("POST", path, form, headers)
 
     def close(self) -> None:
@@ -312,11 +315,98 @@ class Phone:
 HTMX = {"HX-Request": "true"}
 
 
+class FormError(ValueError):
+    """A page without the hand form a phone expected, or a form without a choice it taps."""
+
+
+class _Inputs(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.form: dict[str, str] = {}
+        self.inputs: list[dict[str, str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {name: value or "" for name, value in attrs}
+        if tag == "form":
+            self.form = values
+        elif tag == "input":
+            self.inputs.append(values)
+
+    handle_startendtag = handle_starttag
+
+
+_INPUT_TAG = re.compile(r"<input\b[^>]*>")
+
+
+@dataclass(frozen=True)
+class HandFormPage:
+    """The hand form as a page rendered it: where it posts, what a browser sends untouched
+    (the hidden fields, the choices already checked) and the choices of the groups a phone
+    taps."""
+
+    action: str
+    fields: list[tuple[str, str]]
+    choices: dict[str, set[str]]
+
+    @classmethod
+    def read(cls, page: str, groups: tuple[str, ...]) -> HandFormPage:
+        """The hand form of ``page`` (the table, or the part of it an htmx answer swaps in).
+        Only the ``<input>`` tags a phone sends or may tap (``groups``) are parsed: the
+        phones run on the same cores as the server, and parsing every chip of the form
+        would cost them about as much as the server spends recording the hand."""
+        start = page.find('<form id="hand-form"')
+        end = page.find("</form>", start)
+        if start < 0 or end < 0:
+            raise FormError(f"no hand form in the page: {page[:300]!r}")
+        needles = ('type="hidden"', " checked", *(f'name="{name}"' for name in groups))
+        parser = _Inputs()
+        parser.feed(page[start : page.index(">", start) + 1])
+        parser.feed(
+            "".join(
+                tag
+                for tag in _INPUT_TAG.findall(page, start, end)
+                if any(needle in tag for needle in needles)
+            )
+        )
+        parser.close()
+        fields = [
+            (item["name"], item.get("value", "on"))
+            for item in parser.inputs
+            if item.get("name")
+            and item["name"] not in groups
+            and (item.get("type") == "hidden" or "checked" in item)
+        ]
+        choices = {
+            name: {item.get("value", "on") for item in parser.inputs if item.get("name") == name}
+            for name in groups
+        }
+        return cls(parser.form.get("action", ""), fields, choices)
+
+    @property
+    def sequence(self) -> int:
+        return int(dict(self.fields)["sequence"])
+
+    def tap(self, taps: dict[str, str | list[str]]) -> list[tuple[str, str]]:
+        """What the browser sends once a player has tapped ``taps`` (each group set to
+        exactly these choices)."""
+        sent = list(self.fields)
+        for name, chosen in taps.items():
+            for value in [chosen] if isinstance(chosen, str) else chosen:
+                if value not in self.choices.get(name, ()):
+                    raise FormError(
+                        f"the hand form has no choice {name}={value!r}: "
+                        f"{sorted(self.choices.get(name, ()))}"
+                    )
+                sent.append((name, value))
+        return sent
+
+
 def hand_form(sequence: int) -> dict[str, Any]:
     """The hand numbered ``sequence`` in the tests' games: an exhaustive draw with the
     dealer (East, who keeps the deal) and one other player tenpai; the dealer declares
     riichi every fourth hand. Points move (noten payments) and sticks pile up, yet nobody
-    drops below zero within 60 hands, so a game never ends under the tests."""
+    drops below zero within 46 hands (each of South, West and North loses 1500 points
+    every three), so a game never ends under the tests."""
     other = 1 + sequence % 3
     form: dict[str, Any] = {
         "sequence": str(sequence),
