@@ -18,6 +18,9 @@ DJANGO_HSTS_SECONDS   HSTS max-age while DJANGO_HTTPS is on; default 3600 (an ho
 DJANGO_HSTS_INCLUDE_SUBDOMAINS, DJANGO_HSTS_PRELOAD  1/0; default on
 DJANGO_PROXY_SSL_HEADER  1/0: trust the proxy's X-Forwarded-Proto (only behind a proxy
                       that sets it); default off
+DJANGO_CLIENT_IP_HEADER  the header in which a reverse proxy passes on the client's
+                      address (X-Forwarded-For), for the login limit; default none (the
+                      peer's address). Set it only behind a proxy that sets that header
 DJANGO_LOG_LEVEL      of the django and scorekeeper loggers (to stderr); default INFO
 DJANGO_STATIC_ROOT    where `collectstatic` puts the files WhiteNoise serves; default
                       staticfiles/ here
@@ -205,6 +208,18 @@ STORAGES = {
 
 # Who may read without an account (see scorekeeper/registry/permissions.py).
 SCOREKEEPER_PUBLIC_READ = env_bool("SCOREKEEPER_PUBLIC_READ", default=True)
+
+# The header a reverse proxy puts the client's address in, as request.META names it
+# ("X-Forwarded-For" -> "HTTP_X_FORWARDED_FOR"); blank: the peer's address.
+_CLIENT_IP_HEADER = os.environ.get("DJANGO_CLIENT_IP_HEADER", "").strip()
+if _CLIENT_IP_HEADER and not _CLIENT_IP_HEADER.replace("-", "").isalnum():
+    raise ImproperlyConfigured(
+        f"DJANGO_CLIENT_IP_HEADER={_CLIENT_IP_HEADER!r}: expected a header name, "
+        "like X-Forwarded-For"
+    )
+SCOREKEEPER_CLIENT_IP_HEADER = (
+    "HTTP_" + _CLIENT_IP_HEADER.upper().replace("-", "_") if _CLIENT_IP_HEADER else ""
+)
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

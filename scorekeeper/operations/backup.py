@@ -30,7 +30,15 @@ from django.core import serializers
 from django.core.management import call_command
 from django.db import models, transaction
 
-from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
+from scorekeeper.club.models import (
+    MAX_HANDS,
+    Game,
+    HandRecord,
+    Player,
+    SavedRuleset,
+    Season,
+    Seat,
+)
 from scorekeeper.club.projection import Projection, project
 from scoring.errors import RecordError, RulesError
 from scoring.game import Replay
@@ -382,6 +390,8 @@ class _Loader:
         except RecordError as error:
             where = f"record.{error.where}" if error.where else "record"
             raise self.fail(where, error.message) from None
+        if len(record.hands) > MAX_HANDS:
+            raise self.fail("record.hands", f"{len(record.hands)} hands; at most {MAX_HANDS}")
         rules = record.rules
         player_ids = []
         for i, name in enumerate(record.players):

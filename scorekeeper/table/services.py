@@ -11,6 +11,7 @@ If the game has moved on (a double tap, a retry, another phone), the write is re
 from __future__ import annotations
 
 import random
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -18,7 +19,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from scorekeeper.club.models import Game, HandRecord, Player, Seat
+from scorekeeper.club.models import MAX_HANDS, Game, HandRecord, Player, Seat
 
 # Re-exported for the modules that read seats, until they import them from projection.
 from scorekeeper.club.projection import (
@@ -50,6 +51,10 @@ class StaleGame(ServiceError):
 
 class GameClosed(ServiceError):
     """The game is finished or abandoned."""
+
+
+class GameFull(ServiceError):
+    """The game holds ``MAX_HANDS`` hands, the most a game may have."""
 
 
 @dataclass(frozen=True)
@@ -134,6 +139,12 @@ def _save_projection(game: Game, projection: Projection) -> None:
         Seat.objects.bulk_update(seats, RESULT_FIELDS)
 
 
+def _player_named(name: str) -> Player:
+    """The player with this name whatever its case, made if there is none."""
+    found = Player.objects.filter(name__iexact=name).first()
+    return found if found is not None else Player.objects.create(name=name)
+
+
 def _stored_hands(game: Game) -> list[Hand]:
     return [record.to_hand() for record in game.hands.order_by("sequence")]
 
@@ -147,31 +158,45 @@ def start_game(
     created_by: Any = None,
     shuffle: bool = False,
     rng: random.Random | None = None,
+    start_token: uuid.UUID | None = None,
 ) -> Game:
-    """Seat four different players (in the order given, or shuffled) under frozen rules."""
+    """Seat four different players (in the order given, or shuffled) under frozen rules.
+    A ``start_token`` already used (the same form sent twice) returns the game it started
+    instead of starting another."""
     if len(players) != 4 or len({p.pk for p in players}) != 4:
         raise ServiceError("A game needs four different players.")
+    if start_token is not None:
+        started = Game.objects.filter(start_token=start_token).first()
+        if started is not None:
+            return started
     order = list(players)
     if shuffle:
         (rng or random.SystemRandom()).shuffle(order)
-    with transaction.atomic():
-        game = Game.objects.create(
-            table_label=table_label,
-            ruleset_name=ruleset_name,
-            rules=rules.to_json(),
-            state=Game.initial_state(rules),
-            created_by=created_by,
-        )
-        Seat.objects.bulk_create(
-            Seat(game=game, number=number, player=player) for number, player in enumerate(order)
-        )
+    try:
+        with transaction.atomic():
+            game = Game.objects.create(
+                table_label=table_label,
+                ruleset_name=ruleset_name,
+                rules=rules.to_json(),
+                state=Game.initial_state(rules),
+                created_by=created_by,
+                start_token=start_token,
+            )
+            Seat.objects.bulk_create(
+                Seat(game=game, number=number, player=player) for number, player in enumerate(order)
+            )
+    except IntegrityError:
+        # The same form sent at the same moment: its twin's game is the one it started.
+        if start_token is None:
+            raise
+        return Game.objects.get(start_token=start_token)
     return game
 
 
 def record_hand(*, game: Game, hand: Hand, expected_sequence: int, user: Any = None) -> HandChange:
     """Append one hand. The engine applies it to the stored projection, so the work is the
     same at hand 60 as at hand 1 (only the hand that ends the game replays them all, for
-    the standings). Raises ``IllegalHand``, ``StaleGame`` or ``GameClosed``."""
+    the standings). Raises ``IllegalHand``, ``StaleGame``, ``GameClosed`` or ``GameFull``."""
     try:
         # Inside a caller's transaction this block is a savepoint: a refused hand row
         # leaves the caller's transaction usable.
@@ -179,6 +204,11 @@ def record_hand(*, game: Game, hand: Hand, expected_sequence: int, user: Any = N
             locked = _locked(game.pk)
             _check_open(locked, allow_finished=False)
             _check_sequence(locked, expected_sequence)
+            if locked.hand_count >= MAX_HANDS:
+                raise GameFull(
+                    f"This game has {MAX_HANDS} hands, the most a game may hold: "
+                    "finish it and start another."
+                )
             rules = locked.ruleset()
             result = play_hand(locked.game_state(), hand, rules, index=locked.hand_count)
             projection = project_hand(
@@ -335,8 +365,18 @@ def import_record(
     hand validated by replaying before anything is stored."""
     record, replayed = read_record(doc)
     rules = record.rules
+    if len(record.hands) > MAX_HANDS:
+        raise GameFull(f"hands: {len(record.hands)} hands; a game holds at most {MAX_HANDS}.")
+    seen: dict[str, str] = {}
+    for i, name in enumerate(record.players):
+        if name.lower() in seen:
+            raise ServiceError(
+                f"players[{i}]: {name!r} is the same player as {seen[name.lower()]!r} "
+                "(player names are the same whatever their case)."
+            )
+        seen[name.lower()] = name
     with transaction.atomic():
-        players = [Player.objects.get_or_create(name=name)[0] for name in record.players]
+        players = [_player_named(name) for name in record.players]
         spec = rules.to_spec()
         game = start_game(
             rules=rules,

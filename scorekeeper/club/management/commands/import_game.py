@@ -9,7 +9,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorekeeper.table.services import import_record
+from scorekeeper.table.services import ServiceError, import_record
 from scoring.errors import ScoringError
 
 
@@ -31,7 +31,7 @@ class Command(BaseCommand):
             game = import_record(
                 doc=doc, table_label=options["table_label"], ruleset_name=options["ruleset_name"]
             )
-        except ScoringError as error:
+        except (ScoringError, ServiceError) as error:
             raise CommandError(f"{name}: {error}") from None
         self.stdout.write(f"Imported game {game.pk}: {game.get_absolute_url()}")
 
