@@ -124,6 +124,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: a body too large is refused before anything reads it.
+    "scorekeeper.limits.BodyLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -221,6 +223,16 @@ SCOREKEEPER_CLIENT_IP_HEADER = (
     "HTTP_" + _CLIENT_IP_HEADER.upper().replace("-", "_") if _CLIENT_IP_HEADER else ""
 )
 
+# Bounds on one request (``scorekeeper.limits``). The largest form of the site is a few
+# kilobytes; a megabyte leaves room for any of them and keeps a flood of bodies small. No
+# page takes files: an upload stays in memory, within the same bound, never on disk.
+SCOREKEEPER_MAX_BODY = 1024 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = SCOREKEEPER_MAX_BODY
+FILE_UPLOAD_MAX_MEMORY_SIZE = SCOREKEEPER_MAX_BODY
+# A season chosen game by game sends one field per game: room for thousands.
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 5000
+DATA_UPLOAD_MAX_NUMBER_FILES = 1
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -234,7 +246,16 @@ _STDERR = {"handlers": ["stderr"], "level": _LOG_LEVEL}
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"stderr": {"class": "logging.StreamHandler"}},
+    # A refused request (403, 404, 400) is one line; a server error keeps its traceback.
+    "filters": {"one_line_refusals": {"()": "scorekeeper.logs.OneLineRefusals"}},
+    "formatters": {"line": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "filters": ["one_line_refusals"],
+            "formatter": "line",
+        }
+    },
     # In debug, Django's own console logging stays as it is.
     "loggers": {"scorekeeper": _STDERR} if DEBUG else {"scorekeeper": _STDERR, "django": _STDERR},
 }
