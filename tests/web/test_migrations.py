@@ -6,6 +6,16 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+
+@pytest.fixture(autouse=True)
+def back_to_the_latest():
+    """Each test leaves the database migrated to the end again, as the tests after it
+    expect."""
+    yield
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
 BEFORE = [("club", "0004_login_attempt")]
 AFTER = [("club", "0005_blank_seats_of_unfinished_games")]
 
