@@ -18,6 +18,9 @@ DJANGO_HSTS_SECONDS   HSTS max-age while DJANGO_HTTPS is on; default 3600 (an ho
 DJANGO_HSTS_INCLUDE_SUBDOMAINS, DJANGO_HSTS_PRELOAD  1/0; default on
 DJANGO_PROXY_SSL_HEADER  1/0: trust the proxy's X-Forwarded-Proto (only behind a proxy
                       that sets it); default off
+DJANGO_CLIENT_IP_HEADER  the header in which a reverse proxy passes on the client's
+                      address (X-Forwarded-For), for the login limit; default none (the
+                      peer's address). Set it only behind a proxy that sets that header
 DJANGO_LOG_LEVEL      of the django and scorekeeper loggers (to stderr); default INFO
 DJANGO_STATIC_ROOT    where `collectstatic` puts the files WhiteNoise serves; default
                       staticfiles/ here
@@ -123,6 +126,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: a body too large is refused before anything reads it.
+    "scorekeeper.limits.BodyLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -212,6 +217,28 @@ STORAGES = {
 # Who may read without an account (see scorekeeper/registry/permissions.py).
 SCOREKEEPER_PUBLIC_READ = env_bool("SCOREKEEPER_PUBLIC_READ", default=True)
 
+# The header a reverse proxy puts the client's address in, as request.META names it
+# ("X-Forwarded-For" -> "HTTP_X_FORWARDED_FOR"); blank: the peer's address.
+_CLIENT_IP_HEADER = os.environ.get("DJANGO_CLIENT_IP_HEADER", "").strip()
+if _CLIENT_IP_HEADER and not _CLIENT_IP_HEADER.replace("-", "").isalnum():
+    raise ImproperlyConfigured(
+        f"DJANGO_CLIENT_IP_HEADER={_CLIENT_IP_HEADER!r}: expected a header name, "
+        "like X-Forwarded-For"
+    )
+SCOREKEEPER_CLIENT_IP_HEADER = (
+    "HTTP_" + _CLIENT_IP_HEADER.upper().replace("-", "_") if _CLIENT_IP_HEADER else ""
+)
+
+# Bounds on one request (``scorekeeper.limits``). The largest form of the site is a few
+# kilobytes; a megabyte leaves room for any of them and keeps a flood of bodies small. No
+# page takes files: an upload stays in memory, within the same bound, never on disk.
+SCOREKEEPER_MAX_BODY = 1024 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = SCOREKEEPER_MAX_BODY
+FILE_UPLOAD_MAX_MEMORY_SIZE = SCOREKEEPER_MAX_BODY
+# A season chosen game by game sends one field per game: room for thousands.
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 5000
+DATA_UPLOAD_MAX_NUMBER_FILES = 1
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -225,7 +252,16 @@ _STDERR = {"handlers": ["stderr"], "level": _LOG_LEVEL}
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"stderr": {"class": "logging.StreamHandler"}},
+    # A refused request (403, 404, 400) is one line; a server error keeps its traceback.
+    "filters": {"one_line_refusals": {"()": "scorekeeper.logs.OneLineRefusals"}},
+    "formatters": {"line": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "filters": ["one_line_refusals"],
+            "formatter": "line",
+        }
+    },
     # In debug, Django's own console logging stays as it is.
     "loggers": {"scorekeeper": _STDERR} if DEBUG else {"scorekeeper": _STDERR, "django": _STDERR},
 }

@@ -11,3 +11,6 @@ urlpatterns = [
     path("", include("scorekeeper.operations.urls")),
     path("admin/", admin.site.urls),
 ]
+
+#: A request that met one of the limits says which (``scorekeeper.limits``).
+handler400 = "scorekeeper.limits.bad_request"

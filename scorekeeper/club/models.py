@@ -11,6 +11,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Lower
 from django.urls import reverse
 
 from scorekeeper.club.limits import DAY_VALIDATORS, INTEGER_MAX, RESULT_MAX
@@ -19,15 +20,31 @@ from scoring.outcomes import Hand
 from scoring.record import hand_to_json, parse_hand
 from scoring.rules import Ruleset, resolve_rules
 
+#: The most hands a game may hold. A hanchan has some 10 to 25; this leaves room for any
+#: marathon while keeping a game's pages, replays and records a bounded size. Recording,
+#: importing and restoring refuse a game past it.
+MAX_HANDS = 300
+
+
+def unique_name_ignoring_case(model: str) -> models.UniqueConstraint:
+    """Names differ in more than case, in the database itself: "Aki" and "AKI" cannot
+    both be stored, even by two requests at the same moment."""
+    return models.UniqueConstraint(
+        Lower("name"),
+        name=f"{model}_name_unique_ignoring_case",
+        violation_error_message=f"There is already a {model} with this name.",
+    )
+
 
 class Player(models.Model):
     """A person in the club's registry."""
 
-    name = models.CharField(max_length=100, unique=True)
+    name = models.CharField(max_length=100)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["name"]
+        constraints = [unique_name_ignoring_case("player")]
 
     def __str__(self) -> str:
         return self.name
@@ -39,13 +56,14 @@ class Player(models.Model):
 class SavedRuleset(models.Model):
     """A club's ruleset: a preset plus overrides, validated by the engine."""
 
-    name = models.CharField(max_length=100, unique=True)
+    name = models.CharField(max_length=100)
     preset = models.CharField(max_length=20)
     overrides = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["name"]
+        constraints = [unique_name_ignoring_case("ruleset")]
 
     def __str__(self) -> str:
         return self.name
@@ -84,6 +102,9 @@ class Game(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    #: The one-time token of the form that started the game: the same form sent again
+    #: (a double tap, a retry) finds this game instead of starting another.
+    start_token = models.UUIDField(null=True, blank=True, unique=True, editable=False)
 
     _ruleset: tuple[Any, Ruleset] | None = None
 
@@ -215,7 +236,7 @@ class Season(models.Model):
     """A set of games whose standings a club keeps: the finished games in a date range, or
     games chosen one by one; optionally only those played under one ruleset."""
 
-    name = models.CharField(max_length=100, unique=True)
+    name = models.CharField(max_length=100)
     start_date = models.DateField(null=True, blank=True, validators=DAY_VALIDATORS)
     end_date = models.DateField(null=True, blank=True, validators=DAY_VALIDATORS)
     #: When not blank, only games started under this ruleset name count.
@@ -226,6 +247,7 @@ class Season(models.Model):
 
     class Meta:
         ordering = ["-start_date", "name"]
+        constraints = [unique_name_ignoring_case("season")]
 
     def __str__(self) -> str:
         return self.name
@@ -234,18 +256,40 @@ class Season(models.Model):
         return reverse("season_detail", args=[self.pk])
 
 
-class LoginAttempt(models.Model):
-    """A failed login, kept for a short while so that password guessing is slowed down
-    (``scorekeeper.registry.ratelimit``). In the database, so every server process and every
-    app server counts the same attempts."""
+class LoginCount(models.Model):
+    """Login attempts counted for one username from one address, or from every address
+    (``ip`` blank), since ``started`` (``scorekeeper.registry.ratelimit``). In the database,
+    so every server process and every app server counts the same attempts."""
 
     #: The username as typed, lower-cased: "Alice" and "alice" count together.
     username = models.CharField(max_length=150)
-    ip = models.CharField(max_length=45)
-    at = models.DateTimeField(db_index=True)
+    #: The client's address; blank for the count over every address.
+    ip = models.CharField(max_length=45, blank=True)
+    count = models.PositiveIntegerField(default=0)
+    started = models.DateTimeField(db_index=True)
 
     class Meta:
-        indexes = [models.Index(fields=["username", "ip", "at"])]
+        constraints = [
+            models.UniqueConstraint(fields=["username", "ip"], name="one_login_count_per_key")
+        ]
 
     def __str__(self) -> str:
-        return f"{self.username} from {self.ip} at {self.at:%Y-%m-%d %H:%M:%S}"
+        where = f"from {self.ip}" if self.ip else "from every address"
+        return f"{self.username} {where}: {self.count} since {self.started:%Y-%m-%d %H:%M:%S}"
+
+
+class ClubSetup(models.Model):
+    """The one row that says the site has had its first organiser. Made in the same
+    transaction as that account, with a fixed key, so that of two first-run forms sent at
+    the same moment the database lets exactly one through, on SQLite and PostgreSQL alike."""
+
+    ONLY = 1
+
+    id = models.PositiveSmallIntegerField(primary_key=True, default=ONLY)
+    done_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.CheckConstraint(condition=models.Q(id=1), name="one_club_setup")]
+
+    def __str__(self) -> str:
+        return f"set up at {self.done_at:%Y-%m-%d %H:%M}"

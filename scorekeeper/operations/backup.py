@@ -41,7 +41,15 @@ from scorekeeper.club.limits import (
     seats_error,
     unstored_part,
 )
-from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
+from scorekeeper.club.models import (
+    MAX_HANDS,
+    Game,
+    HandRecord,
+    Player,
+    SavedRuleset,
+    Season,
+    Seat,
+)
 from scorekeeper.club.projection import Projection, project
 from scoring.errors import LocatedError, RulesError
 from scoring.game import Replay
@@ -440,6 +448,8 @@ class _Loader:
         unstored = unstored_part(record)
         if unstored is not None:
             raise self.fail(f"record.{unstored}", "the site cannot store this part of a record yet")
+        if len(record.hands) > MAX_HANDS:
+            raise self.fail("record.hands", f"{len(record.hands)} hands; at most {MAX_HANDS}")
         rules = record.rules
         player_ids = []
         for i, name in enumerate(record.players):

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
 
 from scorekeeper.club.limits import TooDeep, load_json
 from scorekeeper.club.models import Player, SavedRuleset
@@ -57,11 +58,27 @@ class MemberForm(_UserForm):
         return user
 
 
+def save_unless_taken(form: forms.ModelForm, field: str, message: str) -> Any:  # type: ignore[type-arg]
+    """``form.save()``; or None, with ``message`` on ``field``, when the database refuses the
+    name because another request saved it after this form checked (a double tap, two
+    organisers at once)."""
+    try:
+        with transaction.atomic():
+            return form.save()
+    except IntegrityError:
+        form.add_error(field, message)
+        return None
+
+
+def taken_message(kind: str, name: str) -> str:
+    return f"There is already a {kind} called “{name}”."
+
+
 def _clean_unique_name(value: str, model: type[Player] | type[SavedRuleset], pk: Any) -> str:
     name = " ".join(value.split())
     if model.objects.filter(name__iexact=name).exclude(pk=pk).exists():
         kind = "player" if model is Player else "ruleset"
-        raise forms.ValidationError(f"There is already a {kind} called “{name}”.")
+        raise forms.ValidationError(taken_message(kind, name))
     return name
 
 

@@ -12,7 +12,12 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.club.models import Player, SavedRuleset
 from scorekeeper.format import format_points, preset_label
-from scorekeeper.registry.forms import PlayerForm, SavedRulesetForm
+from scorekeeper.registry.forms import (
+    PlayerForm,
+    SavedRulesetForm,
+    save_unless_taken,
+    taken_message,
+)
 from scorekeeper.registry.permissions import organiser_required, read_required
 from scoring.errors import RulesError
 from scoring.rules import PRESETS, Ruleset
@@ -45,9 +50,11 @@ def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
 def _player_form(request: HttpRequest, player: Player) -> HttpResponse:
     form = PlayerForm(_data(request), instance=player)
     if form.is_valid():
-        player = form.save()
-        messages.success(request, f"Saved {player.name}.")
-        return redirect("player_list")
+        name = form.cleaned_data["name"]
+        saved = save_unless_taken(form, "name", taken_message("player", name))
+        if saved is not None:
+            messages.success(request, f"Saved {saved.name}.")
+            return redirect("player_list")
     status = 422 if form.is_bound else 200
     return render(request, "club/player_form.html", {"form": form}, status=status)
 
@@ -77,9 +84,11 @@ def ruleset_edit(request: HttpRequest, pk: int) -> HttpResponse:
 def _ruleset_form(request: HttpRequest, ruleset: SavedRuleset) -> HttpResponse:
     form = SavedRulesetForm(_data(request), instance=ruleset)
     if form.is_valid():
-        ruleset = form.save()
-        messages.success(request, f"Saved the ruleset {ruleset.name}.")
-        return redirect("ruleset_detail", pk=ruleset.pk)
+        name = form.cleaned_data["name"]
+        saved = save_unless_taken(form, "name", taken_message("ruleset", name))
+        if saved is not None:
+            messages.success(request, f"Saved the ruleset {saved.name}.")
+            return redirect("ruleset_detail", pk=saved.pk)
     status = 422 if form.is_bound else 200
     return render(request, "club/ruleset_form.html", {"form": form}, status=status)
 

@@ -9,13 +9,14 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.models import Group
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scorekeeper.registry.forms import MemberForm, OrganiserSetupForm
+from scorekeeper.club.models import ClubSetup
+from scorekeeper.registry.forms import MemberForm, OrganiserSetupForm, save_unless_taken
 from scorekeeper.registry.permissions import MEMBERS_GROUP, is_member, organiser_required
 from scorekeeper.registry.ratelimit import RateLimitedAuthenticationForm, refusal_status
 
@@ -49,15 +50,33 @@ def setup(request: HttpRequest) -> HttpResponse:
         raise Http404("This site already has its organiser.")
     form = OrganiserSetupForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            if not no_accounts_yet():
-                raise Http404("This site already has its organiser.")
-            user = form.save()
+        user = _first_organiser(form)
+        if user is None:
+            # Another first-run form (or a double tap of this one) got there first.
+            messages.info(request, "The club’s organiser has just been set up: log in.")
+            return redirect("login")
         login(request, user)
         messages.success(request, f"Welcome, {user.username}: the club is yours to run.")
         return redirect("home")
     status = 422 if form.is_bound else 200
     return render(request, "registration/setup.html", {"form": form}, status=status)
+
+
+def _first_organiser(form: OrganiserSetupForm) -> Any:
+    """The new organiser, or None when the site got its first organiser meanwhile. The
+    ``ClubSetup`` row, made first with its fixed key, lets one transaction through: the
+    others wait on it and fail (PostgreSQL), or wait for the write lock and then see the
+    account (SQLite)."""
+    try:
+        with transaction.atomic():
+            if not no_accounts_yet():
+                return None
+            # Left by a site whose accounts were all deleted since: it may be set up again.
+            ClubSetup.objects.all().delete()
+            ClubSetup.objects.create()
+            return form.save()
+    except IntegrityError:
+        return None
 
 
 class LoginView(auth_views.LoginView):
@@ -108,8 +127,10 @@ def membership(request: HttpRequest, pk: int) -> HttpResponse:
 def member_new(request: HttpRequest) -> HttpResponse:
     form = MemberForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        messages.success(request, f"Account “{user.username}” created.")
-        return redirect("member_list")
+        username = form.cleaned_data["username"]
+        user = save_unless_taken(form, "username", f"The username “{username}” is taken.")
+        if user is not None:
+            messages.success(request, f"Account “{user.username}” created.")
+            return redirect("member_list")
     status = 422 if form.is_bound else 200
     return render(request, "club/member_form.html", {"form": form}, status=status)

@@ -5,6 +5,7 @@ The form turns POST into what ``start_game`` takes (``seated_players()``, ``to_r
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django import forms
@@ -41,8 +42,12 @@ class NewGameForm(forms.Form):
         widget=forms.RadioSelect,
     )
 
+    #: One per page shown: the same page sent twice starts one game (``start_game``).
+    start_token = forms.UUIDField(required=False, widget=forms.HiddenInput)
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["start_token"].initial = uuid.uuid4
         players = Player.objects.all()
         for number, wind in enumerate(map(starting_wind, range(4))):
             self.fields[f"seat_{number}"] = forms.ModelChoiceField(

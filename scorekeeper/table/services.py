@@ -11,6 +11,7 @@ If the game has moved on (a double tap, a retry, another phone), the write is re
 from __future__ import annotations
 
 import random
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,7 +20,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from scorekeeper.club.limits import normal_name, seats_error, unstored_part
-from scorekeeper.club.models import Game, HandRecord, Player, Seat
+from scorekeeper.club.models import MAX_HANDS, Game, HandRecord, Player, Seat
 from scorekeeper.club.projection import (
     RESULT_FIELDS,
     Projection,
@@ -49,6 +50,10 @@ class StaleGame(ServiceError):
 
 class GameClosed(ServiceError):
     """The game is finished or abandoned."""
+
+
+class GameFull(ServiceError):
+    """The game holds ``MAX_HANDS`` hands, the most a game may have."""
 
 
 @dataclass(frozen=True)
@@ -154,32 +159,46 @@ def start_game(
     created_by: Any = None,
     shuffle: bool = False,
     rng: random.Random | None = None,
+    start_token: uuid.UUID | None = None,
 ) -> Game:
     """Seat four different players (in the order given, or shuffled) under frozen rules
-    (the engine has bounded every value of a ``Ruleset``, so its results can be stored)."""
+    (the engine has bounded every value of a ``Ruleset``, so its results can be stored).
+    A ``start_token`` already used (the same form sent twice) returns the game it started
+    instead of starting another."""
     if len(players) != 4 or len({p.pk for p in players}) != 4:
         raise ServiceError("A game needs four different players.")
+    if start_token is not None:
+        started = Game.objects.filter(start_token=start_token).first()
+        if started is not None:
+            return started
     order = list(players)
     if shuffle:
         (rng or random.SystemRandom()).shuffle(order)
-    with transaction.atomic():
-        game = Game.objects.create(
-            table_label=table_label,
-            ruleset_name=ruleset_name,
-            rules=rules.to_json(),
-            state=Game.initial_state(rules),
-            created_by=created_by,
-        )
-        Seat.objects.bulk_create(
-            Seat(game=game, number=number, player=player) for number, player in enumerate(order)
-        )
+    try:
+        with transaction.atomic():
+            game = Game.objects.create(
+                table_label=table_label,
+                ruleset_name=ruleset_name,
+                rules=rules.to_json(),
+                state=Game.initial_state(rules),
+                created_by=created_by,
+                start_token=start_token,
+            )
+            Seat.objects.bulk_create(
+                Seat(game=game, number=number, player=player) for number, player in enumerate(order)
+            )
+    except IntegrityError:
+        # The same form sent at the same moment: its twin's game is the one it started.
+        if start_token is None:
+            raise
+        return Game.objects.get(start_token=start_token)
     return game
 
 
 def record_hand(*, game: Game, hand: Hand, expected_sequence: int, user: Any = None) -> HandChange:
     """Append one hand. The engine applies it to the stored projection, so the work is the
     same at hand 60 as at hand 1 (only the hand that ends the game replays them all, for
-    the standings). Raises ``IllegalHand``, ``StaleGame`` or ``GameClosed``."""
+    the standings). Raises ``IllegalHand``, ``StaleGame``, ``GameClosed`` or ``GameFull``."""
     try:
         # Inside a caller's transaction this block is a savepoint: a refused hand row
         # leaves the caller's transaction usable.
@@ -187,6 +206,11 @@ def record_hand(*, game: Game, hand: Hand, expected_sequence: int, user: Any = N
             locked = _locked(game.pk)
             _check_open(locked, allow_finished=False)
             _check_sequence(locked, expected_sequence)
+            if locked.hand_count >= MAX_HANDS:
+                raise GameFull(
+                    f"This game has {MAX_HANDS} hands, the most a game may hold: "
+                    "finish it and start another."
+                )
             rules = locked.ruleset()
             result = play_hand(locked.game_state(), hand, rules, index=locked.hand_count)
             projection = project_hand(
@@ -408,6 +432,8 @@ def import_record(
     if unstored is not None:
         raise ServiceError(f"{unstored}: the site cannot store this part of a record yet")
     rules = record.rules
+    if len(record.hands) > MAX_HANDS:
+        raise GameFull(f"hands: {len(record.hands)} hands; a game holds at most {MAX_HANDS}.")
     _check_label(table_label, "table_label", Game)
     if ruleset_name is not None:
         _check_label(ruleset_name, "ruleset_name", Game)

@@ -143,6 +143,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 table_label=form.cleaned_data["table_label"],
                 created_by=request.user,
                 shuffle=form.cleaned_data["shuffle"],
+                start_token=form.cleaned_data["start_token"],
             )
         return redirect(game)
     status = 422 if form.is_bound else 200

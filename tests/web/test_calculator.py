@@ -680,13 +680,27 @@ def refuse_work(monkeypatch) -> None:
 @pytest.mark.django_db
 def test_the_endpoint_refuses_a_body_over_8_kb_with_413_before_reading_it(client, monkeypatch):
     refuse_work(monkeypatch)
-    body = json.dumps({"closed": "1m" * (HUGE // 2), "win_tile": "1m"})
+    body = json.dumps({"closed": "1m" * 4500, "win_tile": "1m"})  # 9 KB
 
     response = post(client, body, raw=True)
 
     assert response.status_code == 413
     assert response.json() == {
         "error": "The body is larger than 8,192 bytes; a hand document is a few hundred.",
+        "field": "",
+    }
+
+
+@pytest.mark.django_db
+def test_a_body_over_the_sites_limit_is_refused_in_json_before_any_view(client, monkeypatch):
+    refuse_work(monkeypatch)
+    body = json.dumps({"closed": "1m" * (HUGE // 2), "win_tile": "1m"})
+
+    response = post(client, body, raw=True)
+
+    assert response.status_code == 413
+    assert response.json() == {
+        "error": "Request too large: this site takes at most 1 MB in one request.",
         "field": "",
     }
 

@@ -6,6 +6,16 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+
+@pytest.fixture(autouse=True)
+def back_to_the_latest():
+    """Each test leaves the database migrated to the end again, as the tests after it
+    expect."""
+    yield
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
 BEFORE = [("club", "0004_login_attempt")]
 AFTER = [("club", "0005_blank_seats_of_unfinished_games")]
 
@@ -46,3 +56,26 @@ def test_seats_of_games_not_finished_lose_the_statistics_left_on_them():
         *[("finished", 2, 8000, "3 han 30 fu", n) for n in (1, 2, 3, 4)],
         *[("in_play", 0, 0, "", None)] * 4,
     ]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_names_taken_in_another_case_are_renamed_before_they_become_unique(capsys):
+    before = [("club", "0007_stops_by_choice_under_optional_yame")]
+    after = [("club", "0008_names_unique_ignoring_case_login_counts_setup")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    apps = executor.loader.project_state(before).apps
+    Player, SavedRuleset = apps.get_model("club", "Player"), apps.get_model("club", "SavedRuleset")
+    for name in ("Aki", "AKI", "aki", "AKI (2)", "Ben"):
+        Player.objects.create(name=name)
+    for name in ("Thursday", "thursday"):
+        SavedRuleset.objects.create(name=name, preset="ema")
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(after)
+
+    players = list(Player.objects.order_by("pk").values_list("name", flat=True))
+    assert players == ["Aki", "AKI (3)", "aki (4)", "AKI (2)", "Ben"]
+    rulesets = list(SavedRuleset.objects.order_by("pk").values_list("name", flat=True))
+    assert rulesets == ["Thursday", "thursday (2)"]
+    assert "'AKI' renamed 'AKI (3)'" in capsys.readouterr().out

@@ -1,7 +1,7 @@
 """Security: production settings pass Django's deploy check; every URL checks who may use it
 (found by walking the URL conf, so a new page cannot be forgotten); writes need a CSRF
-token; names with HTML in them are shown as text everywhere; password guessing is slowed
-down; CSV cells cannot become formulas."""
+token; names with HTML in them are shown as text everywhere; CSV cells cannot become
+formulas. Password guessing: ``test_login_limit``."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ import json
 import os
 import subprocess
 import sys
-from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -21,11 +20,9 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
-from django.utils import timezone
 
-from scorekeeper.club.models import Game, LoginAttempt, Player, SavedRuleset, Season, Seat
+from scorekeeper.club.models import Game, LoginCount, Player, SavedRuleset, Season, Seat
 from scorekeeper.registry.permissions import make_member
-from scorekeeper.registry.ratelimit import LIMIT, WINDOW
 from scorekeeper.table.services import record_hand, start_game
 from scoring.outcomes import Draw, Hand, Ron, Win
 from scoring.rules import PRESETS
@@ -96,7 +93,7 @@ def access_of(pattern: URLPattern) -> str | None:
 
 def snapshot() -> dict[str, list[dict[str, Any]]]:
     """Every row that a write could change (sessions and login attempts aside)."""
-    models = [m for m in apps.get_app_config("club").get_models() if m is not LoginAttempt]
+    models = [m for m in apps.get_app_config("club").get_models() if m is not LoginCount]
     models += [get_user_model(), Group, get_user_model().groups.through]
     return {m._meta.label: list(m.objects.order_by("pk").values()) for m in models}
 
@@ -379,75 +376,6 @@ def test_csv_exports_neutralise_names_that_look_like_formulas(world, client):
     rows = list(csv.reader(io.StringIO(body(response).decode("utf-8-sig"))))
     names = {row[1] for row in rows[1:]}
     assert names == {SCRIPT, IMG, '\'=HYPERLINK("http://evil.example")', "'@SUM(1+1)"}
-
-
-# Password guessing.
-
-
-def log_in(client: Client, username: str, password: str, ip: str = "10.0.0.1") -> Any:
-    return client.post(
-        reverse("login"), {"username": username, "password": password}, REMOTE_ADDR=ip
-    )
-
-
-def test_ten_wrong_passwords_lock_the_username_from_that_address(bob, client):
-    for _ in range(LIMIT):
-        assert log_in(client, "bob", "wrong").status_code == 422
-
-    response = log_in(client, "bob", PASSWORD)
-
-    assert response.status_code == 429
-    assert "Too many attempts, try again in 15 minutes." in response.content.decode()
-    assert "_auth_user_id" not in client.session
-
-
-def test_a_locked_username_may_still_log_in_from_another_address(bob, client):
-    for _ in range(LIMIT):
-        log_in(client, "bob", "wrong")
-
-    assert log_in(client, "bob", PASSWORD, ip="10.0.0.2").status_code == 302
-
-
-def test_the_lock_counts_usernames_whatever_their_case(bob, client):
-    for name in ("bob", "Bob", "BOB", " bob") * 3:
-        log_in(client, name, "wrong")
-
-    assert log_in(client, "bob", PASSWORD).status_code == 429
-
-
-def test_the_wait_shrinks_as_the_attempts_age_and_ends_with_the_window(bob, client):
-    for _ in range(LIMIT):
-        log_in(client, "bob", "wrong")
-    LoginAttempt.objects.update(at=timezone.now() - timedelta(minutes=10, seconds=30))
-
-    assert "try again in 5 minutes." in log_in(client, "bob", "wrong").content.decode()
-
-    LoginAttempt.objects.update(at=timezone.now() - WINDOW - timedelta(seconds=1))
-    assert log_in(client, "bob", PASSWORD).status_code == 302
-
-
-def test_a_successful_login_clears_the_failures(bob, client):
-    for _ in range(LIMIT - 1):
-        log_in(client, "bob", "wrong")
-    assert log_in(client, "bob", PASSWORD).status_code == 302
-    client.post(reverse("logout"))
-
-    for _ in range(LIMIT - 1):
-        assert log_in(client, "bob", "wrong").status_code == 422
-    assert log_in(client, "bob", PASSWORD).status_code == 302
-
-
-def test_old_failures_are_forgotten(bob, client):
-    LoginAttempt.objects.create(username="x", ip="10.9.9.9", at=timezone.now() - 2 * WINDOW)
-
-    log_in(client, "bob", "wrong")
-
-    assert list(LoginAttempt.objects.values_list("username", flat=True)) == ["bob"]
-
-
-def test_a_blank_login_form_is_not_counted(client, db):
-    assert log_in(client, "", "").status_code == 422
-    assert not LoginAttempt.objects.exists()
 
 
 # Production settings.
