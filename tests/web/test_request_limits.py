@@ -9,12 +9,12 @@ import json
 
 import pytest
 from django.urls import reverse
-from scoring.outcomes import Draw, Hand
 
 from scorekeeper.club.models import MAX_HANDS, Game, HandRecord
 from scorekeeper.operations import backup
 from scorekeeper.operations.backup import RestoreError, backup_lines, restore
 from scorekeeper.table.services import GameFull, import_record, record_hand
+from scoring.outcomes import Draw, Hand
 from tests.web.test_backup import first_game_line, wipe
 from tests.web.test_table_views import ron_post
 
