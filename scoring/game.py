@@ -20,7 +20,8 @@ from typing import Any, Final, NamedTuple, NoReturn, TypeAlias, assert_never
 from scoring.errors import IllegalHand, IllegalWin
 from scoring.outcomes import Abort, Chombo, Draw, Hand, Ron, Tsumo, Win
 from scoring.payments import ron_deltas, tsumo_deltas, win_value
-from scoring.rules import ChomboStyle, ExtensionEnd, MultiRon, Renchan, Ruleset, Ties, Yame
+from scoring.rule_values import ChomboStyle, ExtensionEnd, MultiRon, Renchan, Ties, Yame
+from scoring.rules import Ruleset
 from scoring.seats import Seat, Wind
 
 STICK: Final = 1000

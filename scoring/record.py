@@ -37,7 +37,8 @@ from scoring.outcomes import (
     Tsumo,
     Win,
 )
-from scoring.rules import MAX_POINTS, Ruleset, resolve_rules
+from scoring.rule_values import MAX_POINTS
+from scoring.rules import Ruleset, resolve_rules
 from scoring.seats import Seat
 from scoring.standings import Standing, final_standings
 

@@ -22,7 +22,8 @@ from scoring.errors import IllegalHand
 from scoring.game import GameState
 from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Outcome, Ron, Tsumo, Win
 from scoring.payments import FU_VALUES, MAX_YAKUMAN, impossible_reason
-from scoring.rules import Ruleset, Yame
+from scoring.rule_values import Yame
+from scoring.rules import Ruleset
 
 OUTCOMES: Final[tuple[tuple[str, str], ...]] = (
     ("ron", "Ron"),
