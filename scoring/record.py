@@ -15,16 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Final, assert_never, cast
 
 from scoring.errors import RecordError, RulesError, excerpt
-from scoring.game import (
-    MAX_COUNTER,
-    GameState,
-    Replay,
-    check_start,
-    parse_round_label,
-    play_hand,
-    replay,
-    start_state,
-)
+from scoring.game import play_hand, replay
 from scoring.outcomes import (
     Abort,
     AbortReason,
@@ -41,6 +32,14 @@ from scoring.rule_values import MAX_POINTS
 from scoring.rules import Ruleset, resolve_rules
 from scoring.seats import Seat
 from scoring.standings import Standing, final_standings
+from scoring.state import (
+    MAX_COUNTER,
+    GameState,
+    Replay,
+    check_start,
+    parse_round_label,
+    start_state,
+)
 
 FORMAT: Final = "scorekeeper.game/1"
 OUTCOMES: Final = ("ron", "tsumo", "draw", "abort", "chombo")

@@ -44,10 +44,10 @@ from scorekeeper.club.limits import (
 from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
 from scorekeeper.club.projection import Projection, project
 from scoring.errors import LocatedError, RulesError
-from scoring.game import Replay
 from scoring.outcomes import Hand
 from scoring.record import hand_to_json, read_record
 from scoring.rules import PRESETS, Ruleset
+from scoring.state import Replay
 
 FORMAT: Final = "scorekeeper.backup/1"
 #: Games read (for a backup) or stored (on restore) at a time.
