@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from scorekeeper.club.limits import DAY_VALIDATORS, INTEGER_MAX, RESULT_MAX
 from scoring.outcomes import Hand
-from scoring.record import hand_to_json, parse_hand
+from scoring.record_hand import hand_to_json, parse_hand
 from scoring.rules import Ruleset, resolve_rules
 from scoring.state import GameState, start_state
 

@@ -45,7 +45,8 @@ from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Seas
 from scorekeeper.club.projection import Projection, project
 from scoring.errors import LocatedError, RulesError
 from scoring.outcomes import Hand
-from scoring.record import hand_to_json, read_record
+from scoring.record import read_record
+from scoring.record_hand import hand_to_json
 from scoring.rules import PRESETS, Ruleset
 from scoring.state import Replay
 

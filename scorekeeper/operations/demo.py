@@ -27,7 +27,7 @@ from scoring.errors import IllegalHand
 from scoring.game import play_hand
 from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Ron, Tsumo, Win
 from scoring.payments import FU_VALUES, impossible_reason
-from scoring.record import hand_to_json
+from scoring.record_hand import hand_to_json
 from scoring.rules import PRESETS, Ruleset, resolve_rules
 from scoring.state import GameState, Replay, start_state
 

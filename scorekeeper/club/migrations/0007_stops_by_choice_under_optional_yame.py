@@ -13,7 +13,7 @@ from django.db import migrations
 from scoring.errors import IllegalHand
 from scoring.game import replay
 from scoring.outcomes import Draw
-from scoring.record import parse_hand
+from scoring.record_hand import parse_hand
 from scoring.rules import resolve_rules
 
 YAME = ("agari_yame", "tenpai_yame")
