@@ -141,7 +141,8 @@ def main(
     args = _plain_score(sys.argv[1:] if argv is None else argv) or _parser().parse_args(argv)
     try:
         if args.command == "score":
-            from scoring.record import read_record, scored_text
+            from scoring.record import read_record
+            from scoring.record_output import scored_text
 
             with _cycle_collector_paused():
                 text = scored_text(*read_record(_load(args.game, stdin)))

@@ -9,7 +9,8 @@ common base, ``LocatedError``.
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable
+from typing import Final, NoReturn, TypeAlias
 
 #: The most of a person's input an error message quotes.
 EXCERPT: Final = 40
@@ -66,3 +67,21 @@ class IllegalHand(LocatedError):
         self.field = field
         where = f"hands[{index}] ({round_label})" + (f".{field}" if field else "")
         super().__init__(where, message)
+
+
+class _Refusal(Exception):
+    """A hand refused, raised inside the engine and turned into ``IllegalHand`` (with the
+    hand's index and round) by ``play_hand``."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+def _refuse(field: str, message: str) -> NoReturn:
+    raise _Refusal(field, message)
+
+
+#: How the rules' checks refuse a hand: ``refuse(field, message)``.
+_Refuse: TypeAlias = Callable[[str, str], NoReturn]

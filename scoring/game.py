@@ -5,225 +5,31 @@ follow ``shared/RULES.md`` ("Flow, by result") and ``shared/rules/reference.md``
 a dealer win or any draw adds a honba, a non-dealer win resets it; the deal passes unless the
 dealer won, was tenpai at an exhaustive draw (under ``renchan: tenpai``), or the hand was
 aborted; a chombo replays the hand. Variants (multi-ron, nagashi, tobi, agari-yame, extension
-rounds) are ``Ruleset`` fields. The end of the game follows the table of RULES.md "Version 2
-parameters": where agari-yame and tenpai-yame apply, where ``end: true`` is accepted, and that
-an extension lasts until the deal passes from that wind's fourth dealer.
+rounds) are ``Ruleset`` fields. Whether a hand ends the game is decided in ``scoring.game_end``;
+the state a hand moves from and to is ``scoring.state``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
-from typing import Any, Final, NamedTuple, NoReturn, TypeAlias, assert_never
+from collections.abc import Iterable, Sequence
+from typing import Final, assert_never
 
-from scoring.errors import IllegalHand, IllegalWin
+from scoring.errors import IllegalHand, IllegalWin, _Refusal, _Refuse, _refuse
+from scoring.game_end import _end
 from scoring.outcomes import Abort, Chombo, Draw, Hand, Ron, Tsumo, Win
 from scoring.payments import ron_deltas, tsumo_deltas, win_value
-from scoring.rules import ChomboStyle, ExtensionEnd, MultiRon, Renchan, Ruleset, Ties, Yame
-from scoring.seats import Seat, Wind
+from scoring.rule_values import ChomboStyle, MultiRon, Renchan
+from scoring.rules import Ruleset
+from scoring.seats import Seat
+from scoring.state import STICK, GameState, HandResult, Replay, start_state
 
-STICK: Final = 1000
 _FIRST: Final = (0,)
-#: The most honba counters and sticks a start may hold (a real game has a dozen at most).
-MAX_COUNTER: Final = 100
-
-
-class EndReason(StrEnum):
-    """Why a game ended."""
-
-    LAST_HAND = "last_hand"
-    TOBI = "tobi"
-    AGARI_YAME = "agari_yame"
-    TENPAI_YAME = "tenpai_yame"
-    EXTENSION_OVER = "extension_over"
-
-
-def round_label(round_index: int) -> str:
-    """``E1``.. for a round index (0 = East 1, 4 = South 1, 8 = West 1).
-
-    >>> round_label(0), round_label(7), round_label(8)
-    ('E1', 'S4', 'W1')
-    """
-    return _ROUND_LABELS[round_index % 16]
-
-
-_ROUND_LABELS: Final = tuple(f"{Wind.of_index(i // 4).value}{i % 4 + 1}" for i in range(16))
-
-
-def parse_round_label(label: str) -> int | None:
-    """The round index of ``E1``..``N4``, or ``None`` for anything else.
-
-    >>> parse_round_label("S2"), parse_round_label("X9")
-    (5, None)
-    """
-    try:
-        return _ROUND_LABELS.index(label)
-    except ValueError:
-        return None
-
-
-class GameState(NamedTuple):
-    """Everything the hands so far have made: points, round, honba, sticks, chombos, chips,
-    who has won a hand, and the end.
-
-    An immutable named tuple rather than a frozen dataclass: every hand makes one, and a
-    frozen dataclass of nine fields costs ten times as much to build.
-    """
-
-    scores: tuple[int, int, int, int]
-    round_index: int = 0
-    honba: int = 0
-    #: Riichi sticks on the table.
-    sticks: int = 0
-    #: Chombos per seat (for penalties taken off the final result).
-    chombos: tuple[int, int, int, int] = (0, 0, 0, 0)
-    end_reason: EndReason | None = None
-    #: Net chips per seat (won less paid).
-    chips: tuple[int, int, int, int] = (0, 0, 0, 0)
-    #: Whether each seat has won a hand (for the yakitori penalty).
-    won: tuple[bool, bool, bool, bool] = (False, False, False, False)
-    #: Who receives the tobi bonus when the game ended by tobi: the winner of the hand that
-    #: did it, or ``None`` (1st place) after a hand nobody won.
-    tobi_to: Seat | None = None
-
-    @property
-    def dealer(self) -> Seat:
-        return self.round_index % 4
-
-    @property
-    def round_label(self) -> str:
-        return _ROUND_LABELS[self.round_index % 16]
-
-    @property
-    def finished(self) -> bool:
-        return self.end_reason is not None
-
-    def to_json(self) -> dict[str, Any]:
-        """The state as JSON values, for a stored projection.
-
-        >>> GameState.from_json(GameState((1, 2, 3, 4), sticks=2).to_json()).sticks
-        2
-        """
-        return {
-            "scores": list(self.scores),
-            "round_index": self.round_index,
-            "honba": self.honba,
-            "sticks": self.sticks,
-            "chombos": list(self.chombos),
-            "end_reason": self.end_reason.value if self.end_reason else None,
-            "chips": list(self.chips),
-            "won": list(self.won),
-            "tobi_to": self.tobi_to,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> GameState:
-        """A state from ``to_json``; projections stored before chips and yakitori read as none."""
-        s, c = data["scores"], data["chombos"]
-        chips = data.get("chips") or (0, 0, 0, 0)
-        won = data.get("won") or (False, False, False, False)
-        return cls(
-            (s[0], s[1], s[2], s[3]),
-            data["round_index"],
-            data["honba"],
-            data["sticks"],
-            (c[0], c[1], c[2], c[3]),
-            EndReason(data["end_reason"]) if data["end_reason"] else None,
-            (chips[0], chips[1], chips[2], chips[3]),
-            (bool(won[0]), bool(won[1]), bool(won[2]), bool(won[3])),
-            data.get("tobi_to"),
-        )
-
-
-def start_state(rules: Ruleset) -> GameState:
-    """East 1, no honba, no sticks, everyone on the starting points.
-
-    >>> from scoring.rules import PRESETS
-    >>> start_state(PRESETS["tenhou"]).scores
-    (25000, 25000, 25000, 25000)
-    """
-    p = rules.start_points
-    return GameState(scores=(p, p, p, p))
-
-
-def check_start(rules: Ruleset, start: GameState) -> str | None:
-    """Why a game cannot start from ``start`` under ``rules`` (a game begun on paper), or
-    ``None``: its round must be one the game can reach, and its scores plus the sticks on
-    the table must hold exactly the points the players began with (spec ``start``).
-
-    >>> from scoring.rules import PRESETS
-    >>> check_start(PRESETS["ema"], GameState((31000, 29000, 30000, 30000), 9))
-    'round W2: these rules play no further than S4'
-    """
-    last = rules.last_round + (4 if rules.extension else 0)
-    if not 0 <= start.round_index <= last:
-        return f"round {start.round_label}: these rules play no further than {round_label(last)}"
-    if not (0 <= start.honba <= MAX_COUNTER and 0 <= start.sticks <= MAX_COUNTER):
-        return f"honba and sticks are 0..{MAX_COUNTER}"
-    total = sum(start.scores) + start.sticks * STICK
-    if total != 4 * rules.start_points:
-        return (
-            f"the scores and sticks hold {total} points; four players begin with "
-            f"{4 * rules.start_points}"
-        )
-    return None
-
-
-class HandResult(NamedTuple):
-    """One hand played: the state before and after, and each seat's whole change
-    (riichi sticks paid and collected included). A named tuple, like ``GameState``."""
-
-    hand: Hand
-    before: GameState
-    after: GameState
-    deltas: tuple[int, int, int, int]
-
-
-@dataclass(frozen=True, slots=True)
-class Replay:
-    """A game replayed: the start, every hand's result, and the state now."""
-
-    start: GameState
-    results: tuple[HandResult, ...]
-
-    @property
-    def state(self) -> GameState:
-        return self.results[-1].after if self.results else self.start
-
-
-def _is_top(scores: Sequence[int], seat: Seat, rules: Ruleset) -> bool:
-    """Whether ``seat`` is alone in 1st (equal points rank by seat under ``seat_order``)."""
-    mine = scores[seat]
-    split = rules.ties is Ties.SPLIT
-    for other, points in enumerate(scores):
-        if other != seat and (points > mine or (points == mine and (split or other < seat))):
-            return False
-    return True
 
 
 def _seat(value: int, refuse: _Refuse, field: str) -> Seat:
     if not 0 <= value <= 3:
         refuse(field, f"seat {value} does not exist (seats are 0-3)")
     return value
-
-
-class _Refusal(Exception):
-    """A hand refused, raised inside the engine and turned into ``IllegalHand`` (with the
-    hand's index and round) by ``play_hand``."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
-
-
-def _refuse(field: str, message: str) -> NoReturn:
-    raise _Refusal(field, message)
-
-
-#: How the rules' checks refuse a hand: ``refuse(field, message)``.
-_Refuse: TypeAlias = Callable[[str, str], NoReturn]
 
 
 def _win_field(at: int | None) -> str:
@@ -422,121 +228,6 @@ def _abort(abort: Abort, riichi: tuple[Seat, ...], rules: Ruleset, refuse: _Refu
         refuse("abort.reason", f"these rules have no abortive draw {reason.value}")
     if reason == "suucha_riichi" and len(riichi) != 4:
         refuse("riichi", "suucha riichi needs all four players' riichi in this hand")
-
-
-def _gone(rules: Ruleset, scores: Sequence[int]) -> bool:
-    """Whether a score ends the game by tobi: below 0, or exactly 0 with ``tobi_at_zero``."""
-    if not rules.tobi:
-        return False
-    low = min(scores)
-    return low < 0 or (low == 0 and rules.tobi_at_zero)
-
-
-def _yame(rules: Ruleset, kind: type[Win] | type[Draw] | None) -> Yame:
-    """The yame rule that applies to a hand: agari-yame to a win, tenpai-yame to an exhaustive
-    draw, none to an abortive draw or a chombo."""
-    if kind is Win:
-        return rules.agari_yame
-    if kind is Draw:
-        return rules.tenpai_yame
-    return Yame.NONE
-
-
-def _end(
-    state: GameState,
-    hand: Hand,
-    rules: Ruleset,
-    scores: Sequence[int],
-    keeps: bool,
-    kind: type[Win] | type[Draw] | None,
-    refuse: _Refuse,
-) -> tuple[int, EndReason | None]:
-    """The next round index and why the game ended, if it did (reference 2.8; RULES.md
-    "Version 2 parameters"). ``keeps``: the dealer keeps the deal; ``kind``: ``Win`` for a
-    win, ``Draw`` for an exhaustive draw, ``None`` for an abortive draw or a chombo."""
-    r = state.round_index
-    last = rules.last_round
-    target = rules.target_points
-    yame = _yame(rules, kind)
-    end: tuple[int, EndReason | None]
-    stoppable = False
-    if _gone(rules, scores):
-        end = (r, EndReason.TOBI)
-    elif kind is None or r < last:
-        end = (r if keeps else r + 1, None)
-    elif keeps:
-        dealer = r % 4
-        # The dealer may stop (or must) only while alone in 1st and, where the ruleset has
-        # target points, with them: an extension still looking for somebody to reach
-        # them never stops on the dealer's choice.
-        stoppable = _is_top(scores, dealer, rules) and (target is None or scores[dealer] >= target)
-        reason = EndReason.AGARI_YAME if kind is Win else EndReason.TENPAI_YAME
-        if (stoppable and yame is Yame.AUTOMATIC) or (
-            stoppable and yame is Yame.OPTIONAL and hand.end
-        ):
-            end = (r, reason)
-        elif (
-            r > last
-            and rules.extension_end is ExtensionEnd.ANY_HAND
-            and target is not None
-            and max(scores) >= target
-        ):
-            end = (r, EndReason.EXTENSION_OVER)
-        else:
-            # A dealer who keeps the deal plays on, in West 4 too: the extension lasts until
-            # the deal passes from its fourth dealer (RULES.md; the Tenhou log that played
-            # West 4 with 2 honba).
-            end = (r, None)
-    elif not rules.extension:
-        end = (r, EndReason.LAST_HAND)
-    elif target is not None and max(scores) >= target:
-        end = (r, EndReason.LAST_HAND if r == last else EndReason.EXTENSION_OVER)
-    elif r >= last + 4:
-        end = (r, EndReason.EXTENSION_OVER)
-    else:
-        end = (r + 1, None)
-    if hand.end:
-        _check_stop(yame, stoppable, end[1], kind, rules, refuse)
-    return end
-
-
-def _check_stop(
-    yame: Yame,
-    stoppable: bool,
-    reason: EndReason | None,
-    kind: type[Win] | type[Draw] | None,
-    rules: Ruleset,
-    refuse: _Refuse,
-) -> None:
-    """Refuse ``end: true`` where RULES.md does not accept it: under ``optional`` only where
-    the dealer may stop, under ``automatic`` only on the hand that ends the game anyway,
-    under ``none`` never."""
-    what = "agari-yame" if kind is Win else "tenpai-yame" if kind is Draw else "yame"
-    match yame:
-        case Yame.NONE:
-            refuse(
-                "end",
-                f"the game cannot be stopped by choice here: these rules have no {what} "
-                "for this hand",
-            )
-        case Yame.OPTIONAL:
-            if not stoppable:
-                target = rules.target_points
-                refuse(
-                    "end",
-                    "the game can be stopped by choice only after an all-last hand that the "
-                    f"dealer {'wins' if kind is Win else 'is tenpai in'} while alone in 1st"
-                    + (f" with {target} points or more" if target is not None else ""),
-                )
-        case Yame.AUTOMATIC:
-            if reason is None:
-                refuse(
-                    "end",
-                    f"the game cannot be stopped by choice here: under these rules {what} "
-                    "ends the game by itself, and this hand does not end it",
-                )
-        case _:
-            assert_never(yame)
 
 
 def play_hand(state: GameState, hand: Hand, rules: Ruleset, *, index: int = 0) -> HandResult:

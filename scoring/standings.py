@@ -16,9 +16,10 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Final, NamedTuple
 
-from scoring.game import STICK, EndReason, GameState
 from scoring.outcomes import Penalty
-from scoring.rules import LeftoverSticks, ResultRounding, Ruleset, Ties
+from scoring.rule_values import LeftoverSticks, ResultRounding, Ties
+from scoring.rules import Ruleset
+from scoring.state import STICK, EndReason, GameState
 
 _THOUSAND: Final = Decimal(1000)
 #: What each seat gets of one leftover stick under ``split_all`` (RULES.md).

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import assert_never
 
-from scoring.game import EndReason, Replay
 from scoring.outcomes import Abort, Chombo, Draw, Ron, Tsumo, Win
 from scoring.payments import ron_points, tsumo_total, win_value
 from scoring.rules import Ruleset
+from scoring.state import EndReason, Replay
 
 
 @dataclass(slots=True)

@@ -29,7 +29,8 @@ from scorekeeper.calculator.tiles import (
 )
 from scorekeeper.club.models import Game, SavedRuleset
 from scorekeeper.format import PRESET_CHOICES
-from scoring.calculator.input import MAX_COUNTER, HandInput
+from scoring.calculator.input import HandInput
+from scoring.calculator.input_values import MAX_COUNTER
 from scoring.calculator.score import HandScore, score_hand
 from scoring.calculator.tiles import HandError, Tile, format_tiles
 from scoring.errors import RulesError, ScoringError

@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from scorekeeper.club.models import Game
 from scorekeeper.table.forms import FU_CHOICES, HAN_CHOICES, YAKUMAN, YAKUMAN_COUNTS
-from scoring.game import GameState
 from scoring.seats import Wind, seat_wind
+from scoring.state import GameState
 
 
 def calculator_url(game: Game, state: GameState, seat: int) -> str:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Final
 
-from scoring.calculator.input import MAX_INDICATORS, HandMeld, MeldType
+from scoring.calculator.input import HandMeld, MeldType
+from scoring.calculator.input_values import MAX_INDICATORS
 from scoring.calculator.tiles import COPIES, FIVE_KINDS, HandError, Tile, format_tiles, parse_tiles
 from scoring.rules import Ruleset
 

@@ -15,10 +15,10 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 
 from scorekeeper.club.limits import DAY_VALIDATORS, INTEGER_MAX, RESULT_MAX
-from scoring.game import GameState, start_state
 from scoring.outcomes import Hand
-from scoring.record import hand_to_json, parse_hand
+from scoring.record_hand import hand_to_json, parse_hand
 from scoring.rules import Ruleset, resolve_rules
+from scoring.state import GameState, start_state
 
 #: The most hands a game may hold. A hanchan has some 10 to 25; this leaves room for any
 #: marathon while keeping a game's pages, replays and records a bounded size. Recording,

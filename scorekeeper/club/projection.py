@@ -18,10 +18,11 @@ from decimal import Decimal
 from typing import Any, Final
 
 from scorekeeper.club.models import Game
-from scoring.game import GameState, HandResult, Replay, replay
+from scoring.game import replay
 from scoring.outcomes import Hand
 from scoring.rules import Ruleset
 from scoring.standings import final_standings
+from scoring.state import GameState, HandResult, Replay
 from scoring.stats import SeatStats, seat_stats
 
 #: A seat's statistics over its game (``scoring.stats.SeatStats``), as stored on ``Seat``.

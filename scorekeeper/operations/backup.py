@@ -52,10 +52,11 @@ from scorekeeper.club.models import (
 )
 from scorekeeper.club.projection import Projection, project
 from scoring.errors import LocatedError, RulesError
-from scoring.game import Replay
 from scoring.outcomes import Hand
-from scoring.record import hand_to_json, read_record
+from scoring.record import read_record
+from scoring.record_hand import hand_to_json
 from scoring.rules import PRESETS, Ruleset
+from scoring.state import Replay
 
 FORMAT: Final = "scorekeeper.backup/1"
 #: Games read (for a backup) or stored (on restore) at a time.

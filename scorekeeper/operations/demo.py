@@ -24,11 +24,12 @@ from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Seas
 from scorekeeper.club.projection import Projection, project
 from scorekeeper.operations.backup import keeping_timestamps, stored_seats
 from scoring.errors import IllegalHand
-from scoring.game import GameState, Replay, play_hand, start_state
+from scoring.game import play_hand
 from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Ron, Tsumo, Win
 from scoring.payments import FU_VALUES, impossible_reason
-from scoring.record import hand_to_json
+from scoring.record_hand import hand_to_json
 from scoring.rules import PRESETS, Ruleset, resolve_rules
+from scoring.state import GameState, Replay, start_state
 
 NAMES: Final = (
     "Aki",

@@ -24,11 +24,11 @@ from scorekeeper.format import (
     signed_result,
 )
 from scoring.errors import IllegalWin
-from scoring.game import EndReason, GameState, HandResult
 from scoring.outcomes import Abort, Chombo, Draw, Hand, Ron, Tsumo, Win
 from scoring.payments import ron_points, tsumo_points, win_value
 from scoring.rules import Ruleset
 from scoring.standings import Standing
+from scoring.state import EndReason, GameState, HandResult
 
 YAKUMAN_WORDS: Final = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
 

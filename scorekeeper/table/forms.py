@@ -19,10 +19,11 @@ from django.forms.boundfield import BoundField
 from scorekeeper.format import ABORT_WORDS, humanize_message, seat_wind
 from scorekeeper.table.widgets import ChipSelect, ChipSelectMultiple, SeatChoice
 from scoring.errors import IllegalHand
-from scoring.game import GameState
 from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Outcome, Ron, Tsumo, Win
 from scoring.payments import FU_VALUES, MAX_YAKUMAN, impossible_reason
-from scoring.rules import Ruleset, Yame
+from scoring.rule_values import Yame
+from scoring.rules import Ruleset
+from scoring.state import GameState
 
 OUTCOMES: Final[tuple[tuple[str, str], ...]] = (
     ("ron", "Ron"),

@@ -41,8 +41,9 @@ from scorekeeper.table.display import (
 from scorekeeper.table.forms import HandForm
 from scorekeeper.table.services import Scoreboard, scoreboard
 from scoring.errors import IllegalHand
-from scoring.game import GameState, HandResult, Replay, play_hand
+from scoring.game import play_hand
 from scoring.standings import final_standings
+from scoring.state import GameState, HandResult, Replay
 
 
 def load_game(game_id: int, *, hands: bool = True) -> Game:

@@ -29,11 +29,12 @@ from scorekeeper.club.projection import (
     seats_change,
 )
 from scoring.errors import IllegalHand
-from scoring.game import GameState, HandResult, Replay, play_hand, replay
+from scoring.game import play_hand, replay
 from scoring.outcomes import Hand
 from scoring.record import GameRecord, read_record, record_to_json
 from scoring.rules import Ruleset
 from scoring.standings import Standing, final_standings
+from scoring.state import GameState, HandResult, Replay
 
 
 class ServiceError(Exception):

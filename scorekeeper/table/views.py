@@ -63,8 +63,8 @@ from scorekeeper.table.services import (
     undo_last_hand,
 )
 from scoring.errors import IllegalHand
-from scoring.game import Replay
 from scoring.outcomes import Hand
+from scoring.state import Replay
 
 TABLE = "club/table.html"
 

@@ -45,7 +45,7 @@ from scorekeeper.registry.permissions import make_member
 from scorekeeper.table.services import record_hand, start_game, undo_last_hand
 from scorekeeper.urls import urlpatterns as project_urls
 from scoring.outcomes import Draw, Hand
-from scoring.record import hand_to_json
+from scoring.record_hand import hand_to_json
 from scoring.rules import PRESETS
 
 # Each request commits, as on a server: inside one test transaction every write would keep

@@ -22,7 +22,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper.club.models import Game, Player
 from scorekeeper.registry.permissions import make_member
-from scoring.record import FORMAT, score_document
+from scoring.record import FORMAT
+from scoring.record_output import score_document
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}

@@ -23,7 +23,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.errors import IllegalHand, RecordError
-from scoring.record import score_document
+from scoring.record_output import score_document
 
 PLAYERS = ["Aki", "Ben", "Chie", "Dan"]
 

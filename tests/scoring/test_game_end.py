@@ -13,7 +13,8 @@ from __future__ import annotations
 import pytest
 
 from scoring.errors import IllegalHand
-from scoring.record import FORMAT, score_document
+from scoring.record import FORMAT
+from scoring.record_output import score_document
 
 PLAYERS = ["Aki", "Ben", "Chie", "Dan"]
 NOTEN = {"draw": {"tenpai": []}}

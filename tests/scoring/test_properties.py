@@ -11,12 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.errors import IllegalHand
-from scoring.game import STICK, GameState, apply_hand, check_start, play_hand, replay, start_state
+from scoring.game import apply_hand, play_hand, replay
 from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Penalty, Ron, Tsumo, Win
 from scoring.payments import FU_VALUES
 from scoring.record import GameRecord, parse_record, record_to_json
 from scoring.rules import PRESETS, resolve_rules
 from scoring.standings import final_standings, settle_sticks
+from scoring.state import STICK, GameState, check_start, start_state
 
 seats = st.integers(0, 3)
 seat_sets = st.lists(seats, max_size=4, unique=True).map(lambda s: tuple(sorted(s)))

@@ -11,7 +11,8 @@ import pytest
 from real_data import GAMES_DIR
 
 from scoring.__main__ import main
-from scoring.record import parse_record, record_to_json, score_document
+from scoring.record import parse_record, record_to_json
+from scoring.record_output import score_document
 
 DATA = GAMES_DIR
 GAMES = sorted(DATA.glob("*.game.json"))

@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 
 from scoring.__main__ import main
 from scoring.errors import IllegalHand, LocatedError, RecordError
-from scoring.record import FORMAT, _quick_hand, parse_hand, parse_record, score_document
+from scoring.record import FORMAT, parse_record
+from scoring.record_hand import _quick_hand, parse_hand
+from scoring.record_output import score_document
 
 
 def doc(*hands, rules="tenhou", players=("Aki", "Ben", "Chie", "Dan")):

@@ -17,7 +17,8 @@ import pytest
 
 from scoring.__main__ import main
 from scoring.errors import IllegalHand, LocatedError, RecordError
-from scoring.record import FORMAT, parse_record, record_to_json, score_document
+from scoring.record import FORMAT, parse_record, record_to_json
+from scoring.record_output import score_document
 
 PLAYERS = ["Aki", "Ben", "Chie", "Dan"]
 NOTEN = {"draw": {"tenpai": []}}

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scoring.game import replay
-from scoring.record import parse_hand
+from scoring.record_hand import parse_hand
 from scoring.rules import PRESETS
 from tests.server.harness import HTMX, Phone, Server, conserved, hand_form, hand_record
 

@@ -12,9 +12,9 @@ from django.template.loader import render_to_string
 from scorekeeper.table import display as table_display
 from scorekeeper.table.forms import HandForm
 from scoring.errors import IllegalHand
-from scoring.game import GameState, start_state
 from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Ron, Tsumo, Win
 from scoring.rules import PRESETS, resolve_rules
+from scoring.state import GameState, start_state
 
 NAMES = ("Aki", "Ben", "Chie", "Dan")
 

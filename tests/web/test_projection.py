@@ -8,9 +8,10 @@ from decimal import Decimal
 
 from scorekeeper.club import projection
 from scorekeeper.club.projection import BLANK_SEAT, project, project_hand, seats_change
-from scoring.game import play_hand, start_state
+from scoring.game import play_hand
 from scoring.outcomes import Draw, Hand, Ron, Win
 from scoring.rules import PRESETS
+from scoring.state import start_state
 
 TENHOU = PRESETS["tenhou"]
 #: Dealer yakuman ron from seat 3 (48,000): seat 3 is left at -23,000, tobi ends the game.

@@ -25,7 +25,7 @@ from scorekeeper.table.services import (
 )
 from scoring.errors import IllegalHand
 from scoring.outcomes import Draw, Hand, Ron, Tsumo, Win
-from scoring.record import hand_to_json, parse_hand
+from scoring.record_hand import hand_to_json, parse_hand
 from scoring.rules import PRESETS
 
 pytestmark = pytest.mark.django_db

@@ -18,7 +18,7 @@ from django.db.migrations.state import StateApps
 from scoring.errors import IllegalHand
 from scoring.game import replay
 from scoring.outcomes import Draw, Hand
-from scoring.record import parse_hand
+from scoring.record_hand import parse_hand
 from scoring.rules import resolve_rules
 
 YAME = ("agari_yame", "tenpai_yame")

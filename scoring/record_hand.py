@@ -1,0 +1,336 @@
+"""One hand in record form (``shared/spec/game-record.md``, ``hands``): read and written.
+
+``parse_hand`` reads a hand strictly, a ``RecordError`` naming the place of anything the format
+refuses (an unknown key, a wrong type, two outcomes); the quick reader takes the ordinary,
+well-formed hand without building any error text, and leaves everything else to it.
+``hand_to_json`` writes a hand back, so that a hand read and written again is the same. Whether
+the rules accept the hand is the game's to say when it is played (``scoring.game``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, assert_never, cast
+
+from scoring.errors import RecordError, excerpt
+from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Outcome, Ron, Tsumo, Win
+from scoring.seats import Seat
+
+OUTCOMES: Final = ("ron", "tsumo", "draw", "abort", "chombo")
+COMPUTED_HAND_KEYS: Final = frozenset({"round", "dealer", "honba", "sticks", "deltas", "scores"})
+#: The most chips one win may carry.
+MAX_CHIPS: Final = 100
+#: The longest word (an abort reason, a round) the format has.
+_MAX_WORD: Final = 20
+
+
+def _fail(where: str, message: str) -> RecordError:
+    return RecordError(where, message)
+
+
+def _keys(value: Mapping[str, Any], allowed: frozenset[str] | set[str], where: str) -> None:
+    for key in value:
+        if key not in allowed:
+            name = str(key)
+            name = name if len(name) <= _MAX_WORD else excerpt(name)
+            raise _fail(f"{where}.{name}" if where else name, "unknown field")
+
+
+def _obj(value: Any, where: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise _fail(where, f"expected an object, got {_kind(value)}")
+    return value
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the text {excerpt(value)}"
+    if isinstance(value, list):
+        return "a list"
+    return "an object"
+
+
+def _int(value: Any, where: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _fail(where, f"expected a whole number, got {_kind(value)}")
+    if not low <= value <= high:
+        raise _fail(where, f"expected {low}..{high}, got {value}")
+    return value
+
+
+def _seat(value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _fail(where, f"expected a seat 0-3, got {_kind(value)}")
+    if not 0 <= value <= 3:
+        raise _fail(where, f"seat {value} does not exist (seats are 0-3)")
+    return value
+
+
+def _seat_list(value: Any, where: str) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise _fail(where, f"expected a list of seats, got {_kind(value)}")
+    seats = tuple(_seat(v, f"{where}[{i}]") for i, v in enumerate(value))
+    if len(set(seats)) != len(seats):
+        raise _fail(where, "a seat is listed twice")
+    return tuple(sorted(seats))
+
+
+def _win(value: Any, where: str, *, tsumo: bool) -> Win:
+    data = _obj(value, where)
+    _keys(data, _WIN_KEYS, where)
+    if "winner" not in data:
+        raise _fail(f"{where}.winner", "missing")
+    winner = _seat(data["winner"], f"{where}.winner")
+    han = fu = None
+    yakuman = 0
+    if data.get("yakuman") is not None:
+        yakuman = _int(data["yakuman"], f"{where}.yakuman", 0, 6)
+    if data.get("han") is not None:
+        han = _int(data["han"], f"{where}.han", 1, 200)
+    if data.get("fu") is not None:
+        fu = _int(data["fu"], f"{where}.fu", 20, 200)
+    if yakuman and (han is not None or fu is not None):
+        raise _fail(where, "give han and fu, or yakuman, not both")
+    if not yakuman and han is None:
+        raise _fail(f"{where}.han", "a win needs han (and fu below 5 han) or yakuman")
+    pao = None if data.get("pao") is None else _seat(data["pao"], f"{where}.pao")
+    chips = 0 if data.get("chips") is None else _int(data["chips"], f"{where}.chips", 0, MAX_CHIPS)
+    return Win(winner=winner, han=han, fu=fu, yakuman=yakuman, pao=pao, chips=chips)
+
+
+_WIN_KEYS: Final = frozenset({"winner", "han", "fu", "yakuman", "pao", "chips"})
+
+
+def _outcome(kind: str, value: Any, where: str) -> Outcome:
+    where = f"{where}.{kind}"
+    data = _obj(value, where)
+    if kind == "ron":
+        _keys(data, {"from", "wins"}, where)
+        if "from" not in data:
+            raise _fail(f"{where}.from", "missing: who discarded the winning tile")
+        discarder = _seat(data["from"], f"{where}.from")
+        wins = data.get("wins")
+        if not isinstance(wins, list) or not 1 <= len(wins) <= 3:
+            raise _fail(f"{where}.wins", "expected a list of one to three wins")
+        return Ron(
+            discarder, tuple(_win(w, f"{where}.wins[{i}]", tsumo=False) for i, w in enumerate(wins))
+        )
+    if kind == "tsumo":
+        return Tsumo(_win(data, where, tsumo=True))
+    if kind == "draw":
+        _keys(data, {"tenpai", "nagashi"}, where)
+        return Draw(
+            tenpai=_seat_list(data.get("tenpai", []), f"{where}.tenpai"),
+            nagashi=_seat_list(data.get("nagashi", []), f"{where}.nagashi"),
+        )
+    if kind == "abort":
+        _keys(data, {"reason"}, where)
+        if "reason" not in data:
+            return Abort(None)  # the table did not note which abortive draw
+        reason = data["reason"]
+        if (
+            not isinstance(reason, str)
+            or len(reason) > _MAX_WORD
+            or reason not in AbortReason._value2member_map_
+        ):
+            raise _fail(
+                f"{where}.reason",
+                f"expected one of {', '.join(r.value for r in AbortReason)}, got {_kind(reason)}",
+            )
+        return Abort(AbortReason(reason))
+    _keys(data, {"offender"}, where)
+    if "offender" not in data:
+        raise _fail(f"{where}.offender", "missing")
+    return Chombo(_seat(data["offender"], f"{where}.offender"))
+
+
+def parse_hand(value: Any, where: str = "hand") -> Hand:
+    """One hand of a record, checked for form (the rules check it when it is played).
+
+    >>> parse_hand({"riichi": [2, 0], "draw": {"tenpai": [0]}})
+    Hand(outcome=Draw(tenpai=(0,), nagashi=()), riichi=(0, 2), end=False)
+    """
+    data = _obj(value, where)
+    kinds = [key for key in OUTCOMES if key in data]
+    if len(kinds) != 1:
+        raise _fail(
+            where,
+            "expected exactly one outcome (ron, tsumo, draw, abort or chombo), "
+            f"got {len(kinds)}" + (f": {', '.join(kinds)}" if kinds else ""),
+        )
+    _keys(data, {"riichi", "end", kinds[0]} | COMPUTED_HAND_KEYS, where)
+    riichi = _seat_list(data.get("riichi", []), f"{where}.riichi")
+    end = data.get("end", False)
+    if not isinstance(end, bool):
+        raise _fail(f"{where}.end", f"expected true or false, got {_kind(end)}")
+    return Hand(_outcome(kinds[0], data[kinds[0]], where), riichi, end)
+
+
+def _is_seat(value: Any) -> bool:
+    return type(value) is int and 0 <= value <= 3
+
+
+def _quick_seats(value: Any) -> tuple[Seat, ...] | None:
+    if type(value) is not list:
+        return None
+    for seat in value:
+        if not _is_seat(seat):
+            return None
+    if len(value) < 2:
+        return tuple(value)
+    if len(set(value)) != len(value):
+        return None
+    return tuple(sorted(value))
+
+
+def _quick_count(value: Any, low: int, high: int) -> bool:
+    return value is None or (type(value) is int and low <= value <= high)
+
+
+def _quick_win(value: Any) -> Win | None:
+    if type(value) is not dict:
+        return None
+    for key in value:
+        if key not in _WIN_KEYS:
+            return None
+    get = value.get
+    winner, han, fu, yakuman = get("winner"), get("han"), get("fu"), get("yakuman")
+    pao, chips = get("pao"), get("chips")
+    if (
+        not _is_seat(winner)
+        or not _quick_count(han, 1, 200)
+        or not _quick_count(fu, 20, 200)
+        or not _quick_count(yakuman, 0, 6)
+        or not (pao is None or _is_seat(pao))
+        or not _quick_count(chips, 0, MAX_CHIPS)
+    ):
+        return None
+    if yakuman:
+        if han is not None or fu is not None:
+            return None
+    elif han is None:
+        return None
+    return Win(cast(int, winner), han, fu, yakuman or 0, pao, chips or 0)
+
+
+def _quick_outcome(kind: str, value: Any) -> Outcome | None:
+    if type(value) is not dict:
+        return None
+    if kind == "ron":
+        wins = value.get("wins")
+        discarder = value.get("from")
+        if (
+            len(value) != 2
+            or not _is_seat(discarder)
+            or type(wins) is not list
+            or not 1 <= len(wins) <= 3
+        ):
+            return None
+        parsed = []
+        for raw in wins:
+            win = _quick_win(raw)
+            if win is None:
+                return None
+            parsed.append(win)
+        return Ron(cast(int, discarder), tuple(parsed))
+    if kind == "tsumo":
+        win = _quick_win(value)
+        return None if win is None else Tsumo(win)
+    if kind == "draw":
+        if len(value) > 2 or any(key not in ("tenpai", "nagashi") for key in value):
+            return None
+        tenpai = _quick_seats(value.get("tenpai", _EMPTY))
+        nagashi = _quick_seats(value.get("nagashi", _EMPTY))
+        return None if tenpai is None or nagashi is None else Draw(tenpai, nagashi)
+    return None  # aborts and chombos are rare: the full parser reads them
+
+
+_EMPTY: Final[list[Any]] = []
+
+
+def _quick_hand(value: Any) -> Hand | None:
+    """The hand an ordinary, well-formed entry holds, or ``None`` for anything else (then
+    ``parse_hand`` reads it and says what is wrong where). Most hands of most records take
+    this path, which builds no text for an error that does not happen."""
+    if type(value) is not dict:
+        return None
+    kind = None
+    riichi: tuple[Seat, ...] | None = ()
+    end = False
+    for key, item in value.items():
+        if key in _QUICK_KINDS:
+            if kind is not None:
+                return None
+            kind = key
+        elif key == "riichi":
+            riichi = _quick_seats(item)
+            if riichi is None:
+                return None
+        elif key == "end":
+            if type(item) is not bool:
+                return None
+            end = item
+        elif key not in COMPUTED_HAND_KEYS:
+            return None
+    if kind is None or riichi is None:
+        return None
+    outcome = _quick_outcome(kind, value[kind])
+    return None if outcome is None else Hand(outcome, riichi, end)
+
+
+_QUICK_KINDS: Final = frozenset(OUTCOMES)
+
+
+def _win_json(win: Win) -> dict[str, Any]:
+    out: dict[str, Any] = {"winner": win.winner}
+    if win.yakuman:
+        out["yakuman"] = win.yakuman
+    else:
+        out["han"] = win.han
+        if win.fu is not None:
+            out["fu"] = win.fu
+    if win.pao is not None:
+        out["pao"] = win.pao
+    if win.chips:
+        out["chips"] = win.chips
+    return out
+
+
+def hand_to_json(hand: Hand) -> dict[str, Any]:
+    """A hand in record form.
+
+    >>> hand_to_json(parse_hand({"tsumo": {"winner": 1, "han": 1, "fu": 30}}))
+    {'tsumo': {'winner': 1, 'han': 1, 'fu': 30}}
+    """
+    out: dict[str, Any] = {}
+    if hand.riichi:
+        out["riichi"] = list(hand.riichi)
+    outcome = hand.outcome
+    match outcome:
+        case Ron():
+            out["ron"] = {"from": outcome.discarder, "wins": [_win_json(w) for w in outcome.wins]}
+        case Tsumo():
+            out["tsumo"] = _win_json(outcome.win)
+        case Draw():
+            draw: dict[str, Any] = {"tenpai": list(outcome.tenpai)}
+            if outcome.nagashi:
+                draw["nagashi"] = list(outcome.nagashi)
+            out["draw"] = draw
+        case Abort():
+            out["abort"] = {} if outcome.reason is None else {"reason": outcome.reason.value}
+        case Chombo():
+            out["chombo"] = {"offender": outcome.offender}
+        case _:
+            assert_never(outcome)
+    if hand.end:
+        out["end"] = True
+    return out
+
+
+__all__: Sequence[str] = ["hand_to_json", "parse_hand"]

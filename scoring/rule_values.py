@@ -1,0 +1,300 @@
+"""The values a ruleset's parameters take, and the strict reading of each one.
+
+The words of each choice (``Length``, ``MultiRon``, ``Yame``...), uma as four fixed values or
+floating uma, and the checks that turn a spec's JSON value into one of them or refuse it with a
+``RulesError`` naming the parameter. What each value means is explained once, on its field of
+``scoring.rules.Ruleset``; the values and bounds are those of ``shared/RULES.md`` ("Version 2
+parameters").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Final, TypeAlias
+
+from scoring.errors import RulesError, excerpt
+from scoring.outcomes import ABORT_REASONS, AbortReason
+
+#: The bound of every points value a ruleset holds (uma, oka, penalties, targets).
+MAX_POINTS: Final = 1_000_000
+#: The longest name or word a ruleset spec holds (``double_yakuman_hands`` is 20): longer
+#: texts are refused before they are looked up.
+_MAX_WORD: Final = 24
+
+
+class Length(StrEnum):
+    """How many winds a game plays."""
+
+    HANCHAN = "hanchan"
+    TONPUUSEN = "tonpuusen"
+
+
+class ResultRounding(StrEnum):
+    NONE = "none"
+    TENHOU = "tenhou"
+
+
+class Ties(StrEnum):
+    SEAT_ORDER = "seat_order"
+    SPLIT = "split"
+
+
+class LeftoverSticks(StrEnum):
+    FIRST = "first"
+    LOST = "lost"
+    SPLIT_ALL = "split_all"
+
+
+class ChomboStyle(StrEnum):
+    REVERSE_MANGAN = "reverse_mangan"
+    PENALTY = "penalty"
+
+
+class MultiRon(StrEnum):
+    HEAD_BUMP = "head_bump"
+    DOUBLE = "double"
+    TRIPLE = "triple"
+
+    @property
+    def max_winners(self) -> int:
+        """The most winners one discard can have: the one limit the engine and the forms use.
+
+        >>> MultiRon.DOUBLE.max_winners
+        2
+        """
+        return _MAX_WINNERS[self]
+
+
+_MAX_WINNERS: Final[dict[MultiRon, int]] = {
+    MultiRon.HEAD_BUMP: 1,
+    MultiRon.DOUBLE: 2,
+    MultiRon.TRIPLE: 3,
+}
+
+
+class MultiRonSticks(StrEnum):
+    NEAREST = "nearest"
+    OWN_BACK = "own_back"
+
+
+class MultiRonHonba(StrEnum):
+    NEAREST = "nearest"
+    EACH = "each"
+
+
+class Kazoe(StrEnum):
+    YAKUMAN = "yakuman"
+    SANBAIMAN = "sanbaiman"
+
+
+class PaoRonHonba(StrEnum):
+    DISCARDER = "discarder"
+    LIABLE = "liable"
+
+
+class PaoScope(StrEnum):
+    WHOLE = "whole"
+    ONE_YAKUMAN = "one_yakuman"
+
+
+class Yame(StrEnum):
+    """Whether the all-last dealer in 1st may stop (agari-yame, tenpai-yame): never, by
+    choice (``end: true`` on the hand), or the game simply ends."""
+
+    NONE = "none"
+    OPTIONAL = "optional"
+    AUTOMATIC = "automatic"
+
+
+class ExtensionEnd(StrEnum):
+    """In an extension, which hands end the game once somebody has ``target_points``."""
+
+    DEAL_PASSES = "deal_passes"
+    ANY_HAND = "any_hand"
+
+
+class Renchan(StrEnum):
+    """When the dealer keeps the deal besides a win: also ``tenpai`` at an exhaustive draw,
+    or on a ``win`` only (JPML)."""
+
+    TENPAI = "tenpai"
+    WIN = "win"
+
+
+#: Uma by place (1st..4th), in points.
+Uma: TypeAlias = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class FloatingUma:
+    """Uma that depends on how many players end below ``return_points`` (JPML): one list
+    for 1, 2 and 3 players below; where nobody is below, the list for 2 applies (RULES.md,
+    version 2 parameters), and so it does where all four are, which only a ruleset whose
+    return points exceed its start points allows and which no rulebook covers."""
+
+    below_1: Uma
+    below_2: Uma
+    below_3: Uma
+
+    def for_below(self, count: int) -> Uma:
+        """The uma list when ``count`` players are below the return points.
+
+        >>> FloatingUma((1, 0, 0, -1), (2, 0, 0, -2), (3, 0, 0, -3)).for_below(0)
+        (2, 0, 0, -2)
+        """
+        return self.below_1 if count == 1 else self.below_3 if count == 3 else self.below_2
+
+    def to_json(self) -> dict[str, list[int]]:
+        return {"1": list(self.below_1), "2": list(self.below_2), "3": list(self.below_3)}
+
+
+#: The parameters whose value is a choice among words.
+_CHOICES: Final[dict[str, type[StrEnum]]] = {
+    "length": Length,
+    "result_rounding": ResultRounding,
+    "ties": Ties,
+    "leftover_sticks": LeftoverSticks,
+    "chombo": ChomboStyle,
+    "multi_ron": MultiRon,
+    "multi_ron_sticks": MultiRonSticks,
+    "multi_ron_honba": MultiRonHonba,
+    "kazoe": Kazoe,
+    "pao_ron_honba": PaoRonHonba,
+    "pao_scope": PaoScope,
+    "agari_yame": Yame,
+    "tenpai_yame": Yame,
+    "extension_end": ExtensionEnd,
+    "renchan": Renchan,
+}
+
+_BOOLEANS: Final = frozenset(
+    {
+        "tobi",
+        "tobi_at_zero",
+        "riichi_below_1000",
+        "extension",
+        "nagashi_mangan",
+        "kiriage",
+        "multiple_yakuman",
+        "double_yakuman_hands",
+        "kuitan",
+    }
+)
+
+#: Whole-number parameters: inclusive bounds, and whether the value is whole hundreds.
+_INTEGERS: Final[dict[str, tuple[int, int, bool]]] = {
+    "start_points": (0, MAX_POINTS, True),
+    "return_points": (0, MAX_POINTS, True),
+    "oka": (0, MAX_POINTS, True),
+    "chombo_penalty": (0, MAX_POINTS, True),
+    "honba_value": (0, 3_000, True),
+    "noten_payment": (0, 30_000, True),
+    "aka_dora": (0, 4, False),
+    "tobi_bonus": (0, MAX_POINTS, True),
+    "chip_value": (0, MAX_POINTS, True),
+    "yakitori_penalty": (0, MAX_POINTS, True),
+}
+
+
+def _name(name: object) -> str:
+    """A parameter name as given, cut short if it is long (it is quoted in the error)."""
+    return excerpt(name).strip("'") if isinstance(name, str) else excerpt(name)
+
+
+def _whole(value: Any) -> bool:
+    """A JSON whole number: not a bool, not a float (``2.0`` included)."""
+    return type(value) is int
+
+
+def _uma_list(value: Any, where: str) -> Uma:
+    if (
+        not isinstance(value, list | tuple)
+        or len(value) != 4
+        or not all(_whole(v) and not v % 100 and -MAX_POINTS <= v <= MAX_POINTS for v in value)
+    ):
+        raise RulesError(
+            f"{where}: expected four whole hundreds of points within +/-{MAX_POINTS:,}, "
+            f"got {excerpt(value)}"
+        )
+    if sum(value):
+        raise RulesError(f"{where}: the four values must sum to 0, they sum to {sum(value)}")
+    return (value[0], value[1], value[2], value[3])
+
+
+def _uma(value: Any) -> Uma | FloatingUma:
+    if not isinstance(value, Mapping):
+        return _uma_list(value, "rules.uma")
+    if set(value) != {"1", "2", "3"}:
+        raise RulesError(
+            'rules.uma: floating uma is an object keyed "1", "2" and "3" (players below the '
+            f"return points), got the keys {excerpt(sorted(map(str, value))[:4])}"
+        )
+    return FloatingUma(*(_uma_list(value[key], f"rules.uma.{key}") for key in ("1", "2", "3")))
+
+
+def _abortive_draws(value: Any) -> tuple[AbortReason, ...]:
+    if value is True:
+        return ABORT_REASONS
+    if value is False:
+        return ()
+    if (
+        not isinstance(value, list | tuple)
+        or len(value) > len(ABORT_REASONS)
+        or not all(isinstance(v, str) and v in ABORT_REASONS for v in value)
+    ):
+        raise RulesError(
+            "rules.abortive_draws: expected true, false or a list of "
+            f"{', '.join(ABORT_REASONS)}; got {excerpt(value)}"
+        )
+    return tuple(r for r in ABORT_REASONS if r in value)
+
+
+def _check_value(name: str, value: Any) -> Any:
+    """Return ``value`` converted to the parameter's type, or raise ``RulesError``."""
+    choice = _CHOICES.get(name)
+    if choice is not None:
+        if choice is Yame and isinstance(value, bool):
+            # Records from before optional yame wrote true and false.
+            return Yame.AUTOMATIC if value else Yame.NONE
+        if (
+            not isinstance(value, str)
+            or len(value) > _MAX_WORD
+            or value not in choice._value2member_map_
+        ):
+            words = ", ".join(member.value for member in choice)
+            raise RulesError(f"rules.{name}: {excerpt(value)} is not one of {words}")
+        return choice(value)
+    if name in _BOOLEANS:
+        if not isinstance(value, bool):
+            raise RulesError(f"rules.{name}: expected true or false, got {excerpt(value)}")
+        return value
+    bounds = _INTEGERS.get(name)
+    if bounds is not None:
+        low, high, hundreds = bounds
+        if not _whole(value) or not low <= value <= high:
+            raise RulesError(
+                f"rules.{name}: expected a whole number {low}..{high}, got {excerpt(value)}"
+            )
+        if hundreds and value % 100:
+            raise RulesError(f"rules.{name}: expected a multiple of 100, got {value}")
+        return value
+    if name == "target_points":
+        if value is None:
+            return None
+        if not _whole(value) or not 0 < value <= MAX_POINTS:
+            raise RulesError(
+                f"rules.target_points: expected points 1..{MAX_POINTS} or null, "
+                f"got {excerpt(value)}"
+            )
+        return value
+    if name == "uma":
+        return _uma(value)
+    if name == "abortive_draws":
+        return _abortive_draws(value)
+    if name == "double_wind_fu":
+        if not _whole(value) or value not in (2, 4):
+            raise RulesError(f"rules.double_wind_fu: expected 2 or 4, got {excerpt(value)}")
+        return value
+    raise RulesError(f"rules.{_name(name)}: unknown parameter")

@@ -1,0 +1,185 @@
+"""A game at a moment: its state between hands, the result of one hand, and a replay.
+
+East 1 starts on the ruleset's ``start_points`` with no honba and no sticks (RULES.md); a
+game begun on paper may start elsewhere if its round is one the game can reach and its
+points add up (``shared/spec/game-record.md``, ``start``). Round labels ``E1``..``N4`` are the
+record format's. How a hand moves the game from one state to the next is ``scoring.game``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Final, NamedTuple
+
+from scoring.outcomes import Hand
+from scoring.rules import Ruleset
+from scoring.seats import Seat, Wind
+
+STICK: Final = 1000
+#: The most honba counters and sticks a start may hold (a real game has a dozen at most).
+MAX_COUNTER: Final = 100
+
+
+class EndReason(StrEnum):
+    """Why a game ended."""
+
+    LAST_HAND = "last_hand"
+    TOBI = "tobi"
+    AGARI_YAME = "agari_yame"
+    TENPAI_YAME = "tenpai_yame"
+    EXTENSION_OVER = "extension_over"
+
+
+def round_label(round_index: int) -> str:
+    """``E1``.. for a round index (0 = East 1, 4 = South 1, 8 = West 1).
+
+    >>> round_label(0), round_label(7), round_label(8)
+    ('E1', 'S4', 'W1')
+    """
+    return _ROUND_LABELS[round_index % 16]
+
+
+_ROUND_LABELS: Final = tuple(f"{Wind.of_index(i // 4).value}{i % 4 + 1}" for i in range(16))
+
+
+def parse_round_label(label: str) -> int | None:
+    """The round index of ``E1``..``N4``, or ``None`` for anything else.
+
+    >>> parse_round_label("S2"), parse_round_label("X9")
+    (5, None)
+    """
+    try:
+        return _ROUND_LABELS.index(label)
+    except ValueError:
+        return None
+
+
+class GameState(NamedTuple):
+    """Everything the hands so far have made: points, round, honba, sticks, chombos, chips,
+    who has won a hand, and the end.
+
+    An immutable named tuple rather than a frozen dataclass: every hand makes one, and a
+    frozen dataclass of nine fields costs ten times as much to build.
+    """
+
+    scores: tuple[int, int, int, int]
+    round_index: int = 0
+    honba: int = 0
+    #: Riichi sticks on the table.
+    sticks: int = 0
+    #: Chombos per seat (for penalties taken off the final result).
+    chombos: tuple[int, int, int, int] = (0, 0, 0, 0)
+    end_reason: EndReason | None = None
+    #: Net chips per seat (won less paid).
+    chips: tuple[int, int, int, int] = (0, 0, 0, 0)
+    #: Whether each seat has won a hand (for the yakitori penalty).
+    won: tuple[bool, bool, bool, bool] = (False, False, False, False)
+    #: Who receives the tobi bonus when the game ended by tobi: the winner of the hand that
+    #: did it, or ``None`` (1st place) after a hand nobody won.
+    tobi_to: Seat | None = None
+
+    @property
+    def dealer(self) -> Seat:
+        return self.round_index % 4
+
+    @property
+    def round_label(self) -> str:
+        return _ROUND_LABELS[self.round_index % 16]
+
+    @property
+    def finished(self) -> bool:
+        return self.end_reason is not None
+
+    def to_json(self) -> dict[str, Any]:
+        """The state as JSON values, for a stored projection.
+
+        >>> GameState.from_json(GameState((1, 2, 3, 4), sticks=2).to_json()).sticks
+        2
+        """
+        return {
+            "scores": list(self.scores),
+            "round_index": self.round_index,
+            "honba": self.honba,
+            "sticks": self.sticks,
+            "chombos": list(self.chombos),
+            "end_reason": self.end_reason.value if self.end_reason else None,
+            "chips": list(self.chips),
+            "won": list(self.won),
+            "tobi_to": self.tobi_to,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GameState:
+        """A state from ``to_json``; projections stored before chips and yakitori read as none."""
+        s, c = data["scores"], data["chombos"]
+        chips = data.get("chips") or (0, 0, 0, 0)
+        won = data.get("won") or (False, False, False, False)
+        return cls(
+            (s[0], s[1], s[2], s[3]),
+            data["round_index"],
+            data["honba"],
+            data["sticks"],
+            (c[0], c[1], c[2], c[3]),
+            EndReason(data["end_reason"]) if data["end_reason"] else None,
+            (chips[0], chips[1], chips[2], chips[3]),
+            (bool(won[0]), bool(won[1]), bool(won[2]), bool(won[3])),
+            data.get("tobi_to"),
+        )
+
+
+def start_state(rules: Ruleset) -> GameState:
+    """East 1, no honba, no sticks, everyone on the starting points.
+
+    >>> from scoring.rules import PRESETS
+    >>> start_state(PRESETS["tenhou"]).scores
+    (25000, 25000, 25000, 25000)
+    """
+    p = rules.start_points
+    return GameState(scores=(p, p, p, p))
+
+
+def check_start(rules: Ruleset, start: GameState) -> str | None:
+    """Why a game cannot start from ``start`` under ``rules`` (a game begun on paper), or
+    ``None``: its round must be one the game can reach, and its scores plus the sticks on
+    the table must hold exactly the points the players began with (spec ``start``).
+
+    >>> from scoring.rules import PRESETS
+    >>> check_start(PRESETS["ema"], GameState((31000, 29000, 30000, 30000), 9))
+    'round W2: these rules play no further than S4'
+    """
+    last = rules.last_round + (4 if rules.extension else 0)
+    if not 0 <= start.round_index <= last:
+        return f"round {start.round_label}: these rules play no further than {round_label(last)}"
+    if not (0 <= start.honba <= MAX_COUNTER and 0 <= start.sticks <= MAX_COUNTER):
+        return f"honba and sticks are 0..{MAX_COUNTER}"
+    total = sum(start.scores) + start.sticks * STICK
+    if total != 4 * rules.start_points:
+        return (
+            f"the scores and sticks hold {total} points; four players begin with "
+            f"{4 * rules.start_points}"
+        )
+    return None
+
+
+class HandResult(NamedTuple):
+    """One hand played: the state before and after, and each seat's whole change
+    (riichi sticks paid and collected included). A named tuple, like ``GameState``."""
+
+    hand: Hand
+    before: GameState
+    after: GameState
+    deltas: tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A game replayed: the start, every hand's result, and the state now."""
+
+    start: GameState
+    results: tuple[HandResult, ...]
+
+    @property
+    def state(self) -> GameState:
+        return self.results[-1].after if self.results else self.start
