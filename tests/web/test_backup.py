@@ -11,7 +11,8 @@ from django.core.management import CommandError, call_command
 
 from scorekeeper.club.management.commands.verify_games import game_mismatches
 from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
-from scorekeeper.operations.backup import RestoreError, backup_lines, restore
+from scorekeeper.operations.backup import backup_lines
+from scorekeeper.operations.restore import RestoreError, restore
 from scorekeeper.table.services import (
     abandon_game,
     edit_hand,
