@@ -29,16 +29,8 @@ from scorekeeper.registry.permissions import (
 from scorekeeper.table.display import describe_hand
 from scorekeeper.table.forms import ConfirmForm
 from scorekeeper.table.pages import load_game, may_correct, seat_names
-from scorekeeper.table.services import (
-    ServiceError,
-    StaleGame,
-    abandon_game,
-    export_record,
-    finish_game,
-    reopen_game,
-    scoreboard,
-    undo_last_hand,
-)
+from scorekeeper.table.services import ServiceError, StaleGame, scoreboard, undo_last_hand
+from scorekeeper.table.services_games import abandon_game, export_record, finish_game, reopen_game
 from scorekeeper.table.views import _after_write
 
 
