@@ -10,7 +10,7 @@ from django.http import QueryDict
 from django.urls import reverse
 
 from scorekeeper.club.models import Game
-from scorekeeper.table.forms import FU_CHOICES, HAN_CHOICES, YAKUMAN, YAKUMAN_COUNTS
+from scorekeeper.table.fields import FU_CHOICES, HAN_CHOICES, YAKUMAN, YAKUMAN_COUNTS
 from scoring.seats import Wind, seat_wind
 from scoring.state import GameState
 

@@ -22,7 +22,7 @@ from django.db import transaction
 
 from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
 from scorekeeper.club.projection import Projection, project
-from scorekeeper.operations.backup import keeping_timestamps, stored_seats
+from scorekeeper.operations.bulk import keeping_timestamps, stored_seats
 from scoring.errors import IllegalHand
 from scoring.game import play_hand
 from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Ron, Tsumo, Win

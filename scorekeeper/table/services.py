@@ -1,4 +1,5 @@
-"""Every write to a game goes through here: small keyword-only functions, each in one
+"""Every write to a game's hands goes through here, and what they share with the writes of
+the game's life (``services_games.py``): small keyword-only functions, each in one
 transaction with the game row locked (``select_for_update``), playing or replaying the hands
 with the engine and saving what ``projection.project`` makes of them. The ones that change a
 hand return what they did (``HandChange``), so that no page plays the hand again.
@@ -10,17 +11,14 @@ If the game has moved on (a double tap, a retry, another phone), the write is re
 
 from __future__ import annotations
 
-import random
-import uuid
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from scorekeeper.club.limits import normal_name, seats_error, unstored_part
-from scorekeeper.club.models import MAX_HANDS, Game, HandRecord, Player, Seat
+from scorekeeper.club.limits import seats_error
+from scorekeeper.club.models import MAX_HANDS, Game, HandRecord, Seat
 from scorekeeper.club.projection import (
     RESULT_FIELDS,
     Projection,
@@ -31,7 +29,7 @@ from scorekeeper.club.projection import (
 from scoring.errors import IllegalHand
 from scoring.game import play_hand, replay
 from scoring.outcomes import Hand
-from scoring.record import GameRecord, read_record, record_to_json
+from scoring.record import GameRecord
 from scoring.rules import Ruleset
 from scoring.standings import Standing, final_standings
 from scoring.state import GameState, HandResult, Replay
@@ -151,51 +149,6 @@ def _stored_hands(game: Game) -> list[Hand]:
     return [record.to_hand() for record in game.hands.order_by("sequence")]
 
 
-def start_game(
-    *,
-    rules: Ruleset,
-    ruleset_name: str,
-    players: Sequence[Player],
-    table_label: str = "",
-    created_by: Any = None,
-    shuffle: bool = False,
-    rng: random.Random | None = None,
-    start_token: uuid.UUID | None = None,
-) -> Game:
-    """Seat four different players (in the order given, or shuffled) under frozen rules
-    (the engine has bounded every value of a ``Ruleset``, so its results can be stored).
-    A ``start_token`` already used (the same form sent twice) returns the game it started
-    instead of starting another."""
-    if len(players) != 4 or len({p.pk for p in players}) != 4:
-        raise ServiceError("A game needs four different players.")
-    if start_token is not None:
-        started = Game.objects.filter(start_token=start_token).first()
-        if started is not None:
-            return started
-    order = list(players)
-    if shuffle:
-        (rng or random.SystemRandom()).shuffle(order)
-    try:
-        with transaction.atomic():
-            game = Game.objects.create(
-                table_label=table_label,
-                ruleset_name=ruleset_name,
-                rules=rules.to_json(),
-                state=Game.initial_state(rules),
-                created_by=created_by,
-                start_token=start_token,
-            )
-            Seat.objects.bulk_create(
-                Seat(game=game, number=number, player=player) for number, player in enumerate(order)
-            )
-    except IntegrityError:
-        # The same form sent at the same moment: its twin's game is the one it started.
-        if start_token is None:
-            raise
-        return Game.objects.get(start_token=start_token)
-    return game
-
-
 def record_hand(*, game: Game, hand: Hand, expected_sequence: int, user: Any = None) -> HandChange:
     """Append one hand. The engine applies it to the stored projection, so the work is the
     same at hand 60 as at hand 1 (only the hand that ends the game replays them all, for
@@ -313,68 +266,6 @@ def edit_hand(
     return HandChange(locked, played.results[sequence], played)
 
 
-def finish_game(*, game: Game, expected_sequence: int, user: Any = None) -> Game:
-    """End a game early (organisers): the standings are taken from the points as they are
-    after ``expected_sequence`` hands, the number the confirmation showed; a game that has
-    moved on since is refused with ``StaleGame``, a closed one with ``GameClosed``."""
-    with transaction.atomic():
-        locked = _locked(game.pk)
-        _check_open(locked, allow_finished=False)
-        _check_sequence(locked, expected_sequence)
-        locked.stopped_early = True
-        _save_projection(
-            locked, project(locked.ruleset(), _stored_hands(locked), stopped_early=True)
-        )
-    return locked
-
-
-def abandon_game(*, game: Game, expected_sequence: int, user: Any = None) -> Game:
-    """Abandon a game in play (organisers): it keeps its hands but counts for nothing. A
-    finished game is refused (``GameClosed``): abandoning it would silently take it out of
-    the standings; it is reopened first (``reopen_game``), on purpose."""
-    with transaction.atomic():
-        locked = _locked(game.pk)
-        if locked.status == Game.Status.FINISHED:
-            raise GameClosed(
-                "This game is finished and counts in the standings; reopen it first if it "
-                "should be abandoned."
-            )
-        _check_open(locked, allow_finished=False)
-        _check_sequence(locked, expected_sequence)
-        projection = project(
-            locked.ruleset(),
-            _stored_hands(locked),
-            stopped_early=locked.stopped_early,
-            abandoned=True,
-        )
-        locked.finished_at = timezone.now()
-        _save_projection(locked, projection)
-    return locked
-
-
-def reopen_game(*, game: Game, expected_sequence: int, user: Any = None) -> Game:
-    """Put a game that was finished early back in play (organisers): its standings are
-    withdrawn until it ends again. A game its own hands ended is reopened by undoing its
-    last hand instead (``undo_last_hand``), since with those hands it is over by the rules.
-    Raises ``GameClosed`` for a game that is not finished, ``StaleGame`` for one that has
-    changed since the confirmation, ``ServiceError`` for one its hands ended."""
-    with transaction.atomic():
-        locked = _locked(game.pk)
-        if locked.status != Game.Status.FINISHED:
-            status = str(Game.Status(locked.status).label).lower()
-            raise GameClosed(f"Only a finished game can be reopened; this one is {status}.")
-        _check_sequence(locked, expected_sequence)
-        projection = project(locked.ruleset(), _stored_hands(locked), stopped_early=False)
-        if projection.status == Game.Status.FINISHED:
-            raise ServiceError(
-                "This game was ended by its last hand, not stopped early: undo that hand to "
-                "reopen it."
-            )
-        locked.stopped_early = False
-        _save_projection(locked, projection)
-    return locked
-
-
 def scoreboard(game: Game, *, played: Replay | None = None) -> Scoreboard:
     """A game replayed from its stored hands (for the hand log and the standings), or
     from ``played``, its hands as a service has just replayed them. The seats and their
@@ -389,71 +280,3 @@ def scoreboard(game: Game, *, played: Replay | None = None) -> Scoreboard:
         hands = [result.hand for result in played.results]
     record = GameRecord(rules, (a, b, c, d), tuple(hands))
     return Scoreboard(game, record, played)
-
-
-def export_record(game: Game) -> dict[str, Any]:
-    """The game as a ``scorekeeper.game/1`` input document."""
-    return record_to_json(scoreboard(game).record)
-
-
-def _check_label(value: str, field: str, model: type[Game]) -> None:
-    """Refuse a label the column cannot hold (PostgreSQL refuses NUL and over-long text)."""
-    size = getattr(model._meta.get_field(field), "max_length", None)
-    if "\x00" in value:
-        raise ServiceError(f"{field}: a text cannot contain a NUL character.")
-    if size is not None and len(value) > size:
-        raise ServiceError(f"{field}: at most {size} characters, got {len(value):,}.")
-
-
-def _players_named(names: Sequence[str]) -> list[Player]:
-    """The players of these names, matched regardless of case as the registry's forms match
-    them ("aki" is Aki), and made when missing; four names that are the same regardless of
-    case are refused."""
-    seen: dict[str, str] = {}
-    for i, name in enumerate(names):
-        first = seen.setdefault(name.lower(), name)
-        if first != name:
-            raise ServiceError(
-                f"players[{i}]: {name!r} and {first!r} differ only in case: one player or two?"
-            )
-    players = []
-    for name in names:
-        existing = Player.objects.filter(name__iexact=normal_name(name)).first()
-        players.append(existing or Player.objects.create(name=normal_name(name)))
-    return players
-
-
-def import_record(
-    *, doc: Any, created_by: Any = None, table_label: str = "", ruleset_name: str | None = None
-) -> Game:
-    """Create a game from a record: players matched by name (created when missing), every
-    hand validated by replaying before anything is stored."""
-    record, replayed = read_record(doc)
-    unstored = unstored_part(record)
-    if unstored is not None:
-        raise ServiceError(f"{unstored}: the site cannot store this part of a record yet")
-    rules = record.rules
-    if len(record.hands) > MAX_HANDS:
-        raise GameFull(f"hands: {len(record.hands)} hands; a game holds at most {MAX_HANDS}.")
-    _check_label(table_label, "table_label", Game)
-    if ruleset_name is not None:
-        _check_label(ruleset_name, "ruleset_name", Game)
-    with transaction.atomic():
-        players = _players_named(record.players)
-        spec = rules.to_spec()
-        game = start_game(
-            rules=rules,
-            ruleset_name=ruleset_name
-            or (spec if isinstance(spec, str) else f"{rules.preset} (custom)"),
-            players=players,
-            table_label=table_label,
-            created_by=created_by,
-        )
-        HandRecord.objects.bulk_create(
-            HandRecord(
-                game=game, sequence=i, data=HandRecord.data_from(hand), recorded_by=created_by
-            )
-            for i, hand in enumerate(record.hands)
-        )
-        _save_projection(game, project(rules, record.hands, played=replayed))
-    return game

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scorekeeper.table import views, views_games
+from scorekeeper.table import views, views_actions, views_games, views_live
 
 urlpatterns = [
     # The home page is the list of games: the tables in play first.
@@ -11,17 +11,17 @@ urlpatterns = [
     path("games/<int:game_id>/hands/", views.hand_create, name="hand_create"),
     path("games/<int:game_id>/preview/", views.hand_preview, name="hand_preview"),
     path("games/<int:game_id>/hands/<int:sequence>/edit/", views.hand_edit, name="hand_edit"),
-    path("games/<int:game_id>/undo/", views.hand_undo, name="hand_undo"),
-    path("games/<int:game_id>/finish/", views.game_finish, name="game_finish"),
-    path("games/<int:game_id>/abandon/", views.game_abandon, name="game_abandon"),
-    path("games/<int:game_id>/reopen/", views.game_reopen, name="game_reopen"),
-    path("games/<int:game_id>/record.json", views.game_record, name="game_record"),
-    path("games/<int:game_id>/chart/", views.game_chart, name="game_chart"),
+    path("games/<int:game_id>/undo/", views_actions.hand_undo, name="hand_undo"),
+    path("games/<int:game_id>/finish/", views_actions.game_finish, name="game_finish"),
+    path("games/<int:game_id>/abandon/", views_actions.game_abandon, name="game_abandon"),
+    path("games/<int:game_id>/reopen/", views_actions.game_reopen, name="game_reopen"),
+    path("games/<int:game_id>/record.json", views_actions.game_record, name="game_record"),
+    path("games/<int:game_id>/chart/", views_live.game_chart, name="game_chart"),
     path(
         "games/<int:game_id>/from-tiles/<int:seat>/",
         views.hand_from_tiles,
         name="hand_from_tiles",
     ),
-    path("games/<int:game_id>/live/", views.game_live, name="game_live"),
-    path("games/<int:game_id>/live/board/", views.game_live_board, name="game_live_board"),
+    path("games/<int:game_id>/live/", views_live.game_live, name="game_live"),
+    path("games/<int:game_id>/live/board/", views_live.game_live_board, name="game_live_board"),
 ]

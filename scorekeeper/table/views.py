@@ -1,43 +1,32 @@
-"""The table page and everything done from it: record, preview, correct and undo a hand,
-finish, abandon or reopen the game, download its record, and the live board other screens poll.
+"""The table page and recording from it: record, preview and correct a hand, and open the
+calculator on a seat's hand.
 
 Each view checks access, fills a form, calls one service and renders. An htmx request gets
 the part of the page that changed (``#game-table``, with the messages out of band); a plain
 POST redirects to the table (POST/redirect/GET). Refusals keep the page: an impossible hand
 is a form error (422), a submission for a game that has moved on (409) shows the current
-table with a message.
+table with a message. Undo and the game's actions are in ``views_actions.py``, the live
+board and the chart in ``views_live.py``.
 """
 
 from __future__ import annotations
-
-import hashlib
-import json
-from collections.abc import Callable
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
-from django.urls import reverse
-from django.views.decorators.cache import cache_control
-from django.views.decorators.http import condition, require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import trigger_client_event
 
 from scorekeeper.calculator.links import calculator_url
-from scorekeeper.club.models import Game, HandRecord, Seat
+from scorekeeper.club.models import Game, HandRecord
 from scorekeeper.htmx import HtmxHttpRequest
-from scorekeeper.registry.permissions import (
-    is_organiser,
-    member_required,
-    organiser_required,
-    read_required,
-)
+from scorekeeper.registry.permissions import is_organiser, member_required, read_required
 from scorekeeper.table.display import describe_hand
-from scorekeeper.table.forms import ConfirmForm, CorrectionForm, HandForm
+from scorekeeper.table.forms import CorrectionForm, HandForm
 from scorekeeper.table.pages import (
     edit_context,
-    live_context,
     load_game,
     may_correct,
     may_record,
@@ -53,14 +42,9 @@ from scorekeeper.table.services import (
     HandChange,
     ServiceError,
     StaleGame,
-    abandon_game,
     edit_hand,
-    export_record,
-    finish_game,
     record_hand,
-    reopen_game,
     scoreboard,
-    undo_last_hand,
 )
 from scoring.errors import IllegalHand
 from scoring.outcomes import Hand
@@ -284,142 +268,6 @@ def _edit_refusal(game: Game, error: ServiceError) -> str:
     return error.message
 
 
-# Undo, finish, abandon, reopen: a confirmation page without JS, hx-confirm with it.
-
-
-def _confirm_page(request: HttpRequest, game: Game, action: str, status: int = 200) -> HttpResponse:
-    board = scoreboard(game)
-    results = board.replay.results
-    last = (
-        describe_hand(results[-1].hand, board.record.players, board.record.rules) if results else ""
-    )
-    context = {
-        "game": game,
-        "action": action,
-        "form_action": reverse(f"{action}", args=[game.pk]),
-        "sequence": game.hand_count,
-        "last_hand": last,
-    }
-    return render(request, "club/table_confirm.html", context, status=status)
-
-
-def _confirmed(request: HttpRequest) -> ConfirmForm | None:
-    form = ConfirmForm(request.POST if request.method == "POST" else None)
-    return form if form.is_valid() else None
-
-
-@require_http_methods(["GET", "HEAD", "POST"])
-@member_required
-def hand_undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    game = load_game(game_id)
-    if not may_correct(request.user, game):
-        raise PermissionDenied
-    confirm = _confirmed(request)
-    if confirm is None:
-        return _confirm_page(request, game, "hand_undo")
-    expected = confirm.cleaned_data["sequence"]
-    try:
-        change = undo_last_hand(
-            game=game,
-            expected_sequence=expected,
-            user=request.user,
-            allow_finished=is_organiser(request.user),
-        )
-    except StaleGame:
-        messages.warning(
-            request, "The game changed on another phone — nothing was undone; here is the table."
-        )
-        return _after_write(request, game_id, status=409)
-    except ServiceError as error:
-        messages.error(request, error.message)
-        return _after_write(request, game_id, status=409)
-    undone = describe_hand(change.result.hand, seat_names(game), game.ruleset())
-    messages.success(request, f"Hand {expected} undone: {undone}.")
-    return _after_write(request, game_id, event="hand-undone")
-
-
-@require_http_methods(["GET", "HEAD", "POST"])
-@organiser_required
-def game_finish(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    return _game_action(
-        request,
-        game_id,
-        "game_finish",
-        finish_game,
-        done="The game is finished: here are the final standings.",
-        stale="The game changed on another phone — it was not finished; here is the table.",
-    )
-
-
-@require_http_methods(["GET", "HEAD", "POST"])
-@organiser_required
-def game_abandon(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    return _game_action(
-        request,
-        game_id,
-        "game_abandon",
-        abandon_game,
-        done="The game was abandoned: it counts for nothing.",
-        stale="The game changed on another phone — it was not abandoned; here is the table.",
-    )
-
-
-@require_http_methods(["GET", "HEAD", "POST"])
-@organiser_required
-def game_reopen(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    return _game_action(
-        request,
-        game_id,
-        "game_reopen",
-        reopen_game,
-        done="The game is in play again: its standings are withdrawn until it ends.",
-        stale="The game changed on another phone — it was not reopened; here is the table.",
-        event="game-reopened",
-    )
-
-
-def _game_action(
-    request: HtmxHttpRequest,
-    game_id: int,
-    action: str,
-    service: Callable[..., Game],
-    *,
-    done: str,
-    stale: str,
-    event: str = "game-finished",
-) -> HttpResponse:
-    """Finish, abandon or reopen, once confirmed for the sequence the confirmation showed:
-    a game that has moved on since, or is no longer in a state the action applies to, is
-    refused as a stale recording is (409, the table as it is, and why)."""
-    game = load_game(game_id)
-    confirm = _confirmed(request)
-    if confirm is None:
-        return _confirm_page(request, game, action)
-    try:
-        service(game=game, expected_sequence=confirm.cleaned_data["sequence"], user=request.user)
-    except StaleGame:
-        messages.warning(request, stale)
-        return _after_write(request, game_id, status=409)
-    except ServiceError as error:
-        messages.error(request, error.message)
-        return _after_write(request, game_id, status=409)
-    messages.success(request, done)
-    return _after_write(request, game_id, event=event)
-
-
-# Reading elsewhere: the record, the live board.
-
-
-@require_safe
-@read_required
-def game_record(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = get_object_or_404(Game.objects.prefetch_related("seats__player", "hands"), pk=game_id)
-    body = json.dumps(export_record(game), indent=2, ensure_ascii=False)
-    response = HttpResponse(body + "\n", content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="game-{game.pk}.json"'
-    return response
-
-
 @require_safe
 @read_required
 def hand_from_tiles(request: HttpRequest, game_id: int, seat: int) -> HttpResponse:
@@ -428,52 +276,3 @@ def hand_from_tiles(request: HttpRequest, game_id: int, seat: int) -> HttpRespon
     if not 0 <= seat < 4:
         raise Http404("No such seat.")
     return redirect(calculator_url(game, game.game_state(), seat))
-
-
-def revision_etag(request: HttpRequest, game_id: int, *args: object) -> str | None:
-    """A game's version as the live board and the chart show it, in one small query: the
-    game's revision (every hand, correction and change of status bumps it) with what can
-    change without it (the players' names, the table's label, the ruleset's name, the
-    status), hashed."""
-    rows = list(
-        Seat.objects.filter(game_id=game_id)
-        .order_by("number")
-        .values_list(
-            "game__revision",
-            "game__status",
-            "game__table_label",
-            "game__ruleset_name",
-            "player__name",
-        )
-    )
-    if not rows:
-        return None
-    revision, *shown = rows[0][:4]
-    names = [row[4] for row in rows]
-    digest = hashlib.blake2b(json.dumps([shown, names]).encode(), digest_size=8).hexdigest()
-    return f"{game_id}-{revision}-{digest}"
-
-
-@require_safe
-@read_required
-@cache_control(no_cache=True)
-@condition(etag_func=revision_etag)
-def game_chart(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The points chart alone: the table page fetches it after each hand recorded."""
-    board = scoreboard(load_game(game_id))
-    return render(request, "club/includes/points_chart.html", {"board": board})
-
-
-@require_safe
-@read_required
-def game_live(request: HttpRequest, game_id: int) -> HttpResponse:
-    return render(request, "club/live.html", live_context(game_id))
-
-
-@require_safe
-@read_required
-@cache_control(no_cache=True)
-@condition(etag_func=revision_etag)
-def game_live_board(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The board alone, for polling: 304 (one query) while nothing has changed."""
-    return render(request, "club/live.html#live-board", live_context(game_id))

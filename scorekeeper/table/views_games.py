@@ -23,7 +23,7 @@ from scorekeeper.format import (
 )
 from scorekeeper.registry.permissions import member_required, read_required
 from scorekeeper.table.forms_game import NewGameForm
-from scorekeeper.table.services import start_game
+from scorekeeper.table.services_games import start_game
 
 FINISHED_PER_PAGE = 20
 #: Tables in play shown at once, the most recently active first: a club night has a few

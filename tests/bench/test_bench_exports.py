@@ -19,8 +19,9 @@ from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.club.models import Game, Player, SavedRuleset, Season
 from scorekeeper.history.standings import rows, standings
-from scorekeeper.operations.backup import backup_lines, restore
+from scorekeeper.operations.backup import backup_lines
 from scorekeeper.operations.demo import seed_demo
+from scorekeeper.operations.restore import restore
 
 TODAY = date(2025, 6, 1)
 

@@ -42,7 +42,8 @@ from django.urls import path, reverse
 
 from scorekeeper.club.models import Game, HandRecord, Player
 from scorekeeper.registry.permissions import make_member
-from scorekeeper.table.services import record_hand, start_game, undo_last_hand
+from scorekeeper.table.services import record_hand, undo_last_hand
+from scorekeeper.table.services_games import start_game
 from scorekeeper.urls import urlpatterns as project_urls
 from scoring.outcomes import Draw, Hand
 from scoring.record_hand import hand_to_json

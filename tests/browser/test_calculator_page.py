@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper.club.models import Player
 from scorekeeper.registry.permissions import make_member
-from scorekeeper.table.services import start_game
+from scorekeeper.table.services_games import start_game
 from scoring.rules import PRESETS
 
 VIEWPORTS = {

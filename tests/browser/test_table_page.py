@@ -12,8 +12,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper.club.models import Game, Player
 from scorekeeper.registry.permissions import make_member
-from scorekeeper.table.services import record_hand, start_game
-from scorekeeper.table.views import revision_etag
+from scorekeeper.table.services import record_hand
+from scorekeeper.table.services_games import start_game
+from scorekeeper.table.views_live import revision_etag
 from scoring.outcomes import Hand, Tsumo, Win
 from scoring.rules import PRESETS
 

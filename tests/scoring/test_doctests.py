@@ -21,4 +21,3 @@ MODULES = sorted(
 def test_the_examples_in_each_engine_module_hold(name):
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
-

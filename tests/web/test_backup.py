@@ -11,14 +11,10 @@ from django.core.management import CommandError, call_command
 
 from scorekeeper.club.management.commands.verify_games import game_mismatches
 from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
-from scorekeeper.operations.backup import RestoreError, backup_lines, restore
-from scorekeeper.table.services import (
-    abandon_game,
-    edit_hand,
-    finish_game,
-    record_hand,
-    start_game,
-)
+from scorekeeper.operations.backup import backup_lines
+from scorekeeper.operations.restore import RestoreError, restore
+from scorekeeper.table.services import edit_hand, record_hand
+from scorekeeper.table.services_games import abandon_game, finish_game, start_game
 from scoring.outcomes import Draw, Hand, Ron, Tsumo, Win
 from scoring.rules import PRESETS, resolve_rules
 

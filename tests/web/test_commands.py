@@ -16,7 +16,8 @@ from real_data import GAMES_DIR
 
 from scorekeeper.club.management.commands.import_game import Command as ImportGame
 from scorekeeper.club.models import Game, HandRecord, Player
-from scorekeeper.table.services import record_hand, start_game
+from scorekeeper.table.services import record_hand
+from scorekeeper.table.services_games import start_game
 from scoring.game import replay
 from scoring.outcomes import Draw, Hand, Tsumo, Win
 from scoring.rules import PRESETS

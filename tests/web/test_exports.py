@@ -14,7 +14,8 @@ from real_data import GAMES_DIR
 
 from scorekeeper.club.models import Game, Player, Season
 from scorekeeper.history.exports import GAME_HEADER, STANDINGS_HEADER
-from scorekeeper.table.services import import_record, record_hand, start_game
+from scorekeeper.table.services import record_hand
+from scorekeeper.table.services_games import import_record, start_game
 from scoring.outcomes import Hand, Ron, Win
 from scoring.rules import PRESETS
 

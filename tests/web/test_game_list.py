@@ -8,7 +8,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorekeeper.club.models import Game, Player, SavedRuleset
-from scorekeeper.table.services import abandon_game, finish_game, record_hand, start_game
+from scorekeeper.table.services import record_hand
+from scorekeeper.table.services_games import abandon_game, finish_game, start_game
 from scorekeeper.table.views_games import FINISHED_PER_PAGE, PLAYING_PER_PAGE
 from scoring.outcomes import Hand, Ron, Tsumo, Win
 from scoring.rules import PRESETS

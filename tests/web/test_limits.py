@@ -24,7 +24,8 @@ from scorekeeper.club.limits import (
     seats_error,
 )
 from scorekeeper.club.models import Game, SavedRuleset, Season, Seat
-from scorekeeper.table.services import finish_game, import_record, record_hand, start_game
+from scorekeeper.table.services import record_hand
+from scorekeeper.table.services_games import finish_game, import_record, start_game
 from scoring.errors import RecordError
 from scoring.outcomes import Hand, Ron, Win
 from scoring.rules import PRESETS, resolve_rules

@@ -11,9 +11,10 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper.club.models import MAX_HANDS, Game, HandRecord
-from scorekeeper.operations import backup
-from scorekeeper.operations.backup import RestoreError, backup_lines, restore
-from scorekeeper.table.services import GameFull, import_record, record_hand
+from scorekeeper.operations.backup import backup_lines
+from scorekeeper.operations.restore import RestoreError, restore
+from scorekeeper.table.services import GameFull, record_hand
+from scorekeeper.table.services_games import import_record
 from scoring.outcomes import Draw, Hand
 from tests.web.test_backup import first_game_line, wipe
 from tests.web.test_table_views import ron_post
@@ -84,7 +85,7 @@ def test_a_backup_with_a_game_past_the_bound_is_refused_naming_the_line(game, mo
     number = first_game_line(text)
     assert len(json.loads(text.splitlines()[number - 1])["record"]["hands"]) == 2
     wipe()
-    monkeypatch.setattr(backup, "MAX_HANDS", 1)
+    monkeypatch.setattr("scorekeeper.operations.restore.MAX_HANDS", 1)
 
     with pytest.raises(RestoreError, match=rf"^line {number}: record.hands: 2 hands; at most 1"):
         restore(io.StringIO(text))

@@ -12,16 +12,18 @@ from scorekeeper.table.services import (
     GameClosed,
     ServiceError,
     StaleGame,
-    abandon_game,
     edit_hand,
+    record_hand,
+    scoreboard,
+    undo_last_hand,
+)
+from scorekeeper.table.services_games import (
+    abandon_game,
     export_record,
     finish_game,
     import_record,
-    record_hand,
     reopen_game,
-    scoreboard,
     start_game,
-    undo_last_hand,
 )
 from scoring.errors import IllegalHand
 from scoring.outcomes import Draw, Hand, Ron, Tsumo, Win

@@ -12,7 +12,8 @@ from real_data import GAMES_DIR
 
 from scorekeeper.club.models import Game, Player, Season
 from scorekeeper.history.standings import rows, season_games, standings
-from scorekeeper.table.services import abandon_game, import_record, record_hand, start_game
+from scorekeeper.table.services import record_hand
+from scorekeeper.table.services_games import abandon_game, import_record, start_game
 from scoring.outcomes import Hand, Ron, Win
 from scoring.rules import PRESETS
 

@@ -10,7 +10,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scorekeeper.club.limits import TooDeep, load_json
-from scorekeeper.table.services import ServiceError, import_record
+from scorekeeper.table.services import ServiceError
+from scorekeeper.table.services_games import import_record
 from scoring.errors import ScoringError
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorekeeper.operations.backup import RestoreError, restore
+from scorekeeper.operations.restore import RestoreError, restore
 
 
 class Command(BaseCommand):

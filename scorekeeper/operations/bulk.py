@@ -1,0 +1,59 @@
+"""Storing games in bulk with the ids and timestamps they come with (restore and demo data)."""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+from django.core import serializers
+from django.core.management import call_command
+from django.db import models
+
+from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
+from scorekeeper.club.projection import Projection
+
+
+@contextmanager
+def keeping_timestamps() -> Iterator[None]:
+    """Let ``bulk_create`` store the timestamps it is given: ``auto_now``/``auto_now_add``
+    would overwrite them with now. Meant for management commands (one thread)."""
+    changed = [
+        (field, field.auto_now, field.auto_now_add)
+        for model in (Player, SavedRuleset, Game, HandRecord, Season)
+        for field in model._meta.concrete_fields
+        if isinstance(field, models.DateField) and (field.auto_now or field.auto_now_add)
+    ]
+    for field, _, _ in changed:
+        field.auto_now = field.auto_now_add = False
+    try:
+        yield
+    finally:
+        for field, auto_now, auto_now_add in changed:
+            field.auto_now, field.auto_now_add = auto_now, auto_now_add
+
+
+def stored_seats(game: Game, player_ids: Sequence[int], projection: Projection) -> list[Seat]:
+    """The four seats of a game to store in bulk, each with its row of the projection."""
+    return [
+        Seat(game=game, number=n, player_id=player_ids[n], **projection.seats[n]) for n in range(4)
+    ]
+
+
+def reset_sequences(last_rows: Iterable[models.Model]) -> None:
+    """Move the id sequences of the tables of ``last_rows`` (the row with the largest id of
+    each table stored with kept ids) past those ids.
+
+    Django resets the sequences of the tables a fixture was loaded into (``loaddata``, on
+    the databases that keep sequences: PostgreSQL; SQLite takes the largest id by itself).
+    So these rows pass through ``loaddata`` once more, unchanged; the rest is stored in
+    bulk, which ``loaddata``'s row-by-row saves would make many times slower. In XML, whose
+    serializer keeps a timestamp's microseconds (the JSON one cuts them to milliseconds)."""
+    rows = list(last_rows)
+    if not rows:
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        fixture = Path(folder) / "last-rows.xml"
+        fixture.write_text(serializers.serialize("xml", rows), encoding="utf-8")
+        call_command("loaddata", str(fixture), verbosity=0)

@@ -1,0 +1,157 @@
+"""Reading the values of a backup's lines for the restore, each refusal naming the field."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import date, datetime
+from typing import TYPE_CHECKING, Any
+
+from django.db import models
+
+from scorekeeper.club.limits import ID_MAX, INTEGER_MAX, day_error, moment_error, name_error
+from scorekeeper.club.models import Game, HandRecord
+from scoring.outcomes import Hand
+from scoring.record_hand import hand_to_json
+from scoring.rules import Ruleset
+from scoring.state import Replay
+
+if TYPE_CHECKING:
+    from scorekeeper.operations.restore import _Loader
+
+
+def _only(obj: Mapping[str, Any], allowed: set[str], loader: _Loader, prefix: str = "") -> None:
+    for key in obj:
+        if key not in allowed:
+            raise loader.fail(f"{prefix}{key}", "unknown field")
+
+
+def _short(value: Any) -> str:
+    """A value as an error quotes it: a long one cut, so the message stays one line."""
+    text = repr(value)
+    return text if len(text) <= 80 else f"{text[:60]}… ({len(text):,} characters)"
+
+
+def _id(value: Any, where: str, loader: _Loader, most: int = ID_MAX) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
+        raise loader.fail(where, f"expected a whole number from 1 to {most}, got {_short(value)}")
+    return value
+
+
+def _text(value: Any, where: str, loader: _Loader, size: int, *, blank: bool) -> str:
+    if not isinstance(value, str) or len(value) > size or (not blank and not value.strip()):
+        raise loader.fail(
+            where, f"expected a text of at most {size} characters, got {_short(value)}"
+        )
+    if "\x00" in value:
+        raise loader.fail(where, "a text cannot contain a NUL character")
+    return value
+
+
+def _name(value: Any, where: str, loader: _Loader, model: type[models.Model]) -> str:
+    """A name as the forms take it (``limits.name_error``) for ``model``'s name column."""
+    size = getattr(model._meta.get_field("name"), "max_length", None)
+    assert isinstance(size, int)
+    if not isinstance(value, str):
+        raise loader.fail(where, f"expected a name, got {_short(value)}")
+    wrong = name_error(value.strip(), size)
+    if wrong:
+        raise loader.fail(where, f"{wrong}, got {_short(value)}")
+    return value
+
+
+def _moment(value: Any, where: str, loader: _Loader) -> datetime:
+    try:
+        moment = datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        moment = None
+    if moment is None:
+        raise loader.fail(
+            where, f"expected a date and time with its UTC offset, got {_short(value)}"
+        )
+    wrong = moment_error(moment)
+    if wrong:
+        raise loader.fail(where, f"{wrong}, got {_short(value)}")
+    return moment
+
+
+def _day(value: Any, where: str, loader: _Loader) -> date | None:
+    if value is None:
+        return None
+    try:
+        day = date.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        day = None
+    if day is None:
+        raise loader.fail(where, f"expected a date (YYYY-MM-DD) or null, got {_short(value)}")
+    wrong = day_error(day)
+    if wrong:
+        raise loader.fail(where, f"{wrong}, got {value!r}")
+    return day
+
+
+def _game_from_meta(
+    meta: Mapping[str, Any], loader: _Loader, rules: Ruleset, replayed: Replay
+) -> Game:
+    allowed = {"id", "table_label", "ruleset_name", "status", "stopped_early", "revision"}
+    times = {"created_at", "updated_at", "finished_at", "recorded_at", "edited_at"}
+    _only(meta, allowed | times, loader, "meta.")
+    status = meta.get("status")
+    if status not in Game.Status.values:
+        raise loader.fail("meta.status", f"expected one of {', '.join(Game.Status.values)}")
+    stopped_early = meta.get("stopped_early")
+    revision = meta.get("revision")
+    if not isinstance(stopped_early, bool):
+        raise loader.fail("meta.stopped_early", "expected true or false")
+    if isinstance(revision, bool) or not isinstance(revision, int) or revision < 0:
+        raise loader.fail("meta.revision", "expected a whole number")
+    if revision > INTEGER_MAX:
+        raise loader.fail("meta.revision", f"expected at most {INTEGER_MAX}")
+    ended = replayed.state.finished or stopped_early
+    if status == Game.Status.FINISHED and not ended:
+        raise loader.fail("meta.status", "finished, but the hands do not end the game")
+    if status == Game.Status.IN_PLAY and ended:
+        raise loader.fail("meta.status", "in play, but the game has ended")
+    finished_at = meta.get("finished_at")
+    return Game(
+        id=_id(meta.get("id"), "meta.id", loader),
+        table_label=_text(meta.get("table_label"), "meta.table_label", loader, 50, blank=True),
+        ruleset_name=_text(meta.get("ruleset_name"), "meta.ruleset_name", loader, 100, blank=False),
+        rules=rules.to_json(),
+        status=status,
+        hand_count=len(replayed.results),
+        revision=revision,
+        state=replayed.state.to_json(),
+        stopped_early=stopped_early,
+        created_at=_moment(meta.get("created_at"), "meta.created_at", loader),
+        updated_at=_moment(meta.get("updated_at"), "meta.updated_at", loader),
+        finished_at=(
+            None if finished_at is None else _moment(finished_at, "meta.finished_at", loader)
+        ),
+    )
+
+
+def _hands_from_meta(
+    meta: Mapping[str, Any], loader: _Loader, game: Game, hands: Sequence[Hand]
+) -> list[HandRecord]:
+    """The hands in their stored form (the engine's normal form of the record's hands)."""
+    recorded = meta.get("recorded_at")
+    edited = meta.get("edited_at")
+    if not isinstance(recorded, list) or len(recorded) != len(hands):
+        raise loader.fail("meta.recorded_at", "expected one date and time per hand")
+    if not isinstance(edited, dict):
+        raise loader.fail("meta.edited_at", "expected an object")
+    for key in edited:
+        if not (key.isascii() and key.isdigit()) or int(key) >= len(hands):
+            raise loader.fail(f"meta.edited_at.{key}", "no such hand")
+    return [
+        HandRecord(
+            game=game,
+            sequence=i,
+            data=hand_to_json(hand),
+            recorded_at=_moment(recorded[i], f"meta.recorded_at[{i}]", loader),
+            edited_at=(
+                _moment(edited[str(i)], f"meta.edited_at.{i}", loader) if str(i) in edited else None
+            ),
+        )
+        for i, hand in enumerate(hands)
+    ]

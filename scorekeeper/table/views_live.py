@@ -1,0 +1,67 @@
+"""Reading a game away from its table: the live board other screens poll, and the points
+chart the table page fetches after each hand; both answer 304 while the game is unchanged.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import condition, require_safe
+
+from scorekeeper.club.models import Seat
+from scorekeeper.registry.permissions import read_required
+from scorekeeper.table.pages import live_context, load_game
+from scorekeeper.table.services import scoreboard
+
+
+def revision_etag(request: HttpRequest, game_id: int, *args: object) -> str | None:
+    """A game's version as the live board and the chart show it, in one small query: the
+    game's revision (every hand, correction and change of status bumps it) with what can
+    change without it (the players' names, the table's label, the ruleset's name, the
+    status), hashed."""
+    rows = list(
+        Seat.objects.filter(game_id=game_id)
+        .order_by("number")
+        .values_list(
+            "game__revision",
+            "game__status",
+            "game__table_label",
+            "game__ruleset_name",
+            "player__name",
+        )
+    )
+    if not rows:
+        return None
+    revision, *shown = rows[0][:4]
+    names = [row[4] for row in rows]
+    digest = hashlib.blake2b(json.dumps([shown, names]).encode(), digest_size=8).hexdigest()
+    return f"{game_id}-{revision}-{digest}"
+
+
+@require_safe
+@read_required
+@cache_control(no_cache=True)
+@condition(etag_func=revision_etag)
+def game_chart(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The points chart alone: the table page fetches it after each hand recorded."""
+    board = scoreboard(load_game(game_id))
+    return render(request, "club/includes/points_chart.html", {"board": board})
+
+
+@require_safe
+@read_required
+def game_live(request: HttpRequest, game_id: int) -> HttpResponse:
+    return render(request, "club/live.html", live_context(game_id))
+
+
+@require_safe
+@read_required
+@cache_control(no_cache=True)
+@condition(etag_func=revision_etag)
+def game_live_board(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The board alone, for polling: 304 (one query) while nothing has changed."""
+    return render(request, "club/live.html#live-board", live_context(game_id))
