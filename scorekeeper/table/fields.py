@@ -106,7 +106,6 @@ def hand_fields(
     labels = [(seat, SeatChoice(names[seat], winds[seat])) for seat in SEATS]
     abortive_draws = tuple(rules.abortive_draws)
     fields: dict[str, forms.Field] = {
-        "sequence": forms.IntegerField(min_value=0, widget=forms.HiddenInput),
         "outcome": forms.ChoiceField(
             label="What happened?",
             choices=[c for c in OUTCOMES if c[0] != "abort" or abortive_draws],

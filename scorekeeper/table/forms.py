@@ -22,12 +22,23 @@ from scoring.rules import Ruleset
 from scoring.state import GameState
 
 
-class HandForm(forms.Form):
+class SequenceForm(forms.Form):
+    """The part of a hand form that changes with every hand: the number of hands the page
+    saw. A blank hand form whose chips come from the cache is only this."""
+
+    sequence = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+
+
+def is_all_last(state: GameState, rules: Ruleset) -> bool:
+    return state.round_index >= rules.last_round
+
+
+class HandForm(SequenceForm):
     """One hand at a table: ``names`` in seat order, the ``rules`` and the ``state`` the
     hand is played from (which seat is dealer, whether it is all-last)."""
 
-    # No fields are declared here: they depend on the table (its players and their winds
-    # this hand, its rules), so each form builds its own in ``__init__``.
+    # The other fields depend on the table (its players and their winds this hand, its
+    # rules), so each form builds its own in ``__init__``.
 
     def __init__(
         self,
@@ -52,8 +63,9 @@ class HandForm(forms.Form):
             winners_label=self.winners_label,
             all_last=self.all_last,
         )
-        # Declared fields (a subclass's) come after the table's.
-        self.fields = table | self.fields
+        # The sequence first, the table's fields, then a subclass's declared ones.
+        declared = self.fields
+        self.fields = {"sequence": declared.pop("sequence"), **table, **declared}
 
     # What the template needs to know.
 
@@ -68,7 +80,7 @@ class HandForm(forms.Form):
 
     @property
     def all_last(self) -> bool:
-        return self.state.round_index >= self.rules.last_round
+        return is_all_last(self.state, self.rules)
 
     def win_fields(self) -> list[WinFields]:
         yakuman = "win_0_yakuman" in self.fields

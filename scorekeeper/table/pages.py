@@ -38,7 +38,7 @@ from scorekeeper.table.display import (
     seat_lines,
     standing_lines,
 )
-from scorekeeper.table.forms import HandForm
+from scorekeeper.table.forms import HandForm, SequenceForm, is_all_last
 from scorekeeper.table.services import Scoreboard, scoreboard
 from scoring.errors import IllegalHand
 from scoring.game import play_hand
@@ -119,12 +119,19 @@ def table_context(
     log = log_lines(game, board)
     finished = game.status == Game.Status.FINISHED
     standings = standing_lines(board.standings(), names) if finished else []
-    # Back from the hand calculator, the hand's han and fu are the form's first values.
-    if form is None and may_record(request.user, game):
-        form = new_hand_form(game, initial=hand_form_initial(request.GET))
+    urls = game_urls(game.pk)
+    if form is not None:
+        form_context = _form_context(form, urls)
+    elif not may_record(request.user, game):
+        form_context = {"form": None}
+    elif initial := hand_form_initial(request.GET):
+        # Back from the hand calculator, the hand's han and fu are the form's first values.
+        form_context = _form_context(new_hand_form(game, initial=initial), urls)
+    else:
+        form_context = _blank_form_context(game, state, urls)
     return {
-        **_status_context(request, game, state, names, can_correct=can_correct),
-        **_form_context(game, form),
+        **_status_context(request, game, state, names, urls, can_correct=can_correct),
+        **form_context,
         "board": board,
         "hands": bool(log),
         "log": log,
@@ -146,9 +153,10 @@ def recorded_context(
     can_correct = may_correct(request.user, game)
     sequence = game.hand_count - 1
     line = hand_line(sequence, result, names, rules)
+    urls = game_urls(game.pk)
     return {
-        **_status_context(request, game, result.after, names, can_correct=can_correct),
-        **_form_context(game, new_hand_form(game)),
+        **_status_context(request, game, result.after, names, urls, can_correct=can_correct),
+        **_blank_form_context(game, result.after, urls),
         "hands": True,
         "log": [line],
         "new_line": line if sequence else None,
@@ -185,6 +193,7 @@ def _status_context(
     game: Game,
     state: GameState,
     names: tuple[str, ...],
+    urls: dict[str, Any],
     *,
     can_correct: bool,
 ) -> dict[str, Any]:
@@ -192,7 +201,7 @@ def _status_context(
     board = _board_context(game, state, names)
     return {
         **board,
-        "urls": game_urls(game.pk),
+        "urls": urls,
         "end_words": end_words(state.end_reason, stopped_early=game.stopped_early),
         "can_correct": can_correct,
         "is_organiser": is_organiser(request.user),
@@ -210,40 +219,42 @@ def _board_context(game: Game, state: GameState, names: tuple[str, ...]) -> dict
     }
 
 
-def _form_context(game: Game, form: HandForm | None) -> dict[str, Any]:
-    """The hand form (if the user may record), with its preview if it was filled in."""
-    context: dict[str, Any] = {"form": form}
-    if form is None:
-        return context
-    urls = game_urls(game.pk)
+def _form_context(form: HandForm, urls: dict[str, Any]) -> dict[str, Any]:
+    """A hand form with values (refused, or from the hand calculator), rendered whole, with
+    its preview if it was sent."""
     form.from_tiles = urls["from_tiles"]
-    context |= {"form_action": urls["create"], "preview_url": urls["preview"]}
+    context = {"form": form, "form_action": urls["create"], "preview_url": urls["preview"]}
     if form.is_bound:
         # A refused hand comes back with its preview (what the engine said about it).
         return context | preview_context(form, form.state, None)
-    return context | {"form_body": blank_form_body(game, form, urls["preview"])}
+    return context
 
 
-def blank_form_body(game: Game, form: HandForm, preview_url: str) -> SafeString | None:
-    """The ``form-body`` partial of a blank hand form (its chips, an empty preview, the
-    button), from the cache if it is there. Its 170-odd chips take a good part of the time
-    to record a hand, and a blank form is the same for every hand of a game with the same
-    players, dealer and all-last (the number of hands and the CSRF token are outside it),
-    so it is kept under those rather than under the game's revision, which every hand
-    changes. A form with values from the hand calculator is rendered each time."""
-    if set(form.initial) - {"sequence"}:
-        return None
-    names = "\x1f".join(form.names)
-    shape = f"{form.state.dealer}:{int(form.all_last)}:{preview_url}:{names}"
+def _blank_form_context(game: Game, state: GameState, urls: dict[str, Any]) -> dict[str, Any]:
+    """A blank hand form: its ``form-body`` partial (its chips, an empty preview, the
+    button) from the cache, and the hand form built and rendered only when the cache has
+    not got it. Its 170-odd chips take a good part of the time to record a hand, and a
+    blank form is the same for every hand of a game with the same players, dealer and
+    all-last (the number of hands and the CSRF token are outside it), so it is kept under
+    those rather than under the game's revision, which every hand changes."""
+    names = seat_names(game)
+    all_last = is_all_last(state, game.ruleset())
+    shape = "\x1f".join((str(state.dealer), str(int(all_last)), urls["preview"], *names))
     digest = md5(shape.encode(), usedforsecurity=False).hexdigest()
     key = f"hand-form:{game.pk}:{game.created_at.timestamp()}:{digest}"
     body: SafeString | None = cache.get(key)
     if body is None:
-        context = {"form": form, "preview_url": preview_url, "submit_label": "Record hand"}
+        form = new_hand_form(game)
+        context = _form_context(form, urls) | {"submit_label": "Record hand"}
         # Template output: escaped, and marked so.
         body = cast(SafeString, get_template("club/table.html#form-body").render(context))
         cache.set(key, body)
-    return body
+    return {
+        "form": SequenceForm(initial={"sequence": game.hand_count}),
+        "form_action": urls["create"],
+        "preview_url": urls["preview"],
+        "form_body": body,
+    }
 
 
 def edited_hands(game: Game) -> frozenset[int]:
