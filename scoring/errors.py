@@ -69,7 +69,7 @@ class IllegalHand(LocatedError):
         super().__init__(where, message)
 
 
-class _Refusal(Exception):
+class Refusal(Exception):
     """A hand refused, raised inside the engine and turned into ``IllegalHand`` (with the
     hand's index and round) by ``play_hand``."""
 
@@ -79,9 +79,9 @@ class _Refusal(Exception):
         self.message = message
 
 
-def _refuse(field: str, message: str) -> NoReturn:
-    raise _Refusal(field, message)
+def raise_refusal(field: str, message: str) -> NoReturn:
+    raise Refusal(field, message)
 
 
 #: How the rules' checks refuse a hand: ``refuse(field, message)``.
-_Refuse: TypeAlias = Callable[[str, str], NoReturn]
+Refuse: TypeAlias = Callable[[str, str], NoReturn]

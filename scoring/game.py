@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final, assert_never
 
-from scoring.errors import IllegalHand, IllegalWin, _Refusal, _Refuse, _refuse
-from scoring.game_end import _end
+from scoring.errors import IllegalHand, IllegalWin, Refusal, Refuse, raise_refusal
+from scoring.game_end import next_round
 from scoring.outcomes import Abort, Chombo, Draw, Hand, Ron, Tsumo, Win
 from scoring.payments import ron_deltas, tsumo_deltas, win_value
 from scoring.rule_values import ChomboStyle, MultiRon, Renchan
@@ -26,7 +26,7 @@ from scoring.state import STICK, GameState, HandResult, Replay, start_state
 _FIRST: Final = (0,)
 
 
-def _seat(value: int, refuse: _Refuse, field: str) -> Seat:
+def _seat(value: int, refuse: Refuse, field: str) -> Seat:
     if not 0 <= value <= 3:
         refuse(field, f"seat {value} does not exist (seats are 0-3)")
     return value
@@ -37,7 +37,7 @@ def _win_field(at: int | None) -> str:
     return "tsumo" if at is None else f"ron.wins[{at}]"
 
 
-def _win_basic(rules: Ruleset, win: Win, tsumo: bool, refuse: _Refuse, at: int | None) -> int:
+def _win_basic(rules: Ruleset, win: Win, tsumo: bool, refuse: Refuse, at: int | None) -> int:
     try:
         return win_value(rules, han=win.han, fu=win.fu, yakuman=win.yakuman, tsumo=tsumo).basic
     except IllegalWin as error:
@@ -45,7 +45,7 @@ def _win_basic(rules: Ruleset, win: Win, tsumo: bool, refuse: _Refuse, at: int |
         raise  # pragma: no cover (refuse always raises)
 
 
-def _check_win(win: Win, rules: Ruleset, refuse: _Refuse, at: int | None) -> None:
+def _check_win(win: Win, rules: Ruleset, refuse: Refuse, at: int | None) -> None:
     if not 0 <= win.winner <= 3:
         _seat(win.winner, refuse, f"{_win_field(at)}.winner")
     if win.pao is not None:
@@ -78,7 +78,7 @@ def _ron(
     ron: Ron,
     riichi: tuple[Seat, ...],
     rules: Ruleset,
-    refuse: _Refuse,
+    refuse: Refuse,
     deltas: list[int],
     chips: list[int],
 ) -> Seat:
@@ -159,7 +159,7 @@ def _tsumo(
     tsumo: Tsumo,
     riichi: tuple[Seat, ...],
     rules: Ruleset,
-    refuse: _Refuse,
+    refuse: Refuse,
     deltas: list[int],
     chips: list[int],
 ) -> Seat:
@@ -187,7 +187,7 @@ def _tsumo(
     return win.winner
 
 
-def _seats(values: Iterable[int], refuse: _Refuse, field: str) -> frozenset[Seat]:
+def _seats(values: Iterable[int], refuse: Refuse, field: str) -> frozenset[Seat]:
     seats: set[Seat] = set()
     for value in values:
         if _seat(value, refuse, field) in seats:
@@ -196,7 +196,7 @@ def _seats(values: Iterable[int], refuse: _Refuse, field: str) -> frozenset[Seat
     return frozenset(seats)
 
 
-def _draw(state: GameState, draw: Draw, rules: Ruleset, refuse: _Refuse, deltas: list[int]) -> bool:
+def _draw(state: GameState, draw: Draw, rules: Ruleset, refuse: Refuse, deltas: list[int]) -> bool:
     """Pay an exhaustive draw; return whether the dealer was tenpai."""
     tenpai = _seats(draw.tenpai, refuse, "draw.tenpai")
     nagashi = _seats(draw.nagashi, refuse, "draw.nagashi")
@@ -218,7 +218,7 @@ def _draw(state: GameState, draw: Draw, rules: Ruleset, refuse: _Refuse, deltas:
     return dealer in tenpai
 
 
-def _abort(abort: Abort, riichi: tuple[Seat, ...], rules: Ruleset, refuse: _Refuse) -> None:
+def _abort(abort: Abort, riichi: tuple[Seat, ...], rules: Ruleset, refuse: Refuse) -> None:
     if not rules.abortive_draws:
         refuse("abort", "these rules have no abortive draws")
     reason = abort.reason
@@ -243,12 +243,12 @@ def play_hand(state: GameState, hand: Hand, rules: Ruleset, *, index: int = 0) -
     """
     try:
         return _play(state, hand, rules)
-    except _Refusal as refusal:
+    except Refusal as refusal:
         raise IllegalHand(index, state.round_label, refusal.field, refusal.message) from None
 
 
 def _play(state: GameState, hand: Hand, rules: Ruleset) -> HandResult:
-    refuse = _refuse
+    refuse = raise_refusal
     if state.end_reason is not None:
         refuse("", f"the game has already ended ({state.end_reason.value})")
     riichi = hand.riichi
@@ -309,7 +309,7 @@ def _play(state: GameState, hand: Hand, rules: Ruleset) -> HandResult:
     else:
         honba = state.honba + 1
         sticks = state.sticks + len(riichi)
-    round_index, reason = _end(state, hand, rules, new_scores, keeps, kind, refuse)
+    round_index, reason = next_round(state, hand, rules, new_scores, keeps, kind, refuse)
     after = _new_state(
         (
             new_scores,
@@ -346,7 +346,7 @@ def _mark_won(
 
 
 def _chombo(
-    state: GameState, hand: Hand, chombo: Chombo, rules: Ruleset, refuse: _Refuse
+    state: GameState, hand: Hand, chombo: Chombo, rules: Ruleset, refuse: Refuse
 ) -> HandResult:
     offender = _seat(chombo.offender, refuse, "chombo.offender")
     deltas = [0, 0, 0, 0]
@@ -358,7 +358,7 @@ def _chombo(
     chombos = list(state.chombos)
     chombos[offender] += 1
     new_scores = _add(state.scores, deltas)
-    _, reason = _end(state, hand, rules, new_scores, True, None, refuse)
+    _, reason = next_round(state, hand, rules, new_scores, True, None, refuse)
     after = GameState(
         new_scores,
         state.round_index,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import assert_never
 
-from scoring.errors import _Refuse
+from scoring.errors import Refuse
 from scoring.outcomes import Draw, Hand, Win
 from scoring.rule_values import ExtensionEnd, Ties, Yame
 from scoring.rules import Ruleset
@@ -47,14 +47,14 @@ def _yame(rules: Ruleset, kind: type[Win] | type[Draw] | None) -> Yame:
     return Yame.NONE
 
 
-def _end(
+def next_round(
     state: GameState,
     hand: Hand,
     rules: Ruleset,
     scores: Sequence[int],
     keeps: bool,
     kind: type[Win] | type[Draw] | None,
-    refuse: _Refuse,
+    refuse: Refuse,
 ) -> tuple[int, EndReason | None]:
     """The next round index and why the game ended, if it did (reference 2.8; RULES.md
     "Version 2 parameters"). ``keeps``: the dealer keeps the deal; ``kind``: ``Win`` for a
@@ -111,7 +111,7 @@ def _check_stop(
     reason: EndReason | None,
     kind: type[Win] | type[Draw] | None,
     rules: Ruleset,
-    refuse: _Refuse,
+    refuse: Refuse,
 ) -> None:
     """Refuse ``end: true`` where RULES.md does not accept it: under ``optional`` only where
     the dealer may stop, under ``automatic`` only on the hand that ends the game anyway,

@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from scoring.outcomes import ABORT_REASONS
 
-_COMMON: Final[dict[str, Any]] = {
+COMMON_VALUES: Final[dict[str, Any]] = {
     "length": "hanchan",
     "pao_scope": "whole",
     "honba_value": 300,
@@ -20,7 +20,7 @@ _COMMON: Final[dict[str, Any]] = {
     "kuitan": True,
 }
 
-_PRESET_VALUES: Final[dict[str, dict[str, Any]]] = {
+PRESET_VALUES: Final[dict[str, dict[str, Any]]] = {
     "ema": {
         "start_points": 30000,
         "return_points": 30000,

@@ -18,16 +18,16 @@ from scoring.errors import RulesError
 from scoring.game import play_hand
 from scoring.outcomes import Hand, Penalty
 from scoring.record_hand import (
-    _MAX_WORD,
-    _fail,
-    _int,
-    _keys,
-    _kind,
-    _obj,
-    _quick_hand,
-    _seat,
+    MAX_RECORD_WORD,
+    check_keys,
+    describe_value,
     hand_to_json,
     parse_hand,
+    quick_parse_hand,
+    read_int,
+    read_object,
+    read_seat,
+    record_error,
 )
 from scoring.rule_values import MAX_POINTS
 from scoring.rules import Ruleset, resolve_rules
@@ -67,91 +67,102 @@ class GameRecord:
 
 def _players(value: Any) -> tuple[str, str, str, str]:
     if not isinstance(value, list) or len(value) != 4:
-        raise _fail("players", "expected a list of four names (East, South, West, North)")
+        raise record_error("players", "expected a list of four names (East, South, West, North)")
     names = []
     for i, name in enumerate(value):
         if isinstance(name, str) and len(name) > MAX_NAME:
-            raise _fail(f"players[{i}]", f"a name has at most {MAX_NAME} characters")
+            raise record_error(f"players[{i}]", f"a name has at most {MAX_NAME} characters")
         if not isinstance(name, str) or not name.strip():
-            raise _fail(f"players[{i}]", f"expected a name, got {_kind(name)}")
+            raise record_error(f"players[{i}]", f"expected a name, got {describe_value(name)}")
         if len(name.strip()) > MAX_NAME:
-            raise _fail(f"players[{i}]", f"a name has at most {MAX_NAME} characters")
+            raise record_error(f"players[{i}]", f"a name has at most {MAX_NAME} characters")
         # As the site's forms refuse it (and PostgreSQL cannot store it).
         if "\x00" in name:
-            raise _fail(f"players[{i}]", "a name cannot contain a NUL character")
+            raise record_error(f"players[{i}]", "a name cannot contain a NUL character")
         names.append(name.strip())
     if len(set(names)) != 4:
-        raise _fail("players", "the four players must be different people")
+        raise record_error("players", "the four players must be different people")
     return (names[0], names[1], names[2], names[3])
 
 
 def _start(value: Any, rules: Ruleset) -> GameState:
     where = "start"
-    data = _obj(value, where)
-    _keys(data, {"round", "honba", "sticks", "scores"}, where)
+    data = read_object(value, where)
+    check_keys(data, {"round", "honba", "sticks", "scores"}, where)
     label = data.get("round")
-    index = parse_round_label(label) if isinstance(label, str) and len(label) <= _MAX_WORD else None
+    index = (
+        parse_round_label(label)
+        if isinstance(label, str) and len(label) <= MAX_RECORD_WORD
+        else None
+    )
     if index is None:
-        raise _fail(f"{where}.round", f"expected a round E1..N4, got {_kind(label)}")
-    honba = _int(data.get("honba", 0), f"{where}.honba", 0, MAX_COUNTER)
-    sticks = _int(data.get("sticks", 0), f"{where}.sticks", 0, MAX_COUNTER)
+        raise record_error(
+            f"{where}.round", f"expected a round E1..N4, got {describe_value(label)}"
+        )
+    honba = read_int(data.get("honba", 0), f"{where}.honba", 0, MAX_COUNTER)
+    sticks = read_int(data.get("sticks", 0), f"{where}.sticks", 0, MAX_COUNTER)
     raw = data.get("scores")
     if not isinstance(raw, list) or len(raw) != 4:
-        raise _fail(f"{where}.scores", "expected four scores in seat order")
+        raise record_error(f"{where}.scores", "expected four scores in seat order")
     scores = [
-        _int(v, f"{where}.scores[{i}]", -4 * MAX_POINTS, 4 * MAX_POINTS) for i, v in enumerate(raw)
+        read_int(v, f"{where}.scores[{i}]", -4 * MAX_POINTS, 4 * MAX_POINTS)
+        for i, v in enumerate(raw)
     ]
     state = GameState((scores[0], scores[1], scores[2], scores[3]), index, honba, sticks)
     problem = check_start(rules, state)
     if problem:
-        raise _fail(where, problem)
+        raise record_error(where, problem)
     return state
 
 
 def _penalties(value: Any, hands: int) -> tuple[Penalty, ...]:
     where = "penalties"
     if not isinstance(value, list) or len(value) > MAX_PENALTIES:
-        raise _fail(where, f"expected a list of at most {MAX_PENALTIES} penalties")
+        raise record_error(where, f"expected a list of at most {MAX_PENALTIES} penalties")
     out = []
     for i, item in enumerate(value):
         at = f"{where}[{i}]"
-        data = _obj(item, at)
-        _keys(data, {"seat", "points", "reason", "after_hand"}, at)
+        data = read_object(item, at)
+        check_keys(data, {"seat", "points", "reason", "after_hand"}, at)
         if "seat" not in data or "points" not in data:
-            raise _fail(at, "a penalty needs a seat and points")
-        seat = _seat(data["seat"], f"{at}.seat")
-        points = _int(data["points"], f"{at}.points", 100, MAX_POINTS)
+            raise record_error(at, "a penalty needs a seat and points")
+        seat = read_seat(data["seat"], f"{at}.seat")
+        points = read_int(data["points"], f"{at}.points", 100, MAX_POINTS)
         if points % 100:
-            raise _fail(f"{at}.points", f"expected whole hundreds of points, got {points}")
+            raise record_error(f"{at}.points", f"expected whole hundreds of points, got {points}")
         reason = data.get("reason", "")
         if not isinstance(reason, str) or len(reason) > MAX_REASON:
-            raise _fail(f"{at}.reason", f"expected a text of at most {MAX_REASON} characters")
+            raise record_error(
+                f"{at}.reason", f"expected a text of at most {MAX_REASON} characters"
+            )
         after = data.get("after_hand")
         if after is not None:
-            after = _int(after, f"{at}.after_hand", 0, max(hands - 1, 0))
+            after = read_int(after, f"{at}.after_hand", 0, max(hands - 1, 0))
         out.append(Penalty(seat, points, reason, after))
     return tuple(out)
 
 
 def read_record(doc: Any) -> tuple[GameRecord, Replay]:
     """Read and validate a record by replaying it; the replay comes with it."""
-    data = _obj(doc, "document")
-    _keys(data, _DOCUMENT_KEYS, "")
+    data = read_object(doc, "document")
+    check_keys(data, _DOCUMENT_KEYS, "")
     if data.get("format") != FORMAT:
-        raise _fail("format", f"expected {FORMAT!r}, got {_kind(data.get('format'))}")
+        raise record_error(
+            "format", f"expected {FORMAT!r}, got {describe_value(data.get('format'))}"
+        )
     try:
         rules = resolve_rules(data.get("rules"))  # type: ignore[arg-type]
     except RulesError as error:
         # A rules refusal starts with the parameter's path (``rules.uma: ...``): keep it as
         # the place in the document.
         where, _, message = str(error).partition(": ")
-        raise _fail(where, message) from None
+        raise record_error(where, message) from None
     players = _players(data.get("players"))
     raw_hands = data.get("hands", [])
     if not isinstance(raw_hands, list):
-        raise _fail("hands", f"expected a list of hands, got {_kind(raw_hands)}")
+        raise record_error("hands", f"expected a list of hands, got {describe_value(raw_hands)}")
     if len(raw_hands) > MAX_HANDS:
-        raise _fail("hands", f"a record holds at most {MAX_HANDS} hands")
+        raise record_error("hands", f"a record holds at most {MAX_HANDS} hands")
     start = None if data.get("start") is None else _start(data["start"], rules)
     penalties = _penalties(data.get("penalties", []), len(raw_hands))
     state: GameState = start_state(rules) if start is None else start
@@ -159,7 +170,7 @@ def read_record(doc: Any) -> tuple[GameRecord, Replay]:
     # Most records are well formed: read every hand first, then play them (two tight loops
     # run faster than one that alternates). A hand the quick reader leaves is read in turn,
     # as it is played, so that its error names its round and an earlier refusal comes first.
-    quick = [_quick_hand(raw) for raw in raw_hands]
+    quick = [quick_parse_hand(raw) for raw in raw_hands]
     hands = []
     results = []
     for index, hand in enumerate(quick):
@@ -201,7 +212,7 @@ def _penalty_json(penalty: Penalty) -> dict[str, Any]:
     return out
 
 
-def _optional_fields(record: GameRecord) -> dict[str, Any]:
+def optional_fields(record: GameRecord) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if record.start is not None:
         out["start"] = _start_json(record.start)
@@ -216,7 +227,7 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
         "format": FORMAT,
         "rules": record.rules.to_spec(),
         "players": list(record.players),
-        **_optional_fields(record),
+        **optional_fields(record),
         "hands": [hand_to_json(hand) for hand in record.hands],
     }
 

@@ -21,28 +21,28 @@ COMPUTED_HAND_KEYS: Final = frozenset({"round", "dealer", "honba", "sticks", "de
 #: The most chips one win may carry.
 MAX_CHIPS: Final = 100
 #: The longest word (an abort reason, a round) the format has.
-_MAX_WORD: Final = 20
+MAX_RECORD_WORD: Final = 20
 
 
-def _fail(where: str, message: str) -> RecordError:
+def record_error(where: str, message: str) -> RecordError:
     return RecordError(where, message)
 
 
-def _keys(value: Mapping[str, Any], allowed: frozenset[str] | set[str], where: str) -> None:
+def check_keys(value: Mapping[str, Any], allowed: frozenset[str] | set[str], where: str) -> None:
     for key in value:
         if key not in allowed:
             name = str(key)
-            name = name if len(name) <= _MAX_WORD else excerpt(name)
-            raise _fail(f"{where}.{name}" if where else name, "unknown field")
+            name = name if len(name) <= MAX_RECORD_WORD else excerpt(name)
+            raise record_error(f"{where}.{name}" if where else name, "unknown field")
 
 
-def _obj(value: Any, where: str) -> Mapping[str, Any]:
+def read_object(value: Any, where: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise _fail(where, f"expected an object, got {_kind(value)}")
+        raise record_error(where, f"expected an object, got {describe_value(value)}")
     return value
 
 
-def _kind(value: Any) -> str:
+def describe_value(value: Any) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -56,51 +56,53 @@ def _kind(value: Any) -> str:
     return "an object"
 
 
-def _int(value: Any, where: str, low: int, high: int) -> int:
+def read_int(value: Any, where: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(where, f"expected a whole number, got {_kind(value)}")
+        raise record_error(where, f"expected a whole number, got {describe_value(value)}")
     if not low <= value <= high:
-        raise _fail(where, f"expected {low}..{high}, got {value}")
+        raise record_error(where, f"expected {low}..{high}, got {value}")
     return value
 
 
-def _seat(value: Any, where: str) -> int:
+def read_seat(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(where, f"expected a seat 0-3, got {_kind(value)}")
+        raise record_error(where, f"expected a seat 0-3, got {describe_value(value)}")
     if not 0 <= value <= 3:
-        raise _fail(where, f"seat {value} does not exist (seats are 0-3)")
+        raise record_error(where, f"seat {value} does not exist (seats are 0-3)")
     return value
 
 
 def _seat_list(value: Any, where: str) -> tuple[int, ...]:
     if not isinstance(value, list):
-        raise _fail(where, f"expected a list of seats, got {_kind(value)}")
-    seats = tuple(_seat(v, f"{where}[{i}]") for i, v in enumerate(value))
+        raise record_error(where, f"expected a list of seats, got {describe_value(value)}")
+    seats = tuple(read_seat(v, f"{where}[{i}]") for i, v in enumerate(value))
     if len(set(seats)) != len(seats):
-        raise _fail(where, "a seat is listed twice")
+        raise record_error(where, "a seat is listed twice")
     return tuple(sorted(seats))
 
 
 def _win(value: Any, where: str, *, tsumo: bool) -> Win:
-    data = _obj(value, where)
-    _keys(data, _WIN_KEYS, where)
+    data = read_object(value, where)
+    check_keys(data, _WIN_KEYS, where)
     if "winner" not in data:
-        raise _fail(f"{where}.winner", "missing")
-    winner = _seat(data["winner"], f"{where}.winner")
+        raise record_error(f"{where}.winner", "missing")
+    winner = read_seat(data["winner"], f"{where}.winner")
     han = fu = None
     yakuman = 0
     if data.get("yakuman") is not None:
-        yakuman = _int(data["yakuman"], f"{where}.yakuman", 0, 6)
+        yakuman = read_int(data["yakuman"], f"{where}.yakuman", 0, 6)
     if data.get("han") is not None:
-        han = _int(data["han"], f"{where}.han", 1, 200)
+        han = read_int(data["han"], f"{where}.han", 1, 200)
     if data.get("fu") is not None:
-        fu = _int(data["fu"], f"{where}.fu", 20, 200)
+        fu = read_int(data["fu"], f"{where}.fu", 20, 200)
     if yakuman and (han is not None or fu is not None):
-        raise _fail(where, "give han and fu, or yakuman, not both")
+        raise record_error(where, "give han and fu, or yakuman, not both")
     if not yakuman and han is None:
-        raise _fail(f"{where}.han", "a win needs han (and fu below 5 han) or yakuman")
-    pao = None if data.get("pao") is None else _seat(data["pao"], f"{where}.pao")
-    chips = 0 if data.get("chips") is None else _int(data["chips"], f"{where}.chips", 0, MAX_CHIPS)
+        raise record_error(f"{where}.han", "a win needs han (and fu below 5 han) or yakuman")
+    pao = None if data.get("pao") is None else read_seat(data["pao"], f"{where}.pao")
+    chips = (
+        0 if data.get("chips") is None else read_int(data["chips"], f"{where}.chips", 0, MAX_CHIPS)
+    )
     return Win(winner=winner, han=han, fu=fu, yakuman=yakuman, pao=pao, chips=chips)
 
 
@@ -109,45 +111,46 @@ _WIN_KEYS: Final = frozenset({"winner", "han", "fu", "yakuman", "pao", "chips"})
 
 def _outcome(kind: str, value: Any, where: str) -> Outcome:
     where = f"{where}.{kind}"
-    data = _obj(value, where)
+    data = read_object(value, where)
     if kind == "ron":
-        _keys(data, {"from", "wins"}, where)
+        check_keys(data, {"from", "wins"}, where)
         if "from" not in data:
-            raise _fail(f"{where}.from", "missing: who discarded the winning tile")
-        discarder = _seat(data["from"], f"{where}.from")
+            raise record_error(f"{where}.from", "missing: who discarded the winning tile")
+        discarder = read_seat(data["from"], f"{where}.from")
         wins = data.get("wins")
         if not isinstance(wins, list) or not 1 <= len(wins) <= 3:
-            raise _fail(f"{where}.wins", "expected a list of one to three wins")
+            raise record_error(f"{where}.wins", "expected a list of one to three wins")
         return Ron(
             discarder, tuple(_win(w, f"{where}.wins[{i}]", tsumo=False) for i, w in enumerate(wins))
         )
     if kind == "tsumo":
         return Tsumo(_win(data, where, tsumo=True))
     if kind == "draw":
-        _keys(data, {"tenpai", "nagashi"}, where)
+        check_keys(data, {"tenpai", "nagashi"}, where)
         return Draw(
             tenpai=_seat_list(data.get("tenpai", []), f"{where}.tenpai"),
             nagashi=_seat_list(data.get("nagashi", []), f"{where}.nagashi"),
         )
     if kind == "abort":
-        _keys(data, {"reason"}, where)
+        check_keys(data, {"reason"}, where)
         if "reason" not in data:
             return Abort(None)  # the table did not note which abortive draw
         reason = data["reason"]
         if (
             not isinstance(reason, str)
-            or len(reason) > _MAX_WORD
+            or len(reason) > MAX_RECORD_WORD
             or reason not in AbortReason._value2member_map_
         ):
-            raise _fail(
+            raise record_error(
                 f"{where}.reason",
-                f"expected one of {', '.join(r.value for r in AbortReason)}, got {_kind(reason)}",
+                f"expected one of {', '.join(r.value for r in AbortReason)}, "
+                f"got {describe_value(reason)}",
             )
         return Abort(AbortReason(reason))
-    _keys(data, {"offender"}, where)
+    check_keys(data, {"offender"}, where)
     if "offender" not in data:
-        raise _fail(f"{where}.offender", "missing")
-    return Chombo(_seat(data["offender"], f"{where}.offender"))
+        raise record_error(f"{where}.offender", "missing")
+    return Chombo(read_seat(data["offender"], f"{where}.offender"))
 
 
 def parse_hand(value: Any, where: str = "hand") -> Hand:
@@ -156,19 +159,19 @@ def parse_hand(value: Any, where: str = "hand") -> Hand:
     >>> parse_hand({"riichi": [2, 0], "draw": {"tenpai": [0]}})
     Hand(outcome=Draw(tenpai=(0,), nagashi=()), riichi=(0, 2), end=False)
     """
-    data = _obj(value, where)
+    data = read_object(value, where)
     kinds = [key for key in OUTCOMES if key in data]
     if len(kinds) != 1:
-        raise _fail(
+        raise record_error(
             where,
             "expected exactly one outcome (ron, tsumo, draw, abort or chombo), "
             f"got {len(kinds)}" + (f": {', '.join(kinds)}" if kinds else ""),
         )
-    _keys(data, {"riichi", "end", kinds[0]} | COMPUTED_HAND_KEYS, where)
+    check_keys(data, {"riichi", "end", kinds[0]} | COMPUTED_HAND_KEYS, where)
     riichi = _seat_list(data.get("riichi", []), f"{where}.riichi")
     end = data.get("end", False)
     if not isinstance(end, bool):
-        raise _fail(f"{where}.end", f"expected true or false, got {_kind(end)}")
+        raise record_error(f"{where}.end", f"expected true or false, got {describe_value(end)}")
     return Hand(_outcome(kinds[0], data[kinds[0]], where), riichi, end)
 
 
@@ -254,7 +257,7 @@ def _quick_outcome(kind: str, value: Any) -> Outcome | None:
 _EMPTY: Final[list[Any]] = []
 
 
-def _quick_hand(value: Any) -> Hand | None:
+def quick_parse_hand(value: Any) -> Hand | None:
     """The hand an ordinary, well-formed entry holds, or ``None`` for anything else (then
     ``parse_hand`` reads it and says what is wrong where). Most hands of most records take
     this path, which builds no text for an error that does not happen."""

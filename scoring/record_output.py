@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from scoring.outcomes import Hand
-from scoring.record import FORMAT, GameRecord, _optional_fields, read_record
+from scoring.record import FORMAT, GameRecord, optional_fields, read_record
 from scoring.record_hand import hand_to_json
 from scoring.rules import Ruleset
 from scoring.standings import Standing, final_standings
@@ -88,7 +88,7 @@ def scored_json(record: GameRecord, replay: Replay) -> dict[str, Any]:
         "format": FORMAT,
         "rules": _rules_json(record.rules),
         "players": list(record.players),
-        **_optional_fields(record),
+        **optional_fields(record),
         "hands": hands,
         "finished": state.finished,
         "end_reason": state.end_reason.value if state.end_reason else None,
@@ -185,7 +185,7 @@ def scored_text(record: GameRecord, replay: Replay) -> str:
         ',\n "players": ',
         _ENCODE(list(record.players)),
     ]
-    for key, value in _optional_fields(record).items():
+    for key, value in optional_fields(record).items():
         parts += [f',\n "{key}": ', _ENCODE(value)]
     hands = []
     for result in replay.results:

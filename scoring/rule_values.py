@@ -21,7 +21,7 @@ from scoring.outcomes import ABORT_REASONS, AbortReason
 MAX_POINTS: Final = 1_000_000
 #: The longest name or word a ruleset spec holds (``double_yakuman_hands`` is 20): longer
 #: texts are refused before they are looked up.
-_MAX_WORD: Final = 24
+MAX_RULES_WORD: Final = 24
 
 
 class Length(StrEnum):
@@ -198,7 +198,7 @@ _INTEGERS: Final[dict[str, tuple[int, int, bool]]] = {
 }
 
 
-def _name(name: object) -> str:
+def name_excerpt(name: object) -> str:
     """A parameter name as given, cut short if it is long (it is quoted in the error)."""
     return excerpt(name).strip("'") if isinstance(name, str) else excerpt(name)
 
@@ -251,7 +251,7 @@ def _abortive_draws(value: Any) -> tuple[AbortReason, ...]:
     return tuple(r for r in ABORT_REASONS if r in value)
 
 
-def _check_value(name: str, value: Any) -> Any:
+def check_value(name: str, value: Any) -> Any:
     """Return ``value`` converted to the parameter's type, or raise ``RulesError``."""
     choice = _CHOICES.get(name)
     if choice is not None:
@@ -260,7 +260,7 @@ def _check_value(name: str, value: Any) -> Any:
             return Yame.AUTOMATIC if value else Yame.NONE
         if (
             not isinstance(value, str)
-            or len(value) > _MAX_WORD
+            or len(value) > MAX_RULES_WORD
             or value not in choice._value2member_map_
         ):
             words = ", ".join(member.value for member in choice)
@@ -297,4 +297,4 @@ def _check_value(name: str, value: Any) -> Any:
         if not _whole(value) or value not in (2, 4):
             raise RulesError(f"rules.double_wind_fu: expected 2 or 4, got {excerpt(value)}")
         return value
-    raise RulesError(f"rules.{_name(name)}: unknown parameter")
+    raise RulesError(f"rules.{name_excerpt(name)}: unknown parameter")

@@ -16,9 +16,9 @@ from typing import Any, Final
 
 from scoring.errors import RulesError, excerpt
 from scoring.outcomes import AbortReason
-from scoring.presets import _COMMON, _PRESET_VALUES
+from scoring.presets import COMMON_VALUES, PRESET_VALUES
 from scoring.rule_values import (
-    _MAX_WORD,
+    MAX_RULES_WORD,
     ChomboStyle,
     ExtensionEnd,
     FloatingUma,
@@ -35,8 +35,8 @@ from scoring.rule_values import (
     Ties,
     Uma,
     Yame,
-    _check_value,
-    _name,
+    check_value,
+    name_excerpt,
 )
 
 
@@ -177,11 +177,11 @@ _FIELD_NAMES: Final = tuple(f.name for f in fields(Ruleset))
 
 
 def _preset(name: str, values: Mapping[str, Any]) -> Ruleset:
-    return Ruleset(preset=name, **{key: _check_value(key, value) for key, value in values.items()})
+    return Ruleset(preset=name, **{key: check_value(key, value) for key, value in values.items()})
 
 
 PRESETS: Final[dict[str, Ruleset]] = {
-    name: _preset(name, {**_COMMON, **values}) for name, values in _PRESET_VALUES.items()
+    name: _preset(name, {**COMMON_VALUES, **values}) for name, values in PRESET_VALUES.items()
 }
 _PRESET_JSON: Final[dict[str, dict[str, Any]]] = {
     name: rules.to_json() for name, rules in PRESETS.items()
@@ -204,7 +204,7 @@ def resolve_rules(spec: str | Mapping[str, Any]) -> Ruleset:
     True
     """
     if isinstance(spec, str):
-        if len(spec) > _MAX_WORD or spec not in PRESETS:
+        if len(spec) > MAX_RULES_WORD or spec not in PRESETS:
             raise RulesError(
                 f"rules: unknown preset {excerpt(spec)}; presets are {', '.join(PRESETS)}"
             )
@@ -215,11 +215,11 @@ def resolve_rules(spec: str | Mapping[str, Any]) -> Ruleset:
         raise RulesError(f"rules: more parameters than a ruleset has ({len(spec)})")
     for name in spec:
         # Lengths first: a name is looked up (hashed) only once it is known to be short.
-        if not isinstance(name, str) or len(name) > _MAX_WORD or name not in _FIELD_SET:
-            raise RulesError(f"rules.{_name(name)}: unknown parameter")
+        if not isinstance(name, str) or len(name) > MAX_RULES_WORD or name not in _FIELD_SET:
+            raise RulesError(f"rules.{name_excerpt(name)}: unknown parameter")
     key: tuple[tuple[str, type, Any], ...] = ()
     cached = None
-    if all(not isinstance(value, str) or len(value) <= _MAX_WORD for value in spec.values()):
+    if all(not isinstance(value, str) or len(value) <= MAX_RULES_WORD for value in spec.values()):
         # The type is part of the key: 0 == False and 2 == 2.0, but only one of each is valid.
         # A list (an uma) is keyed by its items and their types (15000 and 15000.0 are
         # equal, but only one is valid): a record's rules are decoded afresh each time.
@@ -256,8 +256,8 @@ def _resolve(spec: Mapping[str, Any]) -> Ruleset:
         if name == "preset":
             continue
         if name not in _PARAMETER_SET:
-            raise RulesError(f"rules.{_name(name)}: unknown parameter")
-        changes[name] = _check_value(name, value)
+            raise RulesError(f"rules.{name_excerpt(name)}: unknown parameter")
+        changes[name] = check_value(name, value)
     rules = replace(PRESETS[preset], **changes)
     if rules.extension and rules.target_points is None:
         raise RulesError("rules.target_points: an extension round needs target points")

@@ -19,14 +19,14 @@ from scorekeeper.club.projection import project
 from scorekeeper.operations.backup import CHUNK, COUNTED, FORMAT, SECTIONS
 from scorekeeper.operations.bulk import keeping_timestamps, reset_sequences, stored_seats
 from scorekeeper.operations.restore_fields import (
-    _day,
-    _game_from_meta,
-    _hands_from_meta,
-    _id,
-    _moment,
-    _name,
-    _only,
-    _text,
+    check_fields,
+    game_from_meta,
+    hands_from_meta,
+    read_day,
+    read_id,
+    read_moment,
+    read_name,
+    read_text,
 )
 from scoring.errors import LocatedError, RulesError
 from scoring.record import read_record
@@ -68,7 +68,7 @@ def restore(
                 "the database already holds players or games; a backup is restored only "
                 "into an empty database (migrate a new one first)",
             )
-        loader = _Loader(progress, every)
+        loader = BackupLoader(progress, every)
         try:
             for number, text in enumerate(lines, 1):
                 if text.strip():
@@ -86,7 +86,7 @@ def restore(
     return counts
 
 
-class _Loader:
+class BackupLoader:
     """Reads lines in order, keeping games in batches and the rest until the games start."""
 
     def __init__(self, progress: Progress | None, every: int) -> None:
@@ -159,24 +159,24 @@ class _Loader:
         self.names[kind][name.lower()] = name
 
     def read_player(self, obj: dict[str, Any]) -> None:
-        _only(obj, {"type", "id", "name", "created_at"}, self)
-        name = _name(obj.get("name"), "name", self, Player)
-        pk = _id(obj.get("id"), "id", self)
+        check_fields(obj, {"type", "id", "name", "created_at"}, self)
+        name = read_name(obj.get("name"), "name", self, Player)
+        pk = read_id(obj.get("id"), "id", self)
         self.unique("player", pk, name)
         self.players[name] = pk
-        created = _moment(obj.get("created_at"), "created_at", self)
+        created = read_moment(obj.get("created_at"), "created_at", self)
         self.pending.append(Player(id=pk, name=name, created_at=created))
         self.counts["players"] += 1
 
     def read_ruleset(self, obj: dict[str, Any]) -> None:
-        _only(obj, {"type", "id", "name", "preset", "overrides", "created_at"}, self)
+        check_fields(obj, {"type", "id", "name", "preset", "overrides", "created_at"}, self)
         preset = obj.get("preset")
         ruleset = SavedRuleset(
-            id=_id(obj.get("id"), "id", self),
-            name=_name(obj.get("name"), "name", self, SavedRuleset),
+            id=read_id(obj.get("id"), "id", self),
+            name=read_name(obj.get("name"), "name", self, SavedRuleset),
             preset=preset if isinstance(preset, str) else "",
             overrides=obj.get("overrides"),
-            created_at=_moment(obj.get("created_at"), "created_at", self),
+            created_at=read_moment(obj.get("created_at"), "created_at", self),
         )
         if ruleset.preset not in PRESETS:
             raise self.fail("preset", f"expected one of {', '.join(PRESETS)}")
@@ -194,21 +194,21 @@ class _Loader:
 
     def read_season(self, obj: dict[str, Any]) -> None:
         keys = {"type", "id", "name", "start_date", "end_date", "ruleset_name", "games"}
-        _only(obj, keys | {"created_at"}, self)
+        check_fields(obj, keys | {"created_at"}, self)
         games = obj.get("games")
         if not isinstance(games, list):
             raise self.fail("games", "expected a list of game ids")
         for i, game_id in enumerate(games):
-            _id(game_id, f"games[{i}]", self)
+            read_id(game_id, f"games[{i}]", self)
             if game_id in games[:i]:
                 raise self.fail(f"games[{i}]", f"game {game_id} is listed twice")
         season = Season(
-            id=_id(obj.get("id"), "id", self),
-            name=_name(obj.get("name"), "name", self, Season),
-            start_date=_day(obj.get("start_date"), "start_date", self),
-            end_date=_day(obj.get("end_date"), "end_date", self),
-            ruleset_name=_text(obj.get("ruleset_name"), "ruleset_name", self, 100, blank=True),
-            created_at=_moment(obj.get("created_at"), "created_at", self),
+            id=read_id(obj.get("id"), "id", self),
+            name=read_name(obj.get("name"), "name", self, Season),
+            start_date=read_day(obj.get("start_date"), "start_date", self),
+            end_date=read_day(obj.get("end_date"), "end_date", self),
+            ruleset_name=read_text(obj.get("ruleset_name"), "ruleset_name", self, 100, blank=True),
+            created_at=read_moment(obj.get("created_at"), "created_at", self),
         )
         # As the season form refuses them.
         start, end = season.start_date, season.end_date
@@ -223,7 +223,7 @@ class _Loader:
         self.counts["seasons"] += 1
 
     def read_game(self, obj: dict[str, Any]) -> None:
-        _only(obj, {"type", "meta", "record"}, self)
+        check_fields(obj, {"type", "meta", "record"}, self)
         meta = obj.get("meta")
         if not isinstance(meta, dict):
             raise self.fail("meta", "expected an object")
@@ -245,7 +245,7 @@ class _Loader:
             if name not in self.players:
                 raise self.fail(f"record.players[{i}]", f"no player named {name!r} in this backup")
             player_ids.append(self.players[name])
-        game = _game_from_meta(meta, self, rules, replayed)
+        game = game_from_meta(meta, self, rules, replayed)
         if game.pk in self.game_ids:
             raise self.fail("meta.id", f"a second game with id {game.pk}")
         self.game_ids.add(game.pk)
@@ -260,7 +260,7 @@ class _Loader:
         if wrong:
             raise self.fail("record.hands", f"the standings cannot be stored: {wrong}")
         seats = stored_seats(game, player_ids, projection)
-        hands = _hands_from_meta(meta, self, game, record.hands)
+        hands = hands_from_meta(meta, self, game, record.hands)
         self.batch.append((game, seats, hands))
         self.counts["games"] += 1
         self.counts["hands"] += len(hands)

@@ -16,10 +16,12 @@ from scoring.rules import Ruleset
 from scoring.state import Replay
 
 if TYPE_CHECKING:
-    from scorekeeper.operations.restore import _Loader
+    from scorekeeper.operations.restore import BackupLoader
 
 
-def _only(obj: Mapping[str, Any], allowed: set[str], loader: _Loader, prefix: str = "") -> None:
+def check_fields(
+    obj: Mapping[str, Any], allowed: set[str], loader: BackupLoader, prefix: str = ""
+) -> None:
     for key in obj:
         if key not in allowed:
             raise loader.fail(f"{prefix}{key}", "unknown field")
@@ -31,13 +33,13 @@ def _short(value: Any) -> str:
     return text if len(text) <= 80 else f"{text[:60]}… ({len(text):,} characters)"
 
 
-def _id(value: Any, where: str, loader: _Loader, most: int = ID_MAX) -> int:
+def read_id(value: Any, where: str, loader: BackupLoader, most: int = ID_MAX) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
         raise loader.fail(where, f"expected a whole number from 1 to {most}, got {_short(value)}")
     return value
 
 
-def _text(value: Any, where: str, loader: _Loader, size: int, *, blank: bool) -> str:
+def read_text(value: Any, where: str, loader: BackupLoader, size: int, *, blank: bool) -> str:
     if not isinstance(value, str) or len(value) > size or (not blank and not value.strip()):
         raise loader.fail(
             where, f"expected a text of at most {size} characters, got {_short(value)}"
@@ -47,7 +49,7 @@ def _text(value: Any, where: str, loader: _Loader, size: int, *, blank: bool) ->
     return value
 
 
-def _name(value: Any, where: str, loader: _Loader, model: type[models.Model]) -> str:
+def read_name(value: Any, where: str, loader: BackupLoader, model: type[models.Model]) -> str:
     """A name as the forms take it (``limits.name_error``) for ``model``'s name column."""
     size = getattr(model._meta.get_field("name"), "max_length", None)
     assert isinstance(size, int)
@@ -59,7 +61,7 @@ def _name(value: Any, where: str, loader: _Loader, model: type[models.Model]) ->
     return value
 
 
-def _moment(value: Any, where: str, loader: _Loader) -> datetime:
+def read_moment(value: Any, where: str, loader: BackupLoader) -> datetime:
     try:
         moment = datetime.fromisoformat(value) if isinstance(value, str) else None
     except ValueError:
@@ -74,7 +76,7 @@ def _moment(value: Any, where: str, loader: _Loader) -> datetime:
     return moment
 
 
-def _day(value: Any, where: str, loader: _Loader) -> date | None:
+def read_day(value: Any, where: str, loader: BackupLoader) -> date | None:
     if value is None:
         return None
     try:
@@ -89,12 +91,12 @@ def _day(value: Any, where: str, loader: _Loader) -> date | None:
     return day
 
 
-def _game_from_meta(
-    meta: Mapping[str, Any], loader: _Loader, rules: Ruleset, replayed: Replay
+def game_from_meta(
+    meta: Mapping[str, Any], loader: BackupLoader, rules: Ruleset, replayed: Replay
 ) -> Game:
     allowed = {"id", "table_label", "ruleset_name", "status", "stopped_early", "revision"}
     times = {"created_at", "updated_at", "finished_at", "recorded_at", "edited_at"}
-    _only(meta, allowed | times, loader, "meta.")
+    check_fields(meta, allowed | times, loader, "meta.")
     status = meta.get("status")
     if status not in Game.Status.values:
         raise loader.fail("meta.status", f"expected one of {', '.join(Game.Status.values)}")
@@ -113,25 +115,27 @@ def _game_from_meta(
         raise loader.fail("meta.status", "in play, but the game has ended")
     finished_at = meta.get("finished_at")
     return Game(
-        id=_id(meta.get("id"), "meta.id", loader),
-        table_label=_text(meta.get("table_label"), "meta.table_label", loader, 50, blank=True),
-        ruleset_name=_text(meta.get("ruleset_name"), "meta.ruleset_name", loader, 100, blank=False),
+        id=read_id(meta.get("id"), "meta.id", loader),
+        table_label=read_text(meta.get("table_label"), "meta.table_label", loader, 50, blank=True),
+        ruleset_name=read_text(
+            meta.get("ruleset_name"), "meta.ruleset_name", loader, 100, blank=False
+        ),
         rules=rules.to_json(),
         status=status,
         hand_count=len(replayed.results),
         revision=revision,
         state=replayed.state.to_json(),
         stopped_early=stopped_early,
-        created_at=_moment(meta.get("created_at"), "meta.created_at", loader),
-        updated_at=_moment(meta.get("updated_at"), "meta.updated_at", loader),
+        created_at=read_moment(meta.get("created_at"), "meta.created_at", loader),
+        updated_at=read_moment(meta.get("updated_at"), "meta.updated_at", loader),
         finished_at=(
-            None if finished_at is None else _moment(finished_at, "meta.finished_at", loader)
+            None if finished_at is None else read_moment(finished_at, "meta.finished_at", loader)
         ),
     )
 
 
-def _hands_from_meta(
-    meta: Mapping[str, Any], loader: _Loader, game: Game, hands: Sequence[Hand]
+def hands_from_meta(
+    meta: Mapping[str, Any], loader: BackupLoader, game: Game, hands: Sequence[Hand]
 ) -> list[HandRecord]:
     """The hands in their stored form (the engine's normal form of the record's hands)."""
     recorded = meta.get("recorded_at")
@@ -148,9 +152,11 @@ def _hands_from_meta(
             game=game,
             sequence=i,
             data=hand_to_json(hand),
-            recorded_at=_moment(recorded[i], f"meta.recorded_at[{i}]", loader),
+            recorded_at=read_moment(recorded[i], f"meta.recorded_at[{i}]", loader),
             edited_at=(
-                _moment(edited[str(i)], f"meta.edited_at.{i}", loader) if str(i) in edited else None
+                read_moment(edited[str(i)], f"meta.edited_at.{i}", loader)
+                if str(i) in edited
+                else None
             ),
         )
         for i, hand in enumerate(hands)

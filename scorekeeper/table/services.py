@@ -71,13 +71,13 @@ class Scoreboard:
         return final_standings(self.state, self.record.rules)
 
 
-def _locked(game_id: int) -> Game:
+def locked_game(game_id: int) -> Game:
     """The game, its row locked until the transaction ends (PostgreSQL; SQLite takes the
     whole database for writing when the transaction begins)."""
     return Game.objects.select_for_update().get(pk=game_id)
 
 
-def _check_sequence(game: Game, expected_sequence: int) -> None:
+def check_sequence(game: Game, expected_sequence: int) -> None:
     if game.hand_count != expected_sequence:
         raise StaleGame(
             f"The game has moved on: it has {game.hand_count} hands, this form was for "
@@ -85,14 +85,14 @@ def _check_sequence(game: Game, expected_sequence: int) -> None:
         )
 
 
-def _check_open(game: Game, *, allow_finished: bool) -> None:
+def check_open(game: Game, *, allow_finished: bool) -> None:
     if game.status == Game.Status.ABANDONED:
         raise GameClosed("This game was abandoned; it cannot be changed.")
     if game.status == Game.Status.FINISHED and not allow_finished:
         raise GameClosed("This game is finished; only an organiser can correct it.")
 
 
-#: What ``_save_projection`` writes on the game row (and only those).
+#: What ``save_projection`` writes on the game row (and only those).
 PROJECTION_FIELDS = (
     "state",
     "revision",
@@ -120,7 +120,7 @@ class Unstorable(ServiceError):
     """A result or statistic beyond what the database can hold."""
 
 
-def _save_projection(game: Game, projection: Projection) -> None:
+def save_projection(game: Game, projection: Projection) -> None:
     """Write the projection: the game row (with the next revision, and the moment the game
     finished, if it just did) and, where they change, the four seats. A seat value that
     no column can hold is refused (``Unstorable``) before anything is written."""
@@ -145,7 +145,7 @@ def _save_projection(game: Game, projection: Projection) -> None:
         Seat.objects.bulk_update(seats, RESULT_FIELDS)
 
 
-def _stored_hands(game: Game) -> list[Hand]:
+def stored_hands(game: Game) -> list[Hand]:
     return [record.to_hand() for record in game.hands.order_by("sequence")]
 
 
@@ -157,9 +157,9 @@ def record_hand(*, game: Game, hand: Hand, expected_sequence: int, user: Any = N
         # Inside a caller's transaction this block is a savepoint: a refused hand row
         # leaves the caller's transaction usable.
         with transaction.atomic():
-            locked = _locked(game.pk)
-            _check_open(locked, allow_finished=False)
-            _check_sequence(locked, expected_sequence)
+            locked = locked_game(game.pk)
+            check_open(locked, allow_finished=False)
+            check_sequence(locked, expected_sequence)
             if locked.hand_count >= MAX_HANDS:
                 raise GameFull(
                     f"This game has {MAX_HANDS} hands, the most a game may hold: "
@@ -172,9 +172,9 @@ def record_hand(*, game: Game, hand: Hand, expected_sequence: int, user: Any = N
             )
             if projection is None:  # the hand ends the game: the standings need them all
                 projection = project(
-                    rules, [*_stored_hands(locked), hand], stopped_early=locked.stopped_early
+                    rules, [*stored_hands(locked), hand], stopped_early=locked.stopped_early
                 )
-            _save_projection(locked, projection)
+            save_projection(locked, projection)
             HandRecord.objects.create(
                 game=locked,
                 sequence=expected_sequence,
@@ -207,13 +207,13 @@ def undo_last_hand(
 ) -> HandChange:
     """Remove the last hand and replay the rest; ``result``: the hand undone."""
     with transaction.atomic():
-        locked = _locked(game.pk)
-        _check_open(locked, allow_finished=allow_finished)
-        _check_sequence(locked, expected_sequence)
+        locked = locked_game(game.pk)
+        check_open(locked, allow_finished=allow_finished)
+        check_sequence(locked, expected_sequence)
         if locked.hand_count == 0:
             raise ServiceError("There is no hand to undo.")
         rules = locked.ruleset()
-        everything = replay(rules, _stored_hands(locked))
+        everything = replay(rules, stored_hands(locked))
         undone = everything.results[-1]
         rest = Replay(everything.start, everything.results[:-1])
         locked.hands.filter(sequence=locked.hand_count - 1).delete()
@@ -223,7 +223,7 @@ def undo_last_hand(
             stopped_early=locked.stopped_early,
             played=rest,
         )
-        _save_projection(locked, projection)
+        save_projection(locked, projection)
     return HandChange(locked, undone, rest)
 
 
@@ -242,9 +242,9 @@ def edit_hand(
     revision when the correction was started; any change since (another correction of
     any hand too, which leaves the sequence as it was) refuses it with ``StaleGame``."""
     with transaction.atomic():
-        locked = _locked(game.pk)
-        _check_open(locked, allow_finished=allow_finished)
-        _check_sequence(locked, expected_sequence)
+        locked = locked_game(game.pk)
+        check_open(locked, allow_finished=allow_finished)
+        check_sequence(locked, expected_sequence)
         if expected_revision is not None and locked.revision != expected_revision:
             raise StaleGame(
                 "The game changed since this correction was started; nothing was changed."
@@ -262,7 +262,7 @@ def edit_hand(
         target.edited_at = timezone.now()
         target.save(update_fields=["data", "edited_by", "edited_at"])
         projection = project(rules, hands, stopped_early=locked.stopped_early, played=played)
-        _save_projection(locked, projection)
+        save_projection(locked, projection)
     return HandChange(locked, played.results[sequence], played)
 
 

@@ -20,12 +20,12 @@ from scorekeeper.table.services import (
     GameClosed,
     GameFull,
     ServiceError,
-    _check_open,
-    _check_sequence,
-    _locked,
-    _save_projection,
-    _stored_hands,
+    check_open,
+    check_sequence,
+    locked_game,
+    save_projection,
     scoreboard,
+    stored_hands,
 )
 from scoring.record import read_record, record_to_json
 from scoring.rules import Ruleset
@@ -81,13 +81,11 @@ def finish_game(*, game: Game, expected_sequence: int, user: Any = None) -> Game
     after ``expected_sequence`` hands, the number the confirmation showed; a game that has
     moved on since is refused with ``StaleGame``, a closed one with ``GameClosed``."""
     with transaction.atomic():
-        locked = _locked(game.pk)
-        _check_open(locked, allow_finished=False)
-        _check_sequence(locked, expected_sequence)
+        locked = locked_game(game.pk)
+        check_open(locked, allow_finished=False)
+        check_sequence(locked, expected_sequence)
         locked.stopped_early = True
-        _save_projection(
-            locked, project(locked.ruleset(), _stored_hands(locked), stopped_early=True)
-        )
+        save_projection(locked, project(locked.ruleset(), stored_hands(locked), stopped_early=True))
     return locked
 
 
@@ -96,22 +94,22 @@ def abandon_game(*, game: Game, expected_sequence: int, user: Any = None) -> Gam
     finished game is refused (``GameClosed``): abandoning it would silently take it out of
     the standings; it is reopened first (``reopen_game``), on purpose."""
     with transaction.atomic():
-        locked = _locked(game.pk)
+        locked = locked_game(game.pk)
         if locked.status == Game.Status.FINISHED:
             raise GameClosed(
                 "This game is finished and counts in the standings; reopen it first if it "
                 "should be abandoned."
             )
-        _check_open(locked, allow_finished=False)
-        _check_sequence(locked, expected_sequence)
+        check_open(locked, allow_finished=False)
+        check_sequence(locked, expected_sequence)
         projection = project(
             locked.ruleset(),
-            _stored_hands(locked),
+            stored_hands(locked),
             stopped_early=locked.stopped_early,
             abandoned=True,
         )
         locked.finished_at = timezone.now()
-        _save_projection(locked, projection)
+        save_projection(locked, projection)
     return locked
 
 
@@ -122,19 +120,19 @@ def reopen_game(*, game: Game, expected_sequence: int, user: Any = None) -> Game
     Raises ``GameClosed`` for a game that is not finished, ``StaleGame`` for one that has
     changed since the confirmation, ``ServiceError`` for one its hands ended."""
     with transaction.atomic():
-        locked = _locked(game.pk)
+        locked = locked_game(game.pk)
         if locked.status != Game.Status.FINISHED:
             status = str(Game.Status(locked.status).label).lower()
             raise GameClosed(f"Only a finished game can be reopened; this one is {status}.")
-        _check_sequence(locked, expected_sequence)
-        projection = project(locked.ruleset(), _stored_hands(locked), stopped_early=False)
+        check_sequence(locked, expected_sequence)
+        projection = project(locked.ruleset(), stored_hands(locked), stopped_early=False)
         if projection.status == Game.Status.FINISHED:
             raise ServiceError(
                 "This game was ended by its last hand, not stopped early: undo that hand to "
                 "reopen it."
             )
         locked.stopped_early = False
-        _save_projection(locked, projection)
+        save_projection(locked, projection)
     return locked
 
 
@@ -202,5 +200,5 @@ def import_record(
             )
             for i, hand in enumerate(record.hands)
         )
-        _save_projection(game, project(rules, record.hands, played=replayed))
+        save_projection(game, project(rules, record.hands, played=replayed))
     return game

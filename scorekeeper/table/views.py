@@ -103,7 +103,7 @@ def _table_partial(
     return response
 
 
-def _after_write(
+def table_after_write(
     request: HtmxHttpRequest,
     game_id: int,
     *,
@@ -149,10 +149,10 @@ def hand_create(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     except StaleGame:
         assert hand is not None  # only a complete hand is sent to be recorded
         messages.warning(request, _stale_message(game, hand, form.cleaned_data["sequence"]))
-        return _after_write(request, game_id, status=409)
+        return table_after_write(request, game_id, status=409)
     except ServiceError as error:
         messages.error(request, error.message)
-        return _after_write(request, game_id, status=409)
+        return table_after_write(request, game_id, status=409)
     return _refused(request, game, form)
 
 

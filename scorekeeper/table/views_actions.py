@@ -31,7 +31,7 @@ from scorekeeper.table.forms import ConfirmForm
 from scorekeeper.table.pages import load_game, may_correct, seat_names
 from scorekeeper.table.services import ServiceError, StaleGame, scoreboard, undo_last_hand
 from scorekeeper.table.services_games import abandon_game, export_record, finish_game, reopen_game
-from scorekeeper.table.views import _after_write
+from scorekeeper.table.views import table_after_write
 
 
 def _confirm_page(request: HttpRequest, game: Game, action: str, status: int = 200) -> HttpResponse:
@@ -76,13 +76,13 @@ def hand_undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         messages.warning(
             request, "The game changed on another phone — nothing was undone; here is the table."
         )
-        return _after_write(request, game_id, status=409)
+        return table_after_write(request, game_id, status=409)
     except ServiceError as error:
         messages.error(request, error.message)
-        return _after_write(request, game_id, status=409)
+        return table_after_write(request, game_id, status=409)
     undone = describe_hand(change.result.hand, seat_names(game), game.ruleset())
     messages.success(request, f"Hand {expected} undone: {undone}.")
-    return _after_write(request, game_id, event="hand-undone")
+    return table_after_write(request, game_id, event="hand-undone")
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -146,12 +146,12 @@ def _game_action(
         service(game=game, expected_sequence=confirm.cleaned_data["sequence"], user=request.user)
     except StaleGame:
         messages.warning(request, stale)
-        return _after_write(request, game_id, status=409)
+        return table_after_write(request, game_id, status=409)
     except ServiceError as error:
         messages.error(request, error.message)
-        return _after_write(request, game_id, status=409)
+        return table_after_write(request, game_id, status=409)
     messages.success(request, done)
-    return _after_write(request, game_id, event=event)
+    return table_after_write(request, game_id, event=event)
 
 
 @require_safe

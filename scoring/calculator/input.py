@@ -22,17 +22,17 @@ from typing import Any, Final, assert_never
 from scoring.calculator.input_values import (
     MAX_COUNTER,
     MAX_INDICATORS,
-    _as_wind,
-    _bool,
-    _counter,
-    _indicators,
-    _list,
-    _one_tile,
-    _rules,
-    _shown,
-    _shown_key,
-    _tiles,
-    _wind,
+    as_wind,
+    read_bool,
+    read_counter,
+    read_indicators,
+    read_list,
+    read_rules,
+    read_tile,
+    read_tiles,
+    read_wind,
+    shown_key,
+    shown_value,
 )
 from scoring.calculator.tiles import (
     COPIES,
@@ -150,9 +150,9 @@ class HandInput:
     def __post_init__(self) -> None:
         # A form may give the winds as their letters: they are kept as Wind.
         if type(self.seat_wind) is not Wind:
-            object.__setattr__(self, "seat_wind", _as_wind(self.seat_wind, "seat_wind"))
+            object.__setattr__(self, "seat_wind", as_wind(self.seat_wind, "seat_wind"))
         if type(self.round_wind) is not Wind:
-            object.__setattr__(self, "round_wind", _as_wind(self.round_wind, "round_wind"))
+            object.__setattr__(self, "round_wind", as_wind(self.round_wind, "round_wind"))
         self._check_tiles()
         self._check_flags()
 
@@ -338,25 +338,25 @@ class HandInput:
             raise HandError("", f"a hand is a JSON object, got {type(doc).__name__}")
         for key in doc:
             if key not in _KEYS:
-                raise HandError(_shown_key(key), "unknown field")
+                raise HandError(shown_key(key), "unknown field")
         if "format" in doc and doc["format"] != FORMAT:
-            raise HandError("format", f"expected {FORMAT!r}, got {_shown(doc['format'])}")
+            raise HandError("format", f"expected {FORMAT!r}, got {shown_value(doc['format'])}")
         for key in ("closed", "win_tile"):
             if key not in doc:
                 raise HandError(key, "missing")
-        flags = {name: _bool(doc, name) for name in FLAGS if name in doc}
+        flags = {name: read_bool(doc, name) for name in FLAGS if name in doc}
         return cls(
-            closed=_tiles(doc["closed"], "closed"),
-            win_tile=_one_tile(doc["win_tile"], "win_tile"),
+            closed=read_tiles(doc["closed"], "closed"),
+            win_tile=read_tile(doc["win_tile"], "win_tile"),
             melds=_melds(doc.get("melds", [])),
             **flags,
-            seat_wind=_wind(doc, "seat_wind"),
-            round_wind=_wind(doc, "round_wind"),
-            dora_indicators=_indicators(doc, "dora_indicators"),
-            ura_dora_indicators=_indicators(doc, "ura_dora_indicators"),
-            honba=_counter(doc, "honba"),
-            riichi_sticks=_counter(doc, "riichi_sticks"),
-            rules=_rules(doc.get("rules", "tenhou")),
+            seat_wind=read_wind(doc, "seat_wind"),
+            round_wind=read_wind(doc, "round_wind"),
+            dora_indicators=read_indicators(doc, "dora_indicators"),
+            ura_dora_indicators=read_indicators(doc, "ura_dora_indicators"),
+            honba=read_counter(doc, "honba"),
+            riichi_sticks=read_counter(doc, "riichi_sticks"),
+            rules=read_rules(doc.get("rules", "tenhou")),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -381,23 +381,23 @@ class HandInput:
 
 
 def _melds(value: object) -> tuple[HandMeld, ...]:
-    items = _list(value, "melds", MAX_MELDS, "melds")
+    items = read_list(value, "melds", MAX_MELDS, "melds")
     melds: list[HandMeld] = []
     for index, item in enumerate(items):
         where = f"melds[{index}]"
         if not isinstance(item, Mapping):
-            raise HandError(where, f'expected {{"type", "tiles"}}, got {_shown(item)}')
+            raise HandError(where, f'expected {{"type", "tiles"}}, got {shown_value(item)}')
         for key in item:
             if key not in _MELD_KEYS:
-                raise HandError(f"{where}.{_shown_key(key)}", "unknown field")
+                raise HandError(f"{where}.{shown_key(key)}", "unknown field")
         kind = item.get("type")
         if not isinstance(kind, str) or kind not in _MELD_TYPES:
-            raise HandError(f"{where}.type", f"expected chi, pon or kan, got {_shown(kind)}")
+            raise HandError(f"{where}.type", f"expected chi, pon or kan, got {shown_value(kind)}")
         opened = item.get("opened", True)
         if not isinstance(opened, bool):
-            raise HandError(f"{where}.opened", f"expected true or false, got {_shown(opened)}")
+            raise HandError(f"{where}.opened", f"expected true or false, got {shown_value(opened)}")
         if "tiles" not in item:
             raise HandError(f"{where}.tiles", "missing")
-        tiles = _tiles(item["tiles"], f"{where}.tiles")
+        tiles = read_tiles(item["tiles"], f"{where}.tiles")
         melds.append(HandMeld(MeldType(kind), tiles, opened))
     return tuple(melds)

@@ -32,7 +32,7 @@ MAX_PRESET_NAME: Final = 32
 _WIND_LETTERS: Final = ", ".join(Wind)
 
 
-def _shown(value: object) -> str:
+def shown_value(value: object) -> str:
     """A value as an error shows it: a text cut short, a list or an object by its size."""
     if isinstance(value, str):
         return excerpt(value)
@@ -49,18 +49,18 @@ def _shown(value: object) -> str:
     return type(value).__name__
 
 
-def _shown_key(key: object) -> str:
-    return excerpt(key)[1:-1] if isinstance(key, str) else _shown(key)
+def shown_key(key: object) -> str:
+    return excerpt(key)[1:-1] if isinstance(key, str) else shown_value(key)
 
 
-def _bool(doc: Mapping[str, Any], name: str) -> bool:
+def read_bool(doc: Mapping[str, Any], name: str) -> bool:
     value = doc.get(name, False)
     if not isinstance(value, bool):
-        raise HandError(name, f"expected true or false, got {_shown(value)}")
+        raise HandError(name, f"expected true or false, got {shown_value(value)}")
     return value
 
 
-def _as_wind(value: object, name: str) -> Wind:
+def as_wind(value: object, name: str) -> Wind:
     if isinstance(value, Wind):
         return value
     if isinstance(value, str) and len(value) == 1:
@@ -68,21 +68,21 @@ def _as_wind(value: object, name: str) -> Wind:
             return Wind(value)
         except ValueError:
             pass
-    raise HandError(name, f"expected one of {_WIND_LETTERS}, got {_shown(value)}")
+    raise HandError(name, f"expected one of {_WIND_LETTERS}, got {shown_value(value)}")
 
 
-def _wind(doc: Mapping[str, Any], name: str) -> Wind:
-    return _as_wind(doc.get(name, Wind.EAST), name)
+def read_wind(doc: Mapping[str, Any], name: str) -> Wind:
+    return as_wind(doc.get(name, Wind.EAST), name)
 
 
-def _counter(doc: Mapping[str, Any], name: str) -> int:
+def read_counter(doc: Mapping[str, Any], name: str) -> int:
     value = doc.get(name, 0)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNTER:
-        raise HandError(name, f"expected a whole number 0..{MAX_COUNTER}, got {_shown(value)}")
+        raise HandError(name, f"expected a whole number 0..{MAX_COUNTER}, got {shown_value(value)}")
     return value
 
 
-def _rules(spec: object) -> Ruleset:
+def read_rules(spec: object) -> Ruleset:
     if isinstance(spec, str):
         if len(spec) > MAX_PRESET_NAME:
             raise TextTooLong(
@@ -102,7 +102,7 @@ def _rules(spec: object) -> Ruleset:
             rules = _RULES[key] = resolve_rules(spec)
         return rules
     raise HandError(
-        "rules", f'expected a preset name or {{"preset": ..., overrides}}, got {_shown(spec)}'
+        "rules", f'expected a preset name or {{"preset": ..., overrides}}, got {shown_value(spec)}'
     )
 
 
@@ -127,27 +127,29 @@ def _rules_key(spec: Mapping[Any, Any]) -> tuple[tuple[str, type, object], ...] 
     return tuple(key)
 
 
-def _tiles(value: object, name: str) -> tuple[Tile, ...]:
+def read_tiles(value: object, name: str) -> tuple[Tile, ...]:
     if not isinstance(value, str):
-        raise NotationError(name, f"expected tiles as text like '345m22z', got {_shown(value)}")
+        raise NotationError(
+            name, f"expected tiles as text like '345m22z', got {shown_value(value)}"
+        )
     return parse_tiles(value, name)
 
 
-def _one_tile(value: object, name: str) -> Tile:
+def read_tile(value: object, name: str) -> Tile:
     if not isinstance(value, str):
-        raise NotationError(name, f"expected one tile as text like '5m', got {_shown(value)}")
+        raise NotationError(name, f"expected one tile as text like '5m', got {shown_value(value)}")
     return Tile.parse(value, name)
 
 
-def _list(value: object, name: str, most: int, what: str) -> Sequence[Any]:
+def read_list(value: object, name: str, most: int, what: str) -> Sequence[Any]:
     """A JSON list of at most ``most`` items, its length checked before any item is read."""
     if not isinstance(value, list | tuple):
-        raise HandError(name, f"expected a list of {what}, got {_shown(value)}")
+        raise HandError(name, f"expected a list of {what}, got {shown_value(value)}")
     if len(value) > most:
         raise HandError(name, f"at most {most} {what}, got {len(value):,}")
     return value
 
 
-def _indicators(doc: Mapping[str, Any], name: str) -> tuple[Tile, ...]:
-    value = _list(doc.get(name, []), name, MAX_INDICATORS, 'indicators (like ["8s"])')
-    return tuple(_one_tile(item, f"{name}[{i}]") for i, item in enumerate(value))
+def read_indicators(doc: Mapping[str, Any], name: str) -> tuple[Tile, ...]:
+    value = read_list(doc.get(name, []), name, MAX_INDICATORS, 'indicators (like ["8s"])')
+    return tuple(read_tile(item, f"{name}[{i}]") for i, item in enumerate(value))

@@ -179,7 +179,7 @@ def _prepare(hand: HandInput) -> _Prepared:
     return _Prepared(ids, win_id, melds)
 
 
-def _readings(hand: HandInput) -> list[Reading]:
+def hand_readings(hand: HandInput) -> list[Reading]:
     win = hand.win_tile.kind
     meld_groups = [tuple(sorted(t.kind for t in m.tiles)) for m in hand.melds]
     counts = [0] * 34
@@ -255,7 +255,7 @@ def valued_readings(hand: HandInput) -> list[tuple[Reading, list[YakuHan] | None
         tiles_34[tile_id // 4] += 1
     is_open = hand.is_open
     out: list[tuple[Reading, list[YakuHan] | None]] = []
-    for reading in _readings(hand):
+    for reading in hand_readings(hand):
         found = reading_yaku(
             config,
             None if reading.groups is None else [list(g) for g in reading.groups],

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from scoring.__main__ import main
 from scoring.errors import IllegalHand, LocatedError, RecordError
 from scoring.record import FORMAT, parse_record
-from scoring.record_hand import _quick_hand, parse_hand
+from scoring.record_hand import parse_hand, quick_parse_hand
 from scoring.record_output import score_document
 
 
@@ -211,6 +211,6 @@ _hand_docs = st.one_of(
 def test_the_quick_reader_reads_a_hand_as_the_full_reader_does(document):
     """The quick path of ``read_record`` reads a hand only where ``parse_hand`` reads the same
     hand; anything else it leaves to ``parse_hand`` (which then names what is wrong)."""
-    quick = _quick_hand(document)
+    quick = quick_parse_hand(document)
     if quick is not None:
         assert parse_hand(document) == quick

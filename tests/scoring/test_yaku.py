@@ -21,7 +21,7 @@ from real_data import hand_doc
 from scoring.calculator.input import HandInput
 from scoring.calculator.readings import (
     Reading,
-    _readings,
+    hand_readings,
     library_config,
     library_tiles,
     valued_readings,
@@ -68,7 +68,7 @@ def estimated(hand: HandInput) -> list[list[tuple[str, int, bool]] | None]:
     """Per reading, the library's ``estimate_hand_value`` yaku (dora left out)."""
     ids, win_id, melds = library_tiles(hand)
     out: list[list[tuple[str, int, bool]] | None] = []
-    for reading in _readings(hand):
+    for reading in hand_readings(hand):
         response: Any = _OneReading(reading).estimate_hand_value(
             ids,
             win_id,
