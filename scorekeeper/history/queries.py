@@ -22,7 +22,14 @@ from django.utils import timezone
 from scorekeeper.club.models import Game, Player, SavedRuleset, Season, Seat
 from scorekeeper.club.projection import STAT_FIELDS
 from scorekeeper.format import preset_label, sign_class, signed_result
-from scorekeeper.history.standings import StandingRow, days_between, rows, season_filter, standings
+from scorekeeper.history.standings import (
+    StandingRow,
+    days_between,
+    rows,
+    season_filter,
+    standing_sums,
+    standings,
+)
 from scoring.rules import PRESETS
 
 HISTORY_PER_PAGE: Final = 25
@@ -236,14 +243,7 @@ _SUMMED: Final = tuple(f for f in STAT_FIELDS if f not in ("best_win", "best_han
 def player_record(player: Player) -> PlayerRecord:
     """The player's record over every finished game. One query."""
     sums = _counted_seats(player).aggregate(
-        games=Count("pk"),
-        total=Sum("result"),
-        place_sum=Sum("place"),
-        points_sum=Sum("final_points"),
-        first=Count("pk", filter=Q(place=1)),
-        second=Count("pk", filter=Q(place=2)),
-        third=Count("pk", filter=Q(place=3)),
-        fourth=Count("pk", filter=Q(place=4)),
+        **standing_sums(),
         tobi=Count("pk", filter=Q(tobi=True)),
         **{name: Sum(name) for name in _SUMMED},
     )

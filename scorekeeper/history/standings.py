@@ -25,6 +25,9 @@ from django.utils import timezone
 from scorekeeper.club.limits import FIRST_DAY, LAST_DAY
 from scorekeeper.club.models import Game, Season, Seat
 
+#: The count of each place, by the name a standings row gives it.
+PLACES: Final = ("first", "second", "third", "fourth")
+
 #: The ways standings can be ordered: name -> (label, ordering).
 SORTS: Final[dict[str, tuple[str, tuple[Any, ...]]]] = {
     "total": ("Total result", (F("total").desc(), F("games").desc(), "player__name")),
@@ -97,16 +100,7 @@ def standings(
         seats = seats.filter(game__ruleset_name=ruleset_name)
     rows = (
         seats.values("player_id", "player__name")
-        .annotate(
-            games=Count("pk"),
-            total=Sum("result"),
-            place_sum=Sum("place"),
-            points_sum=Sum("final_points"),
-            first=Count("pk", filter=Q(place=1)),
-            second=Count("pk", filter=Q(place=2)),
-            third=Count("pk", filter=Q(place=3)),
-            fourth=Count("pk", filter=Q(place=4)),
-        )
+        .annotate(**standing_sums())
         # Floats only to order by; the figures shown come from the exact sums.
         .annotate(
             average_sort=Cast("total", FloatField()) / Cast("games", FloatField()),
@@ -114,7 +108,8 @@ def standings(
         )
     )
     if minimum_games > 0:
-        rows = rows.filter(games__gte=minimum_games)
+        # "games" is one of standing_sums(), which the type checker's plugin cannot see.
+        rows = rows.filter(games__gte=minimum_games)  # type: ignore[misc]
     return rows.order_by(*SORTS[sort][1])
 
 
@@ -144,6 +139,17 @@ class StandingRow:
     def average_points(self) -> int:
         """Average final points, to the nearest point."""
         return int((Decimal(self.points_sum) / self.games).quantize(Decimal(1), ROUND_HALF_UP))
+
+
+def standing_sums() -> dict[str, Any]:
+    """What a standings row sums over a player's seats: games, results, places, points."""
+    return {
+        "games": Count("pk"),
+        "total": Sum("result"),
+        "place_sum": Sum("place"),
+        "points_sum": Sum("final_points"),
+        **{name: Count("pk", filter=Q(place=place)) for place, name in enumerate(PLACES, 1)},
+    }
 
 
 def rows(values: Iterable[dict[str, Any]], *, first_rank: int = 1) -> Iterator[StandingRow]:
