@@ -38,11 +38,18 @@ TAPS = [
 ]
 
 
-def _fits_the_screen(page: Page, width: int) -> None:
-    # Measured once htmx has finished swapping (mid-swap, a tile can measure 0 px).
+def _idle(page: Page) -> None:
+    """Wait until htmx has finished a request and its swap, as a person sees the new tiles
+    before tapping again (a tap while the form is being swapped out can submit it without
+    htmx, which reloads the page)."""
     page.wait_for_function(
         "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
     )
+
+
+def _fits_the_screen(page: Page, width: int) -> None:
+    # Measured once htmx has finished swapping (mid-swap, a tile can measure 0 px).
+    _idle(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     heights = page.eval_on_selector_all(
         ".calc-picker .calc-tile", "tiles => tiles.map(t => t.getBoundingClientRect().height)"
@@ -64,10 +71,12 @@ def test_a_hand_tapped_in_tile_by_tile_shows_its_yaku_fu_and_payment(
     count = page.locator(".calc-count")
 
     for number, name in enumerate(TAPS, start=1):
+        _idle(page)
         page.get_by_role("button", name=name, exact=True).click()
         expect(count).to_have_text(f"{number}/14 tiles")
         if number == 7:
             page.screenshot(path=artifacts / f"calculator-{size}-half-a-hand.png", full_page=True)
+    _idle(page)
     page.get_by_label("Riichi", exact=True).check()
 
     answer = page.locator("#answer")
