@@ -240,12 +240,6 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 5000
 DATA_UPLOAD_MAX_NUMBER_FILES = 1
 
 LOGIN_URL = "login"
-# The model backend whose user comes with its membership (one query, not two, per request);
-# Django's own stays second so that sessions it made before still load.
-AUTHENTICATION_BACKENDS = [
-    "scorekeeper.registry.permissions.MemberBackend",
-    "django.contrib.auth.backends.ModelBackend",
-]
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 

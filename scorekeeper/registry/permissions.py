@@ -16,11 +16,9 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.models import AnonymousUser, Group
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef, QuerySet
 from django.http import HttpRequest
 from django.http.response import HttpResponseBase
 
@@ -34,37 +32,23 @@ def is_organiser(user: Any) -> bool:
 
 
 def is_member(user: Any) -> bool:
-    """Organisers and accounts in the members group. A request's user comes with the
-    answer (``MemberBackend``); any other user is asked once and keeps it."""
+    """Organisers and accounts in the members group (the answer is kept on the user)."""
     if isinstance(user, AnonymousUser) or not user.is_active:
         return False
     if is_organiser(user):
         return True
-    member = getattr(user, "in_members_group", None)
-    if member is None:
-        member = _members_group_links(user.pk).exists()
-        user.in_members_group = member
-    return bool(member)
+    cached = getattr(user, "_scorekeeper_member", None)
+    if cached is None:
+        cached = _in_members_group(user.pk)
+        user._scorekeeper_member = cached
+    return bool(cached)
 
 
-def _members_group_links(user: Any) -> QuerySet[Any]:
-    return get_user_model().groups.through.objects.filter(user_id=user, group__name=MEMBERS_GROUP)
-
-
-class MemberBackend(ModelBackend):
-    """Django's model backend, whose user comes with whether it is in the members group:
-    recording and previewing ask on every request, so it is read in the same query as the
-    user rather than in one of its own."""
-
-    def get_user(self, user_id: Any) -> Any:
-        users = get_user_model()._default_manager.annotate(
-            in_members_group=Exists(_members_group_links(OuterRef("pk")))
-        )
-        try:
-            user = users.get(pk=user_id)
-        except users.model.DoesNotExist:
-            return None
-        return user if self.user_can_authenticate(user) else None
+def _in_members_group(user_id: int) -> bool:
+    """Asked on every request that records or previews a hand: one small query (the link
+    table joined to the group's name)."""
+    links = get_user_model().groups.through.objects
+    return bool(links.filter(user_id=user_id, group__name=MEMBERS_GROUP).exists())
 
 
 def can_read(user: Any) -> bool:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
@@ -56,7 +55,7 @@ def setup(request: HttpRequest) -> HttpResponse:
             # Another first-run form (or a double tap of this one) got there first.
             messages.info(request, "The club’s organiser has just been set up: log in.")
             return redirect("login")
-        login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
+        login(request, user)
         messages.success(request, f"Welcome, {user.username}: the club is yours to run.")
         return redirect("home")
     status = 422 if form.is_bound else 200

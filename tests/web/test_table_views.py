@@ -336,7 +336,7 @@ def test_the_preview_of_a_correction_plays_the_hand_from_where_it_was_played(
     # Hand 1 corrected: Dan wins from Chie instead, in East 1 with Aki dealing.
     preview = f"{url('hand_preview', game)}?hand=0"
 
-    with django_assert_max_num_queries(5):  # session, user with membership, game, seats, hands
+    with django_assert_max_num_queries(6):  # session, user, member, game with names, hands
         response = bob_client.post(preview, ron_post(winner=3, discarder=2), **HTMX)
     html = response.content.decode()
 
@@ -748,11 +748,11 @@ def test_recording_hand_60_costs_the_same_queries_as_hand_1(bob_client, players)
 
     assert refresh(long).hand_count == 60
     assert at_60 == at_1
-    # Session, the user with its membership; the game, its seats with their players; the
-    # write (the game row locked, the game row, the hand, inside a savepoint here, where the
-    # test runs in a transaction). Nothing is replayed: the answer is the new hand's line and
-    # the table's new state.
-    assert at_1 <= 9
+    # Session, user, membership; the game, its seats with their players; the write (the
+    # game row locked, the game row, the hand, inside a savepoint here, where the test runs
+    # in a transaction). Nothing is replayed: the answer is the new hand's line and the
+    # table's new state.
+    assert at_1 <= 10
 
 
 def test_the_table_page_costs_the_same_queries_after_60_hands(bob_client, players):
