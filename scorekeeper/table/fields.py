@@ -143,16 +143,18 @@ def hand_fields(
 def _win_fields(
     seat: int, name: str, labels: list[tuple[int, SeatChoice]], *, multiple_yakuman: bool
 ) -> dict[str, forms.Field]:
+    # The fixed choices are given as callables: Django then reads them only where the field
+    # is drawn or has a value to check, not for every field of every hand sent.
     fields: dict[str, forms.Field] = {}
     fields[f"win_{seat}_han"] = forms.ChoiceField(
         label=f"{name}: han",
-        choices=HAN_CHOICES,
+        choices=lambda: HAN_CHOICES,
         required=False,
         widget=ChipSelect(_HAN_ATTRS),
     )
     fields[f"win_{seat}_fu"] = forms.TypedChoiceField(
         label=f"{name}: fu",
-        choices=FU_CHOICES,
+        choices=lambda: FU_CHOICES,
         coerce=int,
         empty_value=None,
         required=False,
@@ -161,7 +163,7 @@ def _win_fields(
     if multiple_yakuman:
         fields[f"win_{seat}_yakuman"] = forms.TypedChoiceField(
             label=f"{name}: how many yakuman",
-            choices=YAKUMAN_COUNTS,
+            choices=lambda: YAKUMAN_COUNTS,
             coerce=int,
             initial="1",
             required=False,
