@@ -66,15 +66,21 @@ def moment_error(moment: datetime) -> str | None:
     return None
 
 
+def text_error(text: str, max_length: int) -> str | None:
+    """Why a text cannot be stored in a column of ``max_length`` (PostgreSQL refuses NUL, and
+    both databases text over the length), or ``None``."""
+    if "\x00" in text:
+        return "a text cannot contain a NUL character"
+    if len(text) > max_length:
+        return f"at most {max_length} characters"
+    return None
+
+
 def name_error(name: str, max_length: int) -> str | None:
-    """Why a name (already stripped of outer spaces) cannot be stored, as the forms say it."""
+    """Why a name (already stripped of outer spaces) cannot be stored, or ``None``."""
     if not name:
         return "expected a name"
-    if "\x00" in name:
-        return "a name cannot contain a NUL character"
-    if len(name) > max_length:
-        return f"a name has at most {max_length} characters"
-    return None
+    return text_error(name, max_length)
 
 
 def normal_name(name: str) -> str:

@@ -4,7 +4,7 @@ a player's page. Readers see them all; organisers make and change seasons.
 Filters and options are GET forms that work without JavaScript; with htmx the results are
 swapped in (``#history-results``, ``#standings-table``) and the address follows. A filter
 that cannot be read is a 422 naming the field. Every page reads in a fixed number of
-queries whatever the number of games (``history_queries``).
+queries whatever the number of games (``history.queries``).
 """
 
 from __future__ import annotations

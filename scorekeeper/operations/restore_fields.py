@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import models
 
-from scorekeeper.club.limits import ID_MAX, INTEGER_MAX, day_error, moment_error, name_error
+from scorekeeper.club.limits import (
+    ID_MAX,
+    INTEGER_MAX,
+    day_error,
+    moment_error,
+    name_error,
+    text_error,
+)
 from scorekeeper.club.models import Game, HandRecord
 from scoring.outcomes import Hand
 from scoring.record_hand import hand_to_json
@@ -40,12 +47,11 @@ def read_id(value: Any, where: str, loader: BackupLoader, most: int = ID_MAX) ->
 
 
 def read_text(value: Any, where: str, loader: BackupLoader, size: int, *, blank: bool) -> str:
-    if not isinstance(value, str) or len(value) > size or (not blank and not value.strip()):
-        raise loader.fail(
-            where, f"expected a text of at most {size} characters, got {_short(value)}"
-        )
-    if "\x00" in value:
-        raise loader.fail(where, "a text cannot contain a NUL character")
+    if not isinstance(value, str) or (not blank and not value.strip()):
+        raise loader.fail(where, f"expected a text, got {_short(value)}")
+    wrong = text_error(value, size)
+    if wrong:
+        raise loader.fail(where, f"{wrong}, got {_short(value)}")
     return value
 
 

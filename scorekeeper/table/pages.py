@@ -3,7 +3,7 @@ in a fixed number of queries, who may record or correct, and the context of the 
 preview of a hand, the correction page and the live board.
 
 The numbers come from the engine (a replay, a state, the standings); the words from
-``table_display``.
+``table.display``.
 """
 
 from __future__ import annotations

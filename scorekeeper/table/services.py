@@ -188,7 +188,7 @@ def record_hand(*, game: Game, hand: Hand, expected_sequence: int, user: Any = N
     return HandChange(locked, result, projection.played)
 
 
-def _replace_hands(game: Game, hands: list[Hand], rules: Ruleset) -> Replay:
+def _replace_hands(hands: list[Hand], rules: Ruleset) -> Replay:
     """Replay a corrected list of hands; an impossible hand is refused naming it."""
     try:
         return replay(rules, hands)
@@ -255,7 +255,7 @@ def edit_hand(
         hands = [r.to_hand() for r in records]
         hands[sequence] = hand
         rules = locked.ruleset()
-        played = _replace_hands(locked, hands, rules)
+        played = _replace_hands(hands, rules)
         target = records[sequence]
         target.data = HandRecord.data_from(hand)
         target.edited_by = user
@@ -269,7 +269,7 @@ def edit_hand(
 def scoreboard(game: Game, *, played: Replay | None = None) -> Scoreboard:
     """A game replayed from its stored hands (for the hand log and the standings), or
     from ``played``, its hands as a service has just replayed them. The seats and their
-    players, and the hands, are best prefetched (``table_pages.load_game``)."""
+    players, and the hands, are best prefetched (``pages.load_game``)."""
     seats = sorted(game.seats.all(), key=lambda s: s.number)
     a, b, c, d = (seat.player.name for seat in seats)
     rules = game.ruleset()

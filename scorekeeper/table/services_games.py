@@ -13,7 +13,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from scorekeeper.club.limits import normal_name, unstored_part
+from scorekeeper.club.limits import normal_name, text_error, unstored_part
 from scorekeeper.club.models import MAX_HANDS, Game, HandRecord, Player, Seat
 from scorekeeper.club.projection import project
 from scorekeeper.table.services import (
@@ -144,10 +144,10 @@ def export_record(game: Game) -> dict[str, Any]:
 def _check_label(value: str, field: str, model: type[Game]) -> None:
     """Refuse a label the column cannot hold (PostgreSQL refuses NUL and over-long text)."""
     size = getattr(model._meta.get_field(field), "max_length", None)
-    if "\x00" in value:
-        raise ServiceError(f"{field}: a text cannot contain a NUL character.")
-    if size is not None and len(value) > size:
-        raise ServiceError(f"{field}: at most {size} characters, got {len(value):,}.")
+    assert isinstance(size, int)
+    wrong = text_error(value, size)
+    if wrong:
+        raise ServiceError(f"{field}: {wrong}.")
 
 
 def _players_named(names: Sequence[str]) -> list[Player]:
