@@ -8,8 +8,6 @@ redirects to the state it leads to, so that the address always shows the hand, n
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Callable
 from functools import wraps
 from typing import Any, Final
@@ -32,6 +30,7 @@ from scorekeeper.calculator.forms import MODE_HINTS, CalculatorForm
 from scorekeeper.calculator.forms_fu import FuForm
 from scorekeeper.calculator.forms_payment import PaymentTableForm
 from scorekeeper.calculator.payment import HAN_COLUMNS, payment_sheets
+from scorekeeper.club.limits import TooDeep, load_json
 from scorekeeper.htmx import HtmxHttpRequest, template_for
 from scorekeeper.registry.permissions import read_required
 from scoring.calculator.score import HandScore, calculate_hand
@@ -118,8 +117,9 @@ def fu_calculator(request: HtmxHttpRequest) -> HttpResponse:
 
 # The endpoint only calculates: it reads no session data and writes nothing, so a forged
 # cross-site request can learn nothing and change nothing. Programs post JSON to it without
-# a CSRF token. Every bound (the body's size, its nesting, each text's length) is checked
-# before the work it bounds, so that a huge or hostile body costs nothing.
+# a CSRF token. The body's size is checked before it is read, its nesting as it is parsed
+# (at most 8 KB), each text's length before the text is read, so that a huge or hostile body
+# costs nothing.
 @csrf_exempt
 @require_POST
 @read_required
@@ -129,15 +129,14 @@ def hand_api(request: HttpRequest) -> JsonResponse:
             f"The body is larger than {MAX_BODY:,} bytes; a hand document is a few hundred.",
             status=413,
         )
-    body = request.body
-    if _depth(body) > MAX_DEPTH:
+    try:
+        doc = load_json(request.body, max_depth=MAX_DEPTH)
+    except TooDeep:
         return _refusal(
             f"The body nests deeper than {MAX_DEPTH} levels; a hand document nests three.",
             status=400,
         )
-    try:
-        doc = json.loads(body)
-    except (ValueError, RecursionError):
+    except ValueError:
         return _refusal("The body is not JSON (scorekeeper.hand/1).", status=400)
     try:
         return JsonResponse(calculate_hand(doc))
@@ -162,24 +161,6 @@ def _content_length(request: HttpRequest) -> int:
         return int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:
         return MAX_BODY + 1
-
-
-#: A JSON string, escapes and all: its brackets are not nesting.
-_JSON_STRING: Final = re.compile(rb'"(?:[^"\\]|\\.)*"')
-_NOT_BRACKETS: Final = bytes(b for b in range(256) if b not in b"[]{}")
-
-
-def _depth(body: bytes) -> int:
-    """How deep the body's arrays and objects nest, counted without parsing it."""
-    brackets = _JSON_STRING.sub(b"", body).translate(None, _NOT_BRACKETS)
-    depth = deepest = 0
-    for char in brackets:
-        if char in b"[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        else:
-            depth -= 1
-    return deepest
 
 
 @require_safe

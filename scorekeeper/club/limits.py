@@ -104,15 +104,15 @@ def json_depth(value: Any) -> int:
     return deepest
 
 
-def load_json(text: str | bytes) -> Any:
-    """``json.loads``, refusing nesting deeper than ``JSON_DEPTH`` with ``TooDeep`` (and
-    bad JSON with ``json.JSONDecodeError``), however deep it goes."""
+def load_json(text: str | bytes, *, max_depth: int = JSON_DEPTH) -> Any:
+    """``json.loads``, refusing nesting deeper than ``max_depth`` with ``TooDeep`` (and
+    bad JSON with a ``ValueError``), however deep it goes."""
     try:
         value = json.loads(text)
     except RecursionError:
-        raise TooDeep(f"nested more than {JSON_DEPTH} levels deep") from None
-    if json_depth(value) > JSON_DEPTH:
-        raise TooDeep(f"nested more than {JSON_DEPTH} levels deep")
+        raise TooDeep(f"nested more than {max_depth} levels deep") from None
+    if json_depth(value) > max_depth:
+        raise TooDeep(f"nested more than {max_depth} levels deep")
     return value
 
 

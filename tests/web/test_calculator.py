@@ -673,7 +673,7 @@ def refuse_work(monkeypatch) -> None:
     def worked(*args: Any, **kwargs: Any) -> None:
         raise AssertionError("the input was worked on")
 
-    for name in ("_depth", "calculate_hand", "CalculatorForm", "FuForm", "PaymentTableForm"):
+    for name in ("load_json", "calculate_hand", "CalculatorForm", "FuForm", "PaymentTableForm"):
         monkeypatch.setattr(f"scorekeeper.calculator.views.{name}", worked)
 
 
