@@ -28,16 +28,32 @@ def _load(path: str, stdin: TextIO) -> Any:
             with open(path, encoding="utf-8") as handle:
                 text = handle.read(MAX_DOCUMENT + 1)
     except OSError as error:
-        raise ScoringError(f"{path}: cannot read: {error.strerror}") from None
+        raise ScoringError(
+            f"{path}: cannot read: {error.strerror}",
+            code="file.unreadable",
+            values={"path": path, "reason": error.strerror},
+        ) from None
     except UnicodeDecodeError as error:
-        raise ScoringError(f"{path}: not JSON: {error.reason}") from None
+        raise ScoringError(
+            f"{path}: not JSON: {error.reason}",
+            code="file.not_json",
+            values={"path": path, "reason": error.reason},
+        ) from None
     # The length is checked before the text is decoded.
     if len(text) > MAX_DOCUMENT:
-        raise ScoringError(f"{path}: longer than {MAX_DOCUMENT:,} characters")
+        raise ScoringError(
+            f"{path}: longer than {MAX_DOCUMENT:,} characters",
+            code="file.too_long",
+            values={"path": path, "most": MAX_DOCUMENT},
+        )
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise ScoringError(f"{path}: not JSON: {error.msg} at line {error.lineno}") from None
+        raise ScoringError(
+            f"{path}: not JSON: {error.msg} at line {error.lineno}",
+            code="file.not_json",
+            values={"path": path, "reason": f"{error.msg} at line {error.lineno}"},
+        ) from None
 
 
 @contextmanager
@@ -96,7 +112,11 @@ def format_table(rows: Sequence[TableRow]) -> str:
 def _rules_arg(text: str) -> Any:
     # A ruleset spec is a few hundred characters: the length is checked before decoding.
     if len(text) > MAX_RULES_ARG:
-        raise ScoringError(f"--rules: longer than {MAX_RULES_ARG:,} characters")
+        raise ScoringError(
+            f"--rules: longer than {MAX_RULES_ARG:,} characters",
+            code="file.too_long",
+            values={"path": "--rules", "most": MAX_RULES_ARG},
+        )
     text = text.strip()
     return json.loads(text) if text.startswith("{") else text
 
@@ -156,7 +176,11 @@ def main(
             try:
                 rules = resolve_rules(_rules_arg(args.rules))
             except json.JSONDecodeError as error:
-                raise ScoringError(f"--rules: not JSON: {error}") from None
+                raise ScoringError(
+                    f"--rules: not JSON: {error}",
+                    code="file.not_json",
+                    values={"path": "--rules", "reason": str(error)},
+                ) from None
             rows = payment_table(rules)
             if not args.json:
                 print(format_table(rows), file=out)

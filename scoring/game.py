@@ -14,184 +14,27 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final, assert_never
 
-from scoring.errors import IllegalHand, IllegalWin, Refusal, Refuse, raise_refusal
+from scoring.errors import IllegalHand, Refusal, Refuse, raise_refusal
 from scoring.game_end import next_round
+from scoring.game_wins import check_seat, pay_ron, pay_tsumo
 from scoring.outcomes import Abort, Chombo, Draw, Hand, Ron, Tsumo, Win
-from scoring.payments import ron_deltas, tsumo_deltas, win_value
-from scoring.rule_values import ChomboStyle, MultiRon, Renchan
+from scoring.payments import tsumo_deltas
+from scoring.rule_values import ChomboStyle, Renchan
 from scoring.rules import Ruleset
 from scoring.seats import Seat
 from scoring.state import STICK, GameState, HandResult, Replay, start_state
-
-_FIRST: Final = (0,)
-
-
-def _seat(value: int, refuse: Refuse, field: str) -> Seat:
-    if not 0 <= value <= 3:
-        refuse(field, f"seat {value} does not exist (seats are 0-3)")
-    return value
-
-
-def _win_field(at: int | None) -> str:
-    """The place of a win in its hand: ``tsumo``, or ``ron.wins[i]`` (built only for an error)."""
-    return "tsumo" if at is None else f"ron.wins[{at}]"
-
-
-def _win_basic(rules: Ruleset, win: Win, tsumo: bool, refuse: Refuse, at: int | None) -> int:
-    try:
-        return win_value(rules, han=win.han, fu=win.fu, yakuman=win.yakuman, tsumo=tsumo).basic
-    except IllegalWin as error:
-        refuse(_win_field(at), str(error))
-        raise  # pragma: no cover (refuse always raises)
-
-
-def _check_win(win: Win, rules: Ruleset, refuse: Refuse, at: int | None) -> None:
-    if not 0 <= win.winner <= 3:
-        _seat(win.winner, refuse, f"{_win_field(at)}.winner")
-    if win.pao is not None:
-        field = f"{_win_field(at)}.pao"
-        _seat(win.pao, refuse, field)
-        if win.pao == win.winner:
-            refuse(field, "the winner cannot be liable (pao) for their own hand")
-        if not win.yakuman:
-            refuse(field, "only a yakuman has a liable player (pao)")
-    if win.chips and not rules.chip_value:
-        refuse(f"{_win_field(at)}.chips", "these rules have no chips (chip_value is 0)")
-
-
-def _pao_parts(
-    rules: Ruleset, win: Win, basic: int, honba: int
-) -> tuple[tuple[int, Seat | None, int], ...]:
-    """(basic points, liable seat, honba) for each part of a win with a liable player paid
-    separately: under ``pao_scope`` ``one_yakuman`` the liable player's share is one
-    yakuman (with the honba) and the rest of a composite yakuman is paid as if nobody were
-    liable. No parts for a win without one: the caller pays it as a plain win."""
-    if win.pao is None:
-        return ()
-    if rules.pao_scope == "whole" or basic <= 8000:
-        return ((basic, win.pao, honba),)
-    return ((8000, win.pao, honba), (basic - 8000, None, 0))
-
-
-def _ron(
-    state: GameState,
-    ron: Ron,
-    riichi: tuple[Seat, ...],
-    rules: Ruleset,
-    refuse: Refuse,
-    deltas: list[int],
-    chips: list[int],
-) -> Seat:
-    """Pay a ron with one to three winners; return the winner nearest the discarder."""
-    discarder = _seat(ron.discarder, refuse, "ron.from")
-    count = len(ron.wins)
-    if count == 0:
-        refuse("ron.wins", "a ron needs at least one winner")
-    limit = rules.multi_ron.max_winners if count > 1 else 1
-    if count > limit:
-        if rules.multi_ron is MultiRon.DOUBLE and count == 3:
-            refuse(
-                "ron.wins",
-                "three winners: under these rules a triple ron is an abortive draw "
-                "(record it as abort reason sanchahou)",
-            )
-        refuse(
-            "ron.wins",
-            f"{count} winners: these rules ({rules.multi_ron}) allow {limit}; "
-            "only the winner nearest the discarder wins (head bump)"
-            if limit == 1
-            else f"{count} winners: these rules allow at most {limit}",
-        )
-    seen: set[Seat] = set()
-    for i, win in enumerate(ron.wins):
-        _check_win(win, rules, refuse, i)
-        if win.winner == discarder:
-            refuse(f"ron.wins[{i}].winner", "a player cannot ron their own discard")
-        if win.winner in seen:
-            refuse(f"ron.wins[{i}].winner", f"seat {win.winner} wins twice")
-        seen.add(win.winner)
-    order: Sequence[int] = (
-        sorted(range(count), key=lambda i: (ron.wins[i].winner - discarder) % 4)
-        if count > 1
-        else _FIRST
-    )
-    dealer = state.round_index % 4
-    pot = state.sticks + len(riichi)
-    for rank, i in enumerate(order):
-        win = ron.wins[i]
-        basic = _win_basic(rules, win, False, refuse, i)
-        honba = state.honba if rank == 0 or rules.multi_ron_honba == "each" else 0
-        if win.pao is None:
-            paid = ron_deltas(
-                rules, basic, winner=win.winner, discarder=discarder, dealer=dealer, honba=honba
-            )
-            deltas[0] += paid[0]
-            deltas[1] += paid[1]
-            deltas[2] += paid[2]
-            deltas[3] += paid[3]
-        for part, pao, part_honba in _pao_parts(rules, win, basic, honba):
-            paid = ron_deltas(
-                rules,
-                part,
-                winner=win.winner,
-                discarder=discarder,
-                dealer=dealer,
-                honba=part_honba,
-                pao=pao,
-            )
-            for seat in range(4):
-                deltas[seat] += paid[seat]
-        if win.chips:
-            chips[win.winner] += win.chips
-            chips[discarder] -= win.chips
-    nearest = ron.wins[order[0]].winner
-    if count > 1 and rules.multi_ron_sticks == "own_back":
-        for win in ron.wins:
-            if win.winner in riichi:
-                deltas[win.winner] += STICK
-                pot -= 1
-    deltas[nearest] += pot * STICK
-    return nearest
-
-
-def _tsumo(
-    state: GameState,
-    tsumo: Tsumo,
-    riichi: tuple[Seat, ...],
-    rules: Ruleset,
-    refuse: Refuse,
-    deltas: list[int],
-    chips: list[int],
-) -> Seat:
-    win = tsumo.win
-    _check_win(win, rules, refuse, None)
-    basic = _win_basic(rules, win, True, refuse, None)
-    if win.pao is None:
-        paid = tsumo_deltas(
-            rules, basic, winner=win.winner, dealer=state.round_index % 4, honba=state.honba
-        )
-        deltas[0] += paid[0]
-        deltas[1] += paid[1]
-        deltas[2] += paid[2]
-        deltas[3] += paid[3]
-    for part, pao, honba in _pao_parts(rules, win, basic, state.honba):
-        paid = tsumo_deltas(
-            rules, part, winner=win.winner, dealer=state.dealer, honba=honba, pao=pao
-        )
-        for seat in range(4):
-            deltas[seat] += paid[seat]
-    deltas[win.winner] += (state.sticks + len(riichi)) * STICK
-    if win.chips:
-        for seat in range(4):
-            chips[seat] += 3 * win.chips if seat == win.winner else -win.chips
-    return win.winner
 
 
 def _seats(values: Iterable[int], refuse: Refuse, field: str) -> frozenset[Seat]:
     seats: set[Seat] = set()
     for value in values:
-        if _seat(value, refuse, field) in seats:
-            refuse(field, f"seat {value} is listed twice")
+        if check_seat(value, refuse, field) in seats:
+            refuse(
+                field,
+                f"seat {value} is listed twice",
+                code="seat.listed_twice",
+                values={"seat": value},
+            )
         seats.add(value)
     return frozenset(seats)
 
@@ -203,7 +46,9 @@ def _draw(state: GameState, draw: Draw, rules: Ruleset, refuse: Refuse, deltas: 
     dealer = state.dealer
     if nagashi:
         if not rules.nagashi_mangan:
-            refuse("draw.nagashi", "these rules have no nagashi mangan")
+            refuse(
+                "draw.nagashi", "these rules have no nagashi mangan", code="rules_say.no_nagashi"
+            )
         # Paid as a mangan tsumo without honba, instead of the noten payments (Tenhou log
         # upd-aft-nm; reference 2.5); several nagashi players are each paid.
         for seat in nagashi:
@@ -220,14 +65,23 @@ def _draw(state: GameState, draw: Draw, rules: Ruleset, refuse: Refuse, deltas: 
 
 def _abort(abort: Abort, riichi: tuple[Seat, ...], rules: Ruleset, refuse: Refuse) -> None:
     if not rules.abortive_draws:
-        refuse("abort", "these rules have no abortive draws")
+        refuse("abort", "these rules have no abortive draws", code="rules_say.no_aborts")
     reason = abort.reason
     if reason is None:
         return
     if reason not in rules.abortive_draws:
-        refuse("abort.reason", f"these rules have no abortive draw {reason.value}")
+        refuse(
+            "abort.reason",
+            f"these rules have no abortive draw {reason.value}",
+            code="rules_say.no_abort_reason",
+            values={"reason": reason.value},
+        )
     if reason == "suucha_riichi" and len(riichi) != 4:
-        refuse("riichi", "suucha riichi needs all four players' riichi in this hand")
+        refuse(
+            "riichi",
+            "suucha riichi needs all four players' riichi in this hand",
+            code="abort.suucha_riichi",
+        )
 
 
 def play_hand(state: GameState, hand: Hand, rules: Ruleset, *, index: int = 0) -> HandResult:
@@ -244,13 +98,25 @@ def play_hand(state: GameState, hand: Hand, rules: Ruleset, *, index: int = 0) -
     try:
         return _play(state, hand, rules)
     except Refusal as refusal:
-        raise IllegalHand(index, state.round_label, refusal.field, refusal.message) from None
+        raise IllegalHand(
+            index,
+            state.round_label,
+            refusal.field,
+            refusal.message,
+            code=refusal.code,
+            values=refusal.values,
+        ) from None
 
 
 def _play(state: GameState, hand: Hand, rules: Ruleset) -> HandResult:
     refuse = raise_refusal
     if state.end_reason is not None:
-        refuse("", f"the game has already ended ({state.end_reason.value})")
+        refuse(
+            "",
+            f"the game has already ended ({state.end_reason.value})",
+            code="hand.after_end",
+            values={"reason": state.end_reason.value},
+        )
     riichi = hand.riichi
     if riichi:
         _seats(riichi, refuse, "riichi")
@@ -265,6 +131,8 @@ def _play(state: GameState, hand: Hand, rules: Ruleset) -> HandResult:
                 refuse(
                     "riichi",
                     f"seat {seat} has {scores[seat]} points; these rules need 1000 for riichi",
+                    code="riichi.below_1000",
+                    values={"seat": seat, "points": scores[seat]},
                 )
     for seat in riichi:
         deltas[seat] -= STICK
@@ -273,13 +141,13 @@ def _play(state: GameState, hand: Hand, rules: Ruleset) -> HandResult:
     kind: type[Win] | type[Draw] | None
     match outcome:
         case Ron():
-            winner = _ron(state, outcome, riichi, rules, refuse, deltas, chips)
+            winner = pay_ron(state, outcome, riichi, rules, refuse, deltas, chips)
             keeps = outcome.wins[0].winner == state.round_index % 4 or any(
                 win.winner == state.round_index % 4 for win in outcome.wins
             )
             kind = Win
         case Tsumo():
-            winner = _tsumo(state, outcome, riichi, rules, refuse, deltas, chips)
+            winner = pay_tsumo(state, outcome, riichi, rules, refuse, deltas, chips)
             keeps = winner == state.dealer
             kind = Win
         case Draw():
@@ -348,7 +216,7 @@ def _mark_won(
 def _chombo(
     state: GameState, hand: Hand, chombo: Chombo, rules: Ruleset, refuse: Refuse
 ) -> HandResult:
-    offender = _seat(chombo.offender, refuse, "chombo.offender")
+    offender = check_seat(chombo.offender, refuse, "chombo.offender")
     deltas = [0, 0, 0, 0]
     if rules.chombo is ChomboStyle.REVERSE_MANGAN:
         # A reverse mangan tsumo without honba (reference 2.7); riichi sticks of the

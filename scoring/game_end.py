@@ -123,6 +123,8 @@ def _check_stop(
                 "end",
                 f"the game cannot be stopped by choice here: these rules have no {what} "
                 "for this hand",
+                code="end.no_yame",
+                values={"what": what},
             )
         case Yame.OPTIONAL:
             if not stoppable:
@@ -132,6 +134,16 @@ def _check_stop(
                     "the game can be stopped by choice only after an all-last hand that the "
                     f"dealer {'wins' if kind is Win else 'is tenpai in'} while alone in 1st"
                     + (f" with {target} points or more" if target is not None else ""),
+                    code=(
+                        ("end.optional_yame.win" if kind is Win else "end.optional_yame.tenpai")
+                        if target is None
+                        else (
+                            "end.optional_yame.win_target"
+                            if kind is Win
+                            else "end.optional_yame.tenpai_target"
+                        )
+                    ),
+                    values={"target": target},
                 )
         case Yame.AUTOMATIC:
             if reason is None:
@@ -139,6 +151,8 @@ def _check_stop(
                     "end",
                     f"the game cannot be stopped by choice here: under these rules {what} "
                     "ends the game by itself, and this hand does not end it",
+                    code="end.automatic_yame",
+                    values={"what": what},
                 )
         case _:
             assert_never(yame)

@@ -45,6 +45,12 @@ class Win(NamedTuple):
     #: Chips (shuugi) the win carries: from the discarder on a ron, from each other seat on
     #: a tsumo.
     chips: int = 0
+    #: What the hand was made of, where the record says (``scoring.win_details``): the yaku
+    #: by name (in ``scoring.yaku``'s order; empty: not said), the dora as one count or as
+    #: (dora, ura dora, red fives), and whether the hand was open (``None``: not said).
+    yaku: tuple[str, ...] = ()
+    dora: int | tuple[int, int, int] | None = None
+    open: bool | None = None
 
 
 class Ron(NamedTuple):

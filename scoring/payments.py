@@ -48,26 +48,48 @@ def impossible_reason(han: int, fu: int | None, *, tsumo: bool) -> str | None:
     >>> impossible_reason(1, 20, tsumo=True)
     '20 fu needs pinfu tsumo, at least 2 han'
     """
+    found = impossible_win(han, fu, tsumo=tsumo)
+    return None if found is None else found[0]
+
+
+def impossible_win(han: int, fu: int | None, *, tsumo: bool) -> tuple[str, str] | None:
+    """``impossible_reason`` with the refusal's code: ``(message, code)`` or ``None``.
+
+    >>> impossible_win(1, 20, tsumo=False)[1]
+    'win.impossible_han_fu.ron_20_fu'
+    """
     if han < 1:
-        return "han must be at least 1"
+        return "han must be at least 1", "win.han_below_1"
     if han >= 5:
         if fu is not None and fu not in _FU_SET and not (fu > 110 and fu % 10 == 0):
-            return f"{fu} fu is not a fu value (20, 25, 30, 40, ... 110)"
+            return f"{fu} fu is not a fu value (20, 25, 30, 40, ... 110)", "win.not_fu_value"
         return None
     if fu is None:
-        return f"fu is needed below 5 han ({han} han)"
+        return f"fu is needed below 5 han ({han} han)", "win.fu_needed"
     if fu not in _FU_SET:
-        return f"{fu} fu is not possible below 5 han (20, 25, 30, 40, ... 110)"
+        return (
+            f"{fu} fu is not possible below 5 han (20, 25, 30, 40, ... 110)",
+            "win.impossible_fu",
+        )
     if fu == 20 and not tsumo:
-        return "20 fu cannot be won by ron (a closed ron has 30 fu at least)"
+        return (
+            "20 fu cannot be won by ron (a closed ron has 30 fu at least)",
+            "win.impossible_han_fu.ron_20_fu",
+        )
     if fu == 20 and han < 2:
-        return "20 fu needs pinfu tsumo, at least 2 han"
+        return "20 fu needs pinfu tsumo, at least 2 han", "win.impossible_han_fu.pinfu_tsumo"
     if fu == 25 and han < 2:
-        return "25 fu is chiitoitsu, at least 2 han"
+        return "25 fu is chiitoitsu, at least 2 han", "win.impossible_han_fu.chiitoitsu"
     if fu == 25 and tsumo and han < 3:
-        return "25 fu by tsumo is chiitoitsu with menzen tsumo, at least 3 han"
+        return (
+            "25 fu by tsumo is chiitoitsu with menzen tsumo, at least 3 han",
+            "win.impossible_han_fu.chiitoitsu_tsumo",
+        )
     if fu == 110 and han < 2 and tsumo:
-        return "1 han 110 fu cannot be won by tsumo (it would add menzen tsumo or sanankou)"
+        return (
+            "1 han 110 fu cannot be won by tsumo (it would add menzen tsumo or sanankou)",
+            "win.impossible_han_fu.tsumo_110_fu",
+        )
     return None
 
 
@@ -105,15 +127,20 @@ def _win_value(
     # Cached on plain values: a game asks for the same few hundred values again and again.
     if yakuman:
         if han is not None or fu is not None:
-            raise IllegalWin("a yakuman win has no han or fu")
+            raise IllegalWin("a yakuman win has no han or fu", code="win.han_and_yakuman")
         if not 1 <= yakuman <= MAX_YAKUMAN:
-            raise IllegalWin(f"yakuman must be 1..{MAX_YAKUMAN}, got {yakuman}")
+            raise IllegalWin(
+                f"yakuman must be 1..{MAX_YAKUMAN}, got {yakuman}",
+                code="win.yakuman_count",
+                values={"most": MAX_YAKUMAN, "yakuman": yakuman},
+            )
         return WinValue(8000 * (yakuman if multiple_yakuman else 1), "yakuman")
     if han is None:
-        raise IllegalWin("a win needs han (and fu) or a yakuman count")
-    reason = impossible_reason(han, fu, tsumo=tsumo)
-    if reason:
-        raise IllegalWin(reason)
+        raise IllegalWin("a win needs han (and fu) or a yakuman count", code="win.no_value")
+    found = impossible_win(han, fu, tsumo=tsumo)
+    if found:
+        reason, code = found
+        raise IllegalWin(reason, code=code, values={"han": han, "fu": fu, "tsumo": tsumo})
     if han >= 13:
         limit = "yakuman" if kazoe_yakuman else "sanbaiman"
         return WinValue(LIMIT_BASIC[limit], limit)

@@ -14,13 +14,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from scoring.errors import RulesError
+from scoring.errors import RulesError, describe_value, shown
 from scoring.game import play_hand
 from scoring.outcomes import Hand, Penalty
 from scoring.record_hand import (
     MAX_RECORD_WORD,
     check_keys,
-    describe_value,
     hand_to_json,
     parse_hand,
     quick_parse_hand,
@@ -35,8 +34,8 @@ from scoring.state import (
     MAX_COUNTER,
     GameState,
     Replay,
-    check_start,
     parse_round_label,
+    start_problem,
     start_state,
 )
 
@@ -67,25 +66,55 @@ class GameRecord:
 
 def _players(value: Any) -> tuple[str, str, str, str]:
     if not isinstance(value, list) or len(value) != 4:
-        raise record_error("players", "expected a list of four names (East, South, West, North)")
+        raise record_error(
+            "players",
+            "expected a list of four names (East, South, West, North)",
+            code="record.players",
+        )
     names = []
     for i, name in enumerate(value):
         if isinstance(name, str) and len(name) > MAX_NAME:
-            raise record_error(f"players[{i}]", f"a name has at most {MAX_NAME} characters")
+            raise record_error(
+                f"players[{i}]",
+                f"a name has at most {MAX_NAME} characters",
+                code="record.name_too_long",
+                values={"most": MAX_NAME},
+            )
         if not isinstance(name, str) or not name.strip():
-            raise record_error(f"players[{i}]", f"expected a name, got {describe_value(name)}")
+            raise record_error(
+                f"players[{i}]",
+                f"expected a name, got {describe_value(name)}",
+                code="record.not_name",
+                values={"got": shown(name)},
+            )
         if len(name.strip()) > MAX_NAME:
-            raise record_error(f"players[{i}]", f"a name has at most {MAX_NAME} characters")
+            raise record_error(
+                f"players[{i}]",
+                f"a name has at most {MAX_NAME} characters",
+                code="record.name_too_long",
+                values={"most": MAX_NAME},
+            )
         # As the site's forms refuse it (and PostgreSQL cannot store it).
         if "\x00" in name:
-            raise record_error(f"players[{i}]", "a name cannot contain a NUL character")
+            raise record_error(
+                f"players[{i}]", "a name cannot contain a NUL character", code="record.name_nul"
+            )
         names.append(name.strip())
     if len(set(names)) != 4:
-        raise record_error("players", "the four players must be different people")
+        raise record_error(
+            "players", "the four players must be different people", code="record.players_repeat"
+        )
     return (names[0], names[1], names[2], names[3])
 
 
-def _start(value: Any, rules: Ruleset) -> GameState:
+def read_start(value: Any, rules: Ruleset) -> GameState:
+    """The state a record's ``start`` holds, checked against ``rules`` (``check_start``).
+
+    >>> from scoring.rules import PRESETS
+    >>> start = {"round": "S2", "honba": 1, "scores": [26000, 24000, 25000, 25000]}
+    >>> read_start(start, PRESETS["tenhou"]).round_label
+    'S2'
+    """
     where = "start"
     data = read_object(value, where)
     check_keys(data, {"round", "honba", "sticks", "scores"}, where)
@@ -97,43 +126,67 @@ def _start(value: Any, rules: Ruleset) -> GameState:
     )
     if index is None:
         raise record_error(
-            f"{where}.round", f"expected a round E1..N4, got {describe_value(label)}"
+            f"{where}.round",
+            f"expected a round E1..N4, got {describe_value(label)}",
+            code="record.not_round",
+            values={"got": shown(label)},
         )
     honba = read_int(data.get("honba", 0), f"{where}.honba", 0, MAX_COUNTER)
     sticks = read_int(data.get("sticks", 0), f"{where}.sticks", 0, MAX_COUNTER)
     raw = data.get("scores")
     if not isinstance(raw, list) or len(raw) != 4:
-        raise record_error(f"{where}.scores", "expected four scores in seat order")
+        raise record_error(
+            f"{where}.scores", "expected four scores in seat order", code="record.scores"
+        )
     scores = [
         read_int(v, f"{where}.scores[{i}]", -4 * MAX_POINTS, 4 * MAX_POINTS)
         for i, v in enumerate(raw)
     ]
     state = GameState((scores[0], scores[1], scores[2], scores[3]), index, honba, sticks)
-    problem = check_start(rules, state)
+    problem = start_problem(rules, state)
     if problem:
-        raise record_error(where, problem)
+        message, code, values = problem
+        raise record_error(where, message, code=code, values=values)
     return state
 
 
-def _penalties(value: Any, hands: int) -> tuple[Penalty, ...]:
+def read_penalties(value: Any, hands: int) -> tuple[Penalty, ...]:
+    """A record's ``penalties`` for a game of ``hands`` hands (``after_hand`` names one).
+
+    >>> read_penalties([{"seat": 2, "points": 10000, "reason": "late"}], 0)
+    (Penalty(seat=2, points=10000, reason='late', after_hand=None),)
+    """
     where = "penalties"
     if not isinstance(value, list) or len(value) > MAX_PENALTIES:
-        raise record_error(where, f"expected a list of at most {MAX_PENALTIES} penalties")
+        raise record_error(
+            where,
+            f"expected a list of at most {MAX_PENALTIES} penalties",
+            code="record.penalties",
+            values={"most": MAX_PENALTIES},
+        )
     out = []
     for i, item in enumerate(value):
         at = f"{where}[{i}]"
         data = read_object(item, at)
         check_keys(data, {"seat", "points", "reason", "after_hand"}, at)
         if "seat" not in data or "points" not in data:
-            raise record_error(at, "a penalty needs a seat and points")
+            raise record_error(at, "a penalty needs a seat and points", code="penalty.incomplete")
         seat = read_seat(data["seat"], f"{at}.seat")
         points = read_int(data["points"], f"{at}.points", 100, MAX_POINTS)
         if points % 100:
-            raise record_error(f"{at}.points", f"expected whole hundreds of points, got {points}")
+            raise record_error(
+                f"{at}.points",
+                f"expected whole hundreds of points, got {points}",
+                code="penalty.not_hundreds",
+                values={"points": points},
+            )
         reason = data.get("reason", "")
         if not isinstance(reason, str) or len(reason) > MAX_REASON:
             raise record_error(
-                f"{at}.reason", f"expected a text of at most {MAX_REASON} characters"
+                f"{at}.reason",
+                f"expected a text of at most {MAX_REASON} characters",
+                code="penalty.reason_too_long",
+                values={"most": MAX_REASON},
             )
         after = data.get("after_hand")
         if after is not None:
@@ -148,7 +201,10 @@ def read_record(doc: Any) -> tuple[GameRecord, Replay]:
     check_keys(data, _DOCUMENT_KEYS, "")
     if data.get("format") != FORMAT:
         raise record_error(
-            "format", f"expected {FORMAT!r}, got {describe_value(data.get('format'))}"
+            "format",
+            f"expected {FORMAT!r}, got {describe_value(data.get('format'))}",
+            code="record.format",
+            values={"expected": FORMAT, "got": shown(data.get("format"))},
         )
     try:
         rules = resolve_rules(data.get("rules"))  # type: ignore[arg-type]
@@ -156,15 +212,25 @@ def read_record(doc: Any) -> tuple[GameRecord, Replay]:
         # A rules refusal starts with the parameter's path (``rules.uma: ...``): keep it as
         # the place in the document.
         where, _, message = str(error).partition(": ")
-        raise record_error(where, message) from None
+        raise record_error(where, message, code=error.code, values=error.values) from None
     players = _players(data.get("players"))
     raw_hands = data.get("hands", [])
     if not isinstance(raw_hands, list):
-        raise record_error("hands", f"expected a list of hands, got {describe_value(raw_hands)}")
+        raise record_error(
+            "hands",
+            f"expected a list of hands, got {describe_value(raw_hands)}",
+            code="record.not_hand_list",
+            values={"got": shown(raw_hands)},
+        )
     if len(raw_hands) > MAX_HANDS:
-        raise record_error("hands", f"a record holds at most {MAX_HANDS} hands")
-    start = None if data.get("start") is None else _start(data["start"], rules)
-    penalties = _penalties(data.get("penalties", []), len(raw_hands))
+        raise record_error(
+            "hands",
+            f"a record holds at most {MAX_HANDS} hands",
+            code="record.too_many_hands",
+            values={"most": MAX_HANDS},
+        )
+    start = None if data.get("start") is None else read_start(data["start"], rules)
+    penalties = read_penalties(data.get("penalties", []), len(raw_hands))
     state: GameState = start_state(rules) if start is None else start
     first = state
     # Most records are well formed: read every hand first, then play them (two tight loops
@@ -194,7 +260,12 @@ def parse_record(doc: Any) -> GameRecord:
     return read_record(doc)[0]
 
 
-def _start_json(start: GameState) -> dict[str, Any]:
+def start_json(start: GameState) -> dict[str, Any]:
+    """A start state as the record writes it.
+
+    >>> start_json(GameState((31000, 19000, 25000, 25000), 5, 1))["round"]
+    'S2'
+    """
     return {
         "round": start.round_label,
         "honba": start.honba,
@@ -203,7 +274,12 @@ def _start_json(start: GameState) -> dict[str, Any]:
     }
 
 
-def _penalty_json(penalty: Penalty) -> dict[str, Any]:
+def penalty_json(penalty: Penalty) -> dict[str, Any]:
+    """A penalty as the record writes it: its reason and hand only where it has them.
+
+    >>> penalty_json(Penalty(1, 2000))
+    {'seat': 1, 'points': 2000}
+    """
     out: dict[str, Any] = {"seat": penalty.seat, "points": penalty.points}
     if penalty.reason:
         out["reason"] = penalty.reason
@@ -215,9 +291,9 @@ def _penalty_json(penalty: Penalty) -> dict[str, Any]:
 def optional_fields(record: GameRecord) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if record.start is not None:
-        out["start"] = _start_json(record.start)
+        out["start"] = start_json(record.start)
     if record.penalties:
-        out["penalties"] = [_penalty_json(p) for p in record.penalties]
+        out["penalties"] = [penalty_json(p) for p in record.penalties]
     return out
 
 
@@ -236,6 +312,10 @@ __all__: Sequence[str] = [
     "FORMAT",
     "GameRecord",
     "parse_record",
+    "penalty_json",
+    "read_penalties",
     "read_record",
+    "read_start",
     "record_to_json",
+    "start_json",
 ]

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, assert_never, cast
 
-from scoring.errors import RecordError, excerpt
+from scoring.errors import RecordError, Values, describe_value, excerpt, shown
 from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Outcome, Ron, Tsumo, Win
+from scoring.record_win import WIN_DETAIL_KEYS, read_dora, read_open, read_yaku, win_details_json
 from scoring.seats import Seat
 
 OUTCOMES: Final = ("ron", "tsumo", "draw", "abort", "chombo")
@@ -24,8 +25,10 @@ MAX_CHIPS: Final = 100
 MAX_RECORD_WORD: Final = 20
 
 
-def record_error(where: str, message: str) -> RecordError:
-    return RecordError(where, message)
+def record_error(
+    where: str, message: str, *, code: str = "", values: Values | None = None
+) -> RecordError:
+    return RecordError(where, message, code=code, values=values)
 
 
 def check_keys(value: Mapping[str, Any], allowed: frozenset[str] | set[str], where: str) -> None:
@@ -33,51 +36,72 @@ def check_keys(value: Mapping[str, Any], allowed: frozenset[str] | set[str], whe
         if key not in allowed:
             name = str(key)
             name = name if len(name) <= MAX_RECORD_WORD else excerpt(name)
-            raise record_error(f"{where}.{name}" if where else name, "unknown field")
+            raise record_error(
+                f"{where}.{name}" if where else name,
+                "unknown field",
+                code="record.unknown_field",
+                values={"field": name},
+            )
 
 
 def read_object(value: Any, where: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise record_error(where, f"expected an object, got {describe_value(value)}")
+        raise record_error(
+            where,
+            f"expected an object, got {describe_value(value)}",
+            code="record.not_object",
+            values={"got": shown(value)},
+        )
     return value
-
-
-def describe_value(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return f"the number {value}"
-    if isinstance(value, str):
-        return f"the text {excerpt(value)}"
-    if isinstance(value, list):
-        return "a list"
-    return "an object"
 
 
 def read_int(value: Any, where: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise record_error(where, f"expected a whole number, got {describe_value(value)}")
+        raise record_error(
+            where,
+            f"expected a whole number, got {describe_value(value)}",
+            code="record.not_whole_number",
+            values={"got": shown(value)},
+        )
     if not low <= value <= high:
-        raise record_error(where, f"expected {low}..{high}, got {value}")
+        raise record_error(
+            where,
+            f"expected {low}..{high}, got {value}",
+            code="record.out_of_range",
+            values={"low": low, "high": high, "got": value},
+        )
     return value
 
 
 def read_seat(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise record_error(where, f"expected a seat 0-3, got {describe_value(value)}")
+        raise record_error(
+            where,
+            f"expected a seat 0-3, got {describe_value(value)}",
+            code="record.not_seat",
+            values={"got": shown(value)},
+        )
     if not 0 <= value <= 3:
-        raise record_error(where, f"seat {value} does not exist (seats are 0-3)")
+        raise record_error(
+            where,
+            f"seat {value} does not exist (seats are 0-3)",
+            code="seat.unknown",
+            values={"seat": value},
+        )
     return value
 
 
 def _seat_list(value: Any, where: str) -> tuple[int, ...]:
     if not isinstance(value, list):
-        raise record_error(where, f"expected a list of seats, got {describe_value(value)}")
+        raise record_error(
+            where,
+            f"expected a list of seats, got {describe_value(value)}",
+            code="record.not_seat_list",
+            values={"got": shown(value)},
+        )
     seats = tuple(read_seat(v, f"{where}[{i}]") for i, v in enumerate(value))
     if len(set(seats)) != len(seats):
-        raise record_error(where, "a seat is listed twice")
+        raise record_error(where, "a seat is listed twice", code="seat.listed_twice")
     return tuple(sorted(seats))
 
 
@@ -85,7 +109,7 @@ def _win(value: Any, where: str, *, tsumo: bool) -> Win:
     data = read_object(value, where)
     check_keys(data, _WIN_KEYS, where)
     if "winner" not in data:
-        raise record_error(f"{where}.winner", "missing")
+        raise record_error(f"{where}.winner", "missing", code="record.missing")
     winner = read_seat(data["winner"], f"{where}.winner")
     han = fu = None
     yakuman = 0
@@ -96,17 +120,35 @@ def _win(value: Any, where: str, *, tsumo: bool) -> Win:
     if data.get("fu") is not None:
         fu = read_int(data["fu"], f"{where}.fu", 20, 200)
     if yakuman and (han is not None or fu is not None):
-        raise record_error(where, "give han and fu, or yakuman, not both")
+        raise record_error(
+            where, "give han and fu, or yakuman, not both", code="win.han_and_yakuman"
+        )
     if not yakuman and han is None:
-        raise record_error(f"{where}.han", "a win needs han (and fu below 5 han) or yakuman")
+        raise record_error(
+            f"{where}.han",
+            "a win needs han (and fu below 5 han) or yakuman",
+            code="win.no_value",
+        )
     pao = None if data.get("pao") is None else read_seat(data["pao"], f"{where}.pao")
     chips = (
         0 if data.get("chips") is None else read_int(data["chips"], f"{where}.chips", 0, MAX_CHIPS)
     )
-    return Win(winner=winner, han=han, fu=fu, yakuman=yakuman, pao=pao, chips=chips)
+    return Win(
+        winner=winner,
+        han=han,
+        fu=fu,
+        yakuman=yakuman,
+        pao=pao,
+        chips=chips,
+        yaku=read_yaku(data.get("yaku"), f"{where}.yaku"),
+        dora=read_dora(data.get("dora"), f"{where}.dora"),
+        open=read_open(data.get("open"), f"{where}.open"),
+    )
 
 
-_WIN_KEYS: Final = frozenset({"winner", "han", "fu", "yakuman", "pao", "chips"})
+#: The keys of a win the quick reader takes; a win with yaku, dora or open goes to the full one.
+_QUICK_WIN_KEYS: Final = frozenset({"winner", "han", "fu", "yakuman", "pao", "chips"})
+_WIN_KEYS: Final = _QUICK_WIN_KEYS | WIN_DETAIL_KEYS
 
 
 def _outcome(kind: str, value: Any, where: str) -> Outcome:
@@ -115,11 +157,17 @@ def _outcome(kind: str, value: Any, where: str) -> Outcome:
     if kind == "ron":
         check_keys(data, {"from", "wins"}, where)
         if "from" not in data:
-            raise record_error(f"{where}.from", "missing: who discarded the winning tile")
+            raise record_error(
+                f"{where}.from",
+                "missing: who discarded the winning tile",
+                code="record.missing_discarder",
+            )
         discarder = read_seat(data["from"], f"{where}.from")
         wins = data.get("wins")
         if not isinstance(wins, list) or not 1 <= len(wins) <= 3:
-            raise record_error(f"{where}.wins", "expected a list of one to three wins")
+            raise record_error(
+                f"{where}.wins", "expected a list of one to three wins", code="record.ron_wins"
+            )
         return Ron(
             discarder, tuple(_win(w, f"{where}.wins[{i}]", tsumo=False) for i, w in enumerate(wins))
         )
@@ -145,11 +193,13 @@ def _outcome(kind: str, value: Any, where: str) -> Outcome:
                 f"{where}.reason",
                 f"expected one of {', '.join(r.value for r in AbortReason)}, "
                 f"got {describe_value(reason)}",
+                code="record.not_abort_reason",
+                values={"got": shown(reason)},
             )
         return Abort(AbortReason(reason))
     check_keys(data, {"offender"}, where)
     if "offender" not in data:
-        raise record_error(f"{where}.offender", "missing")
+        raise record_error(f"{where}.offender", "missing", code="record.missing")
     return Chombo(read_seat(data["offender"], f"{where}.offender"))
 
 
@@ -166,12 +216,19 @@ def parse_hand(value: Any, where: str = "hand") -> Hand:
             where,
             "expected exactly one outcome (ron, tsumo, draw, abort or chombo), "
             f"got {len(kinds)}" + (f": {', '.join(kinds)}" if kinds else ""),
+            code="record.outcome_count",
+            values={"count": len(kinds), "outcomes": ", ".join(kinds)},
         )
     check_keys(data, {"riichi", "end", kinds[0]} | COMPUTED_HAND_KEYS, where)
     riichi = _seat_list(data.get("riichi", []), f"{where}.riichi")
     end = data.get("end", False)
     if not isinstance(end, bool):
-        raise record_error(f"{where}.end", f"expected true or false, got {describe_value(end)}")
+        raise record_error(
+            f"{where}.end",
+            f"expected true or false, got {describe_value(end)}",
+            code="record.not_bool",
+            values={"got": shown(end)},
+        )
     return Hand(_outcome(kinds[0], data[kinds[0]], where), riichi, end)
 
 
@@ -200,7 +257,7 @@ def _quick_win(value: Any) -> Win | None:
     if type(value) is not dict:
         return None
     for key in value:
-        if key not in _WIN_KEYS:
+        if key not in _QUICK_WIN_KEYS:
             return None
     get = value.get
     winner, han, fu, yakuman = get("winner"), get("han"), get("fu"), get("yakuman")
@@ -302,6 +359,8 @@ def _win_json(win: Win) -> dict[str, Any]:
         out["pao"] = win.pao
     if win.chips:
         out["chips"] = win.chips
+    if win.yaku or win.dora is not None or win.open is not None:
+        out.update(win_details_json(win))
     return out
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any, Final, TypeAlias
 
 from scoring.errors import RulesError, excerpt
@@ -198,6 +199,13 @@ _INTEGERS: Final[dict[str, tuple[int, int, bool]]] = {
 }
 
 
+#: Read-only views of the tables above, for what is built from the parameters (a form's
+#: fields): each choice's words, the yes/no parameters, each whole number's bounds.
+CHOICE_TYPES: Final = MappingProxyType(_CHOICES)
+BOOLEANS: Final = _BOOLEANS
+INTEGER_BOUNDS: Final = MappingProxyType(_INTEGERS)
+
+
 def name_excerpt(name: object) -> str:
     """A parameter name as given, cut short if it is long (it is quoted in the error)."""
     return excerpt(name).strip("'") if isinstance(name, str) else excerpt(name)
@@ -216,10 +224,16 @@ def _uma_list(value: Any, where: str) -> Uma:
     ):
         raise RulesError(
             f"{where}: expected four whole hundreds of points within +/-{MAX_POINTS:,}, "
-            f"got {excerpt(value)}"
+            f"got {excerpt(value)}",
+            code="rules.uma_values",
+            values={"parameter": where.removeprefix("rules."), "most": MAX_POINTS},
         )
     if sum(value):
-        raise RulesError(f"{where}: the four values must sum to 0, they sum to {sum(value)}")
+        raise RulesError(
+            f"{where}: the four values must sum to 0, they sum to {sum(value)}",
+            code="rules.uma_sum",
+            values={"parameter": where.removeprefix("rules."), "sum": sum(value)},
+        )
     return (value[0], value[1], value[2], value[3])
 
 
@@ -229,7 +243,9 @@ def _uma(value: Any) -> Uma | FloatingUma:
     if set(value) != {"1", "2", "3"}:
         raise RulesError(
             'rules.uma: floating uma is an object keyed "1", "2" and "3" (players below the '
-            f"return points), got the keys {excerpt(sorted(map(str, value))[:4])}"
+            f"return points), got the keys {excerpt(sorted(map(str, value))[:4])}",
+            code="rules.floating_uma_keys",
+            values={"parameter": "uma", "got": excerpt(sorted(map(str, value))[:4])},
         )
     return FloatingUma(*(_uma_list(value[key], f"rules.uma.{key}") for key in ("1", "2", "3")))
 
@@ -246,7 +262,13 @@ def _abortive_draws(value: Any) -> tuple[AbortReason, ...]:
     ):
         raise RulesError(
             "rules.abortive_draws: expected true, false or a list of "
-            f"{', '.join(ABORT_REASONS)}; got {excerpt(value)}"
+            f"{', '.join(ABORT_REASONS)}; got {excerpt(value)}",
+            code="rules.abortive_draws",
+            values={
+                "parameter": "abortive_draws",
+                "choices": ", ".join(ABORT_REASONS),
+                "got": excerpt(value),
+            },
         )
     return tuple(r for r in ABORT_REASONS if r in value)
 
@@ -264,21 +286,35 @@ def check_value(name: str, value: Any) -> Any:
             or value not in choice._value2member_map_
         ):
             words = ", ".join(member.value for member in choice)
-            raise RulesError(f"rules.{name}: {excerpt(value)} is not one of {words}")
+            raise RulesError(
+                f"rules.{name}: {excerpt(value)} is not one of {words}",
+                code="rules.not_choice",
+                values={"parameter": name, "got": excerpt(value), "choices": words},
+            )
         return choice(value)
     if name in _BOOLEANS:
         if not isinstance(value, bool):
-            raise RulesError(f"rules.{name}: expected true or false, got {excerpt(value)}")
+            raise RulesError(
+                f"rules.{name}: expected true or false, got {excerpt(value)}",
+                code="rules.not_bool",
+                values={"parameter": name, "got": excerpt(value)},
+            )
         return value
     bounds = _INTEGERS.get(name)
     if bounds is not None:
         low, high, hundreds = bounds
         if not _whole(value) or not low <= value <= high:
             raise RulesError(
-                f"rules.{name}: expected a whole number {low}..{high}, got {excerpt(value)}"
+                f"rules.{name}: expected a whole number {low}..{high}, got {excerpt(value)}",
+                code="rules.out_of_range",
+                values={"parameter": name, "low": low, "high": high, "got": excerpt(value)},
             )
         if hundreds and value % 100:
-            raise RulesError(f"rules.{name}: expected a multiple of 100, got {value}")
+            raise RulesError(
+                f"rules.{name}: expected a multiple of 100, got {value}",
+                code="rules.not_hundreds",
+                values={"parameter": name, "got": value},
+            )
         return value
     if name == "target_points":
         if value is None:
@@ -286,7 +322,9 @@ def check_value(name: str, value: Any) -> Any:
         if not _whole(value) or not 0 < value <= MAX_POINTS:
             raise RulesError(
                 f"rules.target_points: expected points 1..{MAX_POINTS} or null, "
-                f"got {excerpt(value)}"
+                f"got {excerpt(value)}",
+                code="rules.target_points",
+                values={"parameter": "target_points", "high": MAX_POINTS, "got": excerpt(value)},
             )
         return value
     if name == "uma":
@@ -295,6 +333,14 @@ def check_value(name: str, value: Any) -> Any:
         return _abortive_draws(value)
     if name == "double_wind_fu":
         if not _whole(value) or value not in (2, 4):
-            raise RulesError(f"rules.double_wind_fu: expected 2 or 4, got {excerpt(value)}")
+            raise RulesError(
+                f"rules.double_wind_fu: expected 2 or 4, got {excerpt(value)}",
+                code="rules.double_wind_fu",
+                values={"parameter": "double_wind_fu", "got": excerpt(value)},
+            )
         return value
-    raise RulesError(f"rules.{name_excerpt(name)}: unknown parameter")
+    raise RulesError(
+        f"rules.{name_excerpt(name)}: unknown parameter",
+        code="rules.unknown_parameter",
+        values={"parameter": name_excerpt(name)},
+    )

@@ -206,17 +206,31 @@ def resolve_rules(spec: str | Mapping[str, Any]) -> Ruleset:
     if isinstance(spec, str):
         if len(spec) > MAX_RULES_WORD or spec not in PRESETS:
             raise RulesError(
-                f"rules: unknown preset {excerpt(spec)}; presets are {', '.join(PRESETS)}"
+                f"rules: unknown preset {excerpt(spec)}; presets are {', '.join(PRESETS)}",
+                code="rules.unknown_preset",
+                values={"parameter": "", "got": excerpt(spec), "presets": ", ".join(PRESETS)},
             )
         return PRESETS[spec]
     if not isinstance(spec, Mapping):
-        raise RulesError("rules: expected a preset name or an object with a 'preset'")
+        raise RulesError(
+            "rules: expected a preset name or an object with a 'preset'",
+            code="rules.not_spec",
+            values={"parameter": ""},
+        )
     if len(spec) > len(_FIELD_NAMES):
-        raise RulesError(f"rules: more parameters than a ruleset has ({len(spec)})")
+        raise RulesError(
+            f"rules: more parameters than a ruleset has ({len(spec)})",
+            code="rules.too_many_parameters",
+            values={"parameter": "", "count": len(spec)},
+        )
     for name in spec:
         # Lengths first: a name is looked up (hashed) only once it is known to be short.
         if not isinstance(name, str) or len(name) > MAX_RULES_WORD or name not in _FIELD_SET:
-            raise RulesError(f"rules.{name_excerpt(name)}: unknown parameter")
+            raise RulesError(
+                f"rules.{name_excerpt(name)}: unknown parameter",
+                code="rules.unknown_parameter",
+                values={"parameter": name_excerpt(name)},
+            )
     key: tuple[tuple[str, type, Any], ...] = ()
     cached = None
     if all(not isinstance(value, str) or len(value) <= MAX_RULES_WORD for value in spec.values()):
@@ -249,20 +263,34 @@ def _resolve(spec: Mapping[str, Any]) -> Ruleset:
     preset = spec.get("preset")
     if not isinstance(preset, str) or preset not in PRESETS:
         raise RulesError(
-            f"rules.preset: expected one of {', '.join(PRESETS)}, got {excerpt(preset)}"
+            f"rules.preset: expected one of {', '.join(PRESETS)}, got {excerpt(preset)}",
+            code="rules.not_choice",
+            values={"parameter": "preset", "got": excerpt(preset), "choices": ", ".join(PRESETS)},
         )
     changes: dict[str, Any] = {}
     for name, value in spec.items():
         if name == "preset":
             continue
         if name not in _PARAMETER_SET:
-            raise RulesError(f"rules.{name_excerpt(name)}: unknown parameter")
+            raise RulesError(
+                f"rules.{name_excerpt(name)}: unknown parameter",
+                code="rules.unknown_parameter",
+                values={"parameter": name_excerpt(name)},
+            )
         changes[name] = check_value(name, value)
     rules = replace(PRESETS[preset], **changes)
     if rules.extension and rules.target_points is None:
-        raise RulesError("rules.target_points: an extension round needs target points")
+        raise RulesError(
+            "rules.target_points: an extension round needs target points",
+            code="rules.extension_needs_target",
+            values={"parameter": "target_points"},
+        )
     if not rules.tobi:
         for name in ("tobi_at_zero", "tobi_bonus"):
             if getattr(rules, name):
-                raise RulesError(f"rules.{name}: applies only with tobi")
+                raise RulesError(
+                    f"rules.{name}: applies only with tobi",
+                    code="rules.needs_tobi",
+                    values={"parameter": name},
+                )
     return rules

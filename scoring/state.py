@@ -149,16 +149,37 @@ def check_start(rules: Ruleset, start: GameState) -> str | None:
     >>> check_start(PRESETS["ema"], GameState((31000, 29000, 30000, 30000), 9))
     'round W2: these rules play no further than S4'
     """
+    problem = start_problem(rules, start)
+    return None if problem is None else problem[0]
+
+
+def start_problem(rules: Ruleset, start: GameState) -> tuple[str, str, dict[str, object]] | None:
+    """``check_start``'s refusal as the message, its code and its values, or ``None``.
+
+    >>> from scoring.rules import PRESETS
+    >>> start_problem(PRESETS["ema"], GameState((31000, 29000, 30000, 20000), 1))[1:]
+    ('start.points', {'total': 110000, 'expected': 120000})
+    """
     last = rules.last_round + (4 if rules.extension else 0)
     if not 0 <= start.round_index <= last:
-        return f"round {start.round_label}: these rules play no further than {round_label(last)}"
+        return (
+            f"round {start.round_label}: these rules play no further than {round_label(last)}",
+            "start.round_beyond_end",
+            {"round": start.round_label, "last": round_label(last)},
+        )
     if not (0 <= start.honba <= MAX_COUNTER and 0 <= start.sticks <= MAX_COUNTER):
-        return f"honba and sticks are 0..{MAX_COUNTER}"
+        return (
+            f"honba and sticks are 0..{MAX_COUNTER}",
+            "start.counters_out_of_range",
+            {"high": MAX_COUNTER},
+        )
     total = sum(start.scores) + start.sticks * STICK
     if total != 4 * rules.start_points:
         return (
             f"the scores and sticks hold {total} points; four players begin with "
-            f"{4 * rules.start_points}"
+            f"{4 * rules.start_points}",
+            "start.points",
+            {"total": total, "expected": 4 * rules.start_points},
         )
     return None
 

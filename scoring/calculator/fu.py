@@ -161,16 +161,22 @@ def count_fu(
     """
     if chiitoitsu:
         if melds:
-            raise FuError("chiitoitsu has seven pairs and no melds")
+            raise FuError("chiitoitsu has seven pairs and no melds", code="fu.chiitoitsu_melds")
         if not closed:
-            raise FuError("chiitoitsu is always a closed hand")
+            raise FuError("chiitoitsu is always a closed hand", code="fu.chiitoitsu_open")
         return _CHIITOITSU
     if len(melds) != 4:
-        raise FuError(f"a hand has four melds and a pair, got {len(melds)} melds")
+        raise FuError(
+            f"a hand has four melds and a pair, got {len(melds)} melds",
+            code="fu.meld_count",
+            values={"count": len(melds)},
+        )
     if wait is Wait.SHANPON and all(m.kind is MeldKind.SEQUENCE for m in melds):
-        raise FuError("a shanpon wait completes a triplet, and the hand has none")
+        raise FuError(
+            "a shanpon wait completes a triplet, and the hand has none", code="fu.shanpon"
+        )
     if closed and any(m.open and m.kind is MeldKind.QUAD for m in melds):
-        raise FuError("an open quad makes the hand open")
+        raise FuError("an open quad makes the hand open", code="fu.open_quad")
     lines = [_BASE]
     pinfu = (
         closed

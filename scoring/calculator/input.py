@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final, assert_never
 
+from scoring.calculator.input_checks import REDS_IN_SET, check_rare_flags, check_red_fives
 from scoring.calculator.input_values import (
     MAX_COUNTER,
     MAX_INDICATORS,
@@ -36,7 +37,6 @@ from scoring.calculator.input_values import (
 )
 from scoring.calculator.tiles import (
     COPIES,
-    FIVE_KINDS,
     HandError,
     Tile,
     check_copies,
@@ -67,9 +67,7 @@ _MELD_KEYS: Final = frozenset({"type", "tiles", "opened"})
 _MELD_TYPES: Final = frozenset({"chi", "pon", "kan"})
 #: At most four melds: four sets and the pair make a hand.
 MAX_MELDS: Final = 4
-#: Red fives per suit in a set of three or four (rules/reference.md: Tenhou one per suit).
-_REDS_IN_SET: Final = {3: {"m": 1, "p": 1, "s": 1}, 4: {"m": 1, "p": 2, "s": 1}}
-#: The kinds of 5m, 5p and 5s, in the order of ``_REDS_IN_SET``'s suits.
+#: The kinds of 5m, 5p and 5s, in the order of ``REDS_IN_SET``'s suits.
 _FIVES: Final = (4, 13, 22)
 
 
@@ -94,8 +92,8 @@ class HandMeld:
         return out
 
 
-def _meld_problem(meld: HandMeld) -> str | None:
-    """Why ``meld`` is not the set its type says, or ``None``."""
+def _meld_problem(meld: HandMeld) -> tuple[str, str] | None:
+    """Why ``meld`` is not the set its type says, and the refusal's code; or ``None``."""
     kinds = sorted(t.kind for t in meld.tiles)
     equal = len(set(kinds)) == 1
     match meld.type:
@@ -104,15 +102,18 @@ def _meld_problem(meld: HandMeld) -> str | None:
             run = [first, first + 1, first + 2]
             if len(kinds) == 3 and first < 27 and first % 9 <= 6 and kinds == run:
                 return None
-            return f"{format_tiles(meld.tiles)} is not a chi (three consecutive tiles of one suit)"
+            return (
+                f"{format_tiles(meld.tiles)} is not a chi (three consecutive tiles of one suit)",
+                "meld.not_chi",
+            )
         case MeldType.PON:
             if len(kinds) == 3 and equal:
                 return None
-            return f"{format_tiles(meld.tiles)} is not a pon (three equal tiles)"
+            return f"{format_tiles(meld.tiles)} is not a pon (three equal tiles)", "meld.not_pon"
         case MeldType.KAN:
             if len(kinds) == 4 and equal:
                 return None
-            return f"{format_tiles(meld.tiles)} is not a kan (four equal tiles)"
+            return f"{format_tiles(meld.tiles)} is not a kan (four equal tiles)", "meld.not_kan"
         case _:
             assert_never(meld.type)
 
@@ -172,14 +173,27 @@ class HandInput:
 
     def _check_tiles(self) -> None:
         if len(self.melds) > MAX_MELDS:
-            raise HandError("melds", f"at most {MAX_MELDS} melds, got {len(self.melds)}")
+            raise HandError(
+                "melds",
+                f"at most {MAX_MELDS} melds, got {len(self.melds)}",
+                code="calc.too_many_items",
+                values={"most": MAX_MELDS, "count": len(self.melds)},
+            )
         for index, meld in enumerate(self.melds):
             problem = _meld_problem(meld)
             if problem:
-                raise HandError(f"melds[{index}].tiles", problem)
+                raise HandError(
+                    f"melds[{index}].tiles",
+                    problem[0],
+                    code=problem[1],
+                    values={"tiles": format_tiles(meld.tiles)},
+                )
             if not meld.opened and meld.type is not MeldType.KAN:
                 raise HandError(
-                    f"melds[{index}].opened", f"only a kan can be closed, not a {meld.type}"
+                    f"melds[{index}].opened",
+                    f"only a kan can be closed, not a {meld.type}",
+                    code="meld.closed_not_kan",
+                    values={"type": str(meld.type)},
                 )
         expected = 14 - 3 * len(self.melds)
         if len(self.closed) != expected:
@@ -188,15 +202,37 @@ class HandInput:
                 "closed",
                 f"expected {expected} tiles{melds} (the winning tile included), "
                 f"got {len(self.closed)}: {format_tiles(self.closed)}",
+                code="hand.closed_count",
+                values={
+                    "expected": expected,
+                    "melds": len(self.melds),
+                    "count": len(self.closed),
+                    "tiles": format_tiles(self.closed),
+                },
             )
         if self.win_tile not in self.closed:
             twins = [t for t in self.closed if t.kind == self.win_tile.kind]
             hint = f" (the closed tiles have {twins[0]})" if twins else ""
-            raise HandError("win_tile", f"{self.win_tile} is not among the closed tiles{hint}")
+            raise HandError(
+                "win_tile",
+                f"{self.win_tile} is not among the closed tiles{hint}",
+                code="hand.win_tile_missing",
+                values={"tile": str(self.win_tile)},
+            )
         if len(self.dora_indicators) > MAX_INDICATORS:
-            raise HandError("dora_indicators", f"at most {MAX_INDICATORS} indicators")
+            raise HandError(
+                "dora_indicators",
+                f"at most {MAX_INDICATORS} indicators",
+                code="calc.too_many_items",
+                values={"most": MAX_INDICATORS, "count": len(self.dora_indicators)},
+            )
         if len(self.ura_dora_indicators) > MAX_INDICATORS:
-            raise HandError("ura_dora_indicators", f"at most {MAX_INDICATORS} indicators")
+            raise HandError(
+                "ura_dora_indicators",
+                f"at most {MAX_INDICATORS} indicators",
+                code="calc.too_many_items",
+                values={"most": MAX_INDICATORS, "count": len(self.ura_dora_indicators)},
+            )
         groups: list[tuple[str, Sequence[Tile]]] = [("closed", self.closed)]
         groups += [(f"melds[{i}].tiles", m.tiles) for i, m in enumerate(self.melds)]
         groups += [("dora_indicators", self.dora_indicators)]
@@ -204,11 +240,11 @@ class HandInput:
         if not self._counts_fit(groups):
             # Only a refused hand pays for finding the tile and the field to name.
             check_copies(groups)
-            self._check_red_fives(groups)
+            check_red_fives(self.rules.aka_dora, groups)
 
     def _counts_fit(self, groups: Sequence[tuple[str, Sequence[Tile]]]) -> bool:
         """One pass over every tile: no fifth copy, and the red and plain fives within what
-        the set holds (``_check_red_fives``, which says what is wrong when this is false)."""
+        the set holds (``check_red_fives``, which says what is wrong when this is false)."""
         counts = [0] * 34
         reds = [0, 0, 0]
         for _, tiles in groups:
@@ -221,47 +257,29 @@ class HandInput:
         aka = self.rules.aka_dora
         if sum(reds) > aka:
             return False
-        in_set = _REDS_IN_SET.get(aka)
+        in_set = REDS_IN_SET.get(aka)
         return in_set is None or all(
             red <= most and counts[kind] - red <= COPIES - most
             for kind, red, most in zip(_FIVES, reds, in_set.values(), strict=True)
         )
 
-    def _check_red_fives(self, groups: Sequence[tuple[str, Sequence[Tile]]]) -> None:
-        """The set has ``aka_dora`` red fives (RULES.md). Three are one per suit (Tenhou,
-        Mahjong Soul, M-League: rules/reference.md) and four add a second red 5p; with
-        those, a suit's plain fives are only the rest: a fourth plain 5m is a red one
-        written as plain, and would lose its han."""
-        aka = self.rules.aka_dora
-        reds_in_set = _REDS_IN_SET.get(aka)
-        reds = {"m": 0, "p": 0, "s": 0}
-        plain = {"m": 0, "p": 0, "s": 0}
-        for name, tiles in groups:
-            for tile in tiles:
-                if tile.kind not in FIVE_KINDS:
-                    continue
-                if tile.red and aka == 0:
-                    raise HandError(name, f"{tile} is a red five, and this ruleset has none")
-                count = reds if tile.red else plain
-                count[tile.suit] += 1
-                most = reds_in_set[tile.suit] if reds_in_set else aka
-                if tile.red and (sum(reds.values()) > aka or reds[tile.suit] > most):
-                    raise HandError(name, f"one {tile} too many: the set has {aka} red five(s)")
-                if reds_in_set and plain[tile.suit] > COPIES - reds_in_set[tile.suit]:
-                    raise HandError(
-                        name,
-                        f"too many plain {tile}: {reds_in_set[tile.suit]} of the four is red "
-                        f"under this ruleset (write it 0{tile.suit})",
-                    )
-
     def _check_flags(self) -> None:
         for name, count in (("honba", self.honba), ("riichi_sticks", self.riichi_sticks)):
             if not 0 <= count <= MAX_COUNTER:
-                raise HandError(name, f"expected a whole number 0..{MAX_COUNTER}")
+                raise HandError(
+                    name,
+                    f"expected a whole number 0..{MAX_COUNTER}",
+                    code="calc.out_of_range",
+                    values={"low": 0, "high": MAX_COUNTER, "got": count},
+                )
         riichi = self.riichi or self.double_riichi
         if riichi and self.is_open:
             name = "riichi" if self.riichi else "double_riichi"
-            raise HandError(name, "riichi needs a closed hand (only closed kans allowed)")
+            raise HandError(
+                name,
+                "riichi needs a closed hand (only closed kans allowed)",
+                code="flags.riichi_open",
+            )
         if (
             self.ippatsu
             or self.rinshan
@@ -271,79 +289,42 @@ class HandInput:
             or self.tenhou
             or self.chiihou
         ):
-            self._check_rare_flags(riichi)
+            check_rare_flags(self, riichi)
         if self.ura_dora_indicators and not riichi:
-            raise HandError("ura_dora_indicators", "ura dora count only for a riichi hand")
-
-    def _check_rare_flags(self, riichi: bool) -> None:
-        """The flags most hands leave false, checked (their messages built) only when set."""
-        checks = (
-            ("ippatsu", self.ippatsu and not riichi, "ippatsu needs riichi"),
-            (
-                "ippatsu",
-                self.ippatsu and self.rinshan,
-                "a kan ends ippatsu, so it cannot come with rinshan",
-            ),
-            (
-                "rinshan",
-                self.rinshan and not self.tsumo,
-                "rinshan kaihou is a tsumo on the replacement tile, not a ron",
-            ),
-            (
-                "rinshan",
-                self.rinshan and not any(m.type is MeldType.KAN for m in self.melds),
-                "rinshan kaihou needs a kan among the melds",
-            ),
-            ("chankan", self.chankan and self.tsumo, "chankan is a ron on a kan, not a tsumo"),
-            ("haitei", self.haitei and not self.tsumo, "haitei is a tsumo (houtei is the ron)"),
-            (
-                "haitei",
-                self.haitei and self.rinshan,
-                "the last tile from the wall is not a replacement tile (rinshan)",
-            ),
-            ("houtei", self.houtei and self.tsumo, "houtei is a ron (haitei is the tsumo)"),
-            (
-                "houtei",
-                self.houtei and self.chankan,
-                "houtei is the last discard, not a kan robbed",
-            ),
-            (
-                "tenhou",
-                self.tenhou and not self.dealer,
-                f"tenhou is the dealer's (seat_wind E), not {self.seat_wind.value}'s",
-            ),
-            (
-                "chiihou",
-                self.chiihou and self.dealer,
-                "chiihou is a non-dealer's (the dealer's is tenhou)",
-            ),
-        )
-        for name, wrong, message in checks:
-            if wrong:
-                raise HandError(name, message)
-        for name in ("tenhou", "chiihou"):
-            if not getattr(self, name):
-                continue
-            if not self.tsumo:
-                raise HandError(name, f"{name} is a tsumo on the first draw")
-            if self.melds:
-                raise HandError(name, f"{name} is won before any call or kan")
-            if riichi:
-                raise HandError(name, f"{name} is won before any riichi")
+            raise HandError(
+                "ura_dora_indicators",
+                "ura dora count only for a riichi hand",
+                code="dora.ura_without_riichi",
+            )
 
     @classmethod
     def from_json(cls, doc: object) -> HandInput:
         """A hand from a ``scorekeeper.hand/1`` document (``shared/spec/hand.md``)."""
         if not isinstance(doc, Mapping):
-            raise HandError("", f"a hand is a JSON object, got {type(doc).__name__}")
+            raise HandError(
+                "",
+                f"a hand is a JSON object, got {type(doc).__name__}",
+                code="calc.not_object",
+                values={"got": type(doc).__name__},
+            )
         for key in doc:
             if key not in _KEYS:
-                raise HandError(shown_key(key), "unknown field")
+                raise HandError(
+                    shown_key(key),
+                    "unknown field",
+                    code="record.unknown_field",
+                    values={"field": shown_key(key)},
+                )
         if "format" in doc and doc["format"] != FORMAT:
-            raise HandError("format", f"expected {FORMAT!r}, got {shown_value(doc['format'])}")
+            raise HandError(
+                "format",
+                f"expected {FORMAT!r}, got {shown_value(doc['format'])}",
+                code="record.format",
+                values={"expected": FORMAT, "got": shown_value(doc["format"])},
+            )
         for key in ("closed", "win_tile"):
             if key not in doc:
-                raise HandError(key, "missing")
+                raise HandError(key, "missing", code="record.missing")
         flags = {name: read_bool(doc, name) for name in FLAGS if name in doc}
         return cls(
             closed=read_tiles(doc["closed"], "closed"),
@@ -386,18 +367,38 @@ def _melds(value: object) -> tuple[HandMeld, ...]:
     for index, item in enumerate(items):
         where = f"melds[{index}]"
         if not isinstance(item, Mapping):
-            raise HandError(where, f'expected {{"type", "tiles"}}, got {shown_value(item)}')
+            raise HandError(
+                where,
+                f'expected {{"type", "tiles"}}, got {shown_value(item)}',
+                code="meld.not_object",
+                values={"got": shown_value(item)},
+            )
         for key in item:
             if key not in _MELD_KEYS:
-                raise HandError(f"{where}.{shown_key(key)}", "unknown field")
+                raise HandError(
+                    f"{where}.{shown_key(key)}",
+                    "unknown field",
+                    code="record.unknown_field",
+                    values={"field": shown_key(key)},
+                )
         kind = item.get("type")
         if not isinstance(kind, str) or kind not in _MELD_TYPES:
-            raise HandError(f"{where}.type", f"expected chi, pon or kan, got {shown_value(kind)}")
+            raise HandError(
+                f"{where}.type",
+                f"expected chi, pon or kan, got {shown_value(kind)}",
+                code="meld.not_type",
+                values={"got": shown_value(kind)},
+            )
         opened = item.get("opened", True)
         if not isinstance(opened, bool):
-            raise HandError(f"{where}.opened", f"expected true or false, got {shown_value(opened)}")
+            raise HandError(
+                f"{where}.opened",
+                f"expected true or false, got {shown_value(opened)}",
+                code="calc.not_bool",
+                values={"got": shown_value(opened)},
+            )
         if "tiles" not in item:
-            raise HandError(f"{where}.tiles", "missing")
+            raise HandError(f"{where}.tiles", "missing", code="record.missing")
         tiles = read_tiles(item["tiles"], f"{where}.tiles")
         melds.append(HandMeld(MeldType(kind), tiles, opened))
     return tuple(melds)

@@ -56,7 +56,12 @@ def shown_key(key: object) -> str:
 def read_bool(doc: Mapping[str, Any], name: str) -> bool:
     value = doc.get(name, False)
     if not isinstance(value, bool):
-        raise HandError(name, f"expected true or false, got {shown_value(value)}")
+        raise HandError(
+            name,
+            f"expected true or false, got {shown_value(value)}",
+            code="calc.not_bool",
+            values={"got": shown_value(value)},
+        )
     return value
 
 
@@ -68,7 +73,12 @@ def as_wind(value: object, name: str) -> Wind:
             return Wind(value)
         except ValueError:
             pass
-    raise HandError(name, f"expected one of {_WIND_LETTERS}, got {shown_value(value)}")
+    raise HandError(
+        name,
+        f"expected one of {_WIND_LETTERS}, got {shown_value(value)}",
+        code="calc.not_wind",
+        values={"choices": _WIND_LETTERS, "got": shown_value(value)},
+    )
 
 
 def read_wind(doc: Mapping[str, Any], name: str) -> Wind:
@@ -78,7 +88,12 @@ def read_wind(doc: Mapping[str, Any], name: str) -> Wind:
 def read_counter(doc: Mapping[str, Any], name: str) -> int:
     value = doc.get(name, 0)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNTER:
-        raise HandError(name, f"expected a whole number 0..{MAX_COUNTER}, got {shown_value(value)}")
+        raise HandError(
+            name,
+            f"expected a whole number 0..{MAX_COUNTER}, got {shown_value(value)}",
+            code="calc.out_of_range",
+            values={"low": 0, "high": MAX_COUNTER, "got": shown_value(value)},
+        )
     return value
 
 
@@ -89,6 +104,8 @@ def read_rules(spec: object) -> Ruleset:
                 "rules",
                 f"a preset name has at most {MAX_PRESET_NAME} characters, got {len(spec):,}: "
                 f"{excerpt(spec)}",
+                code="calc.text_too_long",
+                values={"most": MAX_PRESET_NAME, "length": len(spec)},
             )
         return resolve_rules(spec)
     if isinstance(spec, Mapping):
@@ -102,7 +119,10 @@ def read_rules(spec: object) -> Ruleset:
             rules = _RULES[key] = resolve_rules(spec)
         return rules
     raise HandError(
-        "rules", f'expected a preset name or {{"preset": ..., overrides}}, got {shown_value(spec)}'
+        "rules",
+        f'expected a preset name or {{"preset": ..., overrides}}, got {shown_value(spec)}',
+        code="rules.not_spec",
+        values={"parameter": "", "got": shown_value(spec)},
     )
 
 
@@ -130,23 +150,41 @@ def _rules_key(spec: Mapping[Any, Any]) -> tuple[tuple[str, type, object], ...] 
 def read_tiles(value: object, name: str) -> tuple[Tile, ...]:
     if not isinstance(value, str):
         raise NotationError(
-            name, f"expected tiles as text like '345m22z', got {shown_value(value)}"
+            name,
+            f"expected tiles as text like '345m22z', got {shown_value(value)}",
+            code="tiles.not_text",
+            values={"got": shown_value(value)},
         )
     return parse_tiles(value, name)
 
 
 def read_tile(value: object, name: str) -> Tile:
     if not isinstance(value, str):
-        raise NotationError(name, f"expected one tile as text like '5m', got {shown_value(value)}")
+        raise NotationError(
+            name,
+            f"expected one tile as text like '5m', got {shown_value(value)}",
+            code="tiles.not_one_tile",
+            values={"got": shown_value(value)},
+        )
     return Tile.parse(value, name)
 
 
 def read_list(value: object, name: str, most: int, what: str) -> Sequence[Any]:
     """A JSON list of at most ``most`` items, its length checked before any item is read."""
     if not isinstance(value, list | tuple):
-        raise HandError(name, f"expected a list of {what}, got {shown_value(value)}")
+        raise HandError(
+            name,
+            f"expected a list of {what}, got {shown_value(value)}",
+            code="calc.not_list",
+            values={"got": shown_value(value)},
+        )
     if len(value) > most:
-        raise HandError(name, f"at most {most} {what}, got {len(value):,}")
+        raise HandError(
+            name,
+            f"at most {most} {what}, got {len(value):,}",
+            code="calc.too_many_items",
+            values={"most": most, "count": len(value)},
+        )
     return value
 
 

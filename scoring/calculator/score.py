@@ -196,6 +196,8 @@ def score_hand(hand: HandInput) -> HandScore:
             "closed",
             f"{format_tiles(hand.closed)}{melds} is not a winning hand "
             "(four sets and a pair, seven pairs, or kokushi)",
+            code="hand.not_winning",
+            values={"tiles": format_tiles(hand.closed), "melds": len(hand.melds)},
         )
     # What every reading shares is worked out once: dora, the called sets, the yakuhai pairs.
     shared = _Shared(
@@ -213,7 +215,12 @@ def score_hand(hand: HandInput) -> HandScore:
         if best is None or key > best[0]:
             best = (key, result)
     if best is None:
-        raise NoYaku("closed", f"{format_tiles(hand.closed)} has no yaku (dora are not yaku)")
+        raise NoYaku(
+            "closed",
+            f"{format_tiles(hand.closed)} has no yaku (dora are not yaku)",
+            code="hand.no_yaku",
+            values={"tiles": format_tiles(hand.closed)},
+        )
     return best[1]
 
 

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from scoring.errors import ScoringError
+from scoring.errors import ScoringError, Values
 
 SUITS: Final = "mpsz"
 #: The kinds of the three fives (5m, 5p, 5s), the only tiles that can be red.
@@ -34,10 +34,12 @@ class HandError(ScoringError):
     """A hand the calculator refuses; ``field`` names the offending input field
     (``closed``, ``melds[1].tiles``, ``win_tile``, ``ippatsu``, ...)."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(
+        self, field: str, message: str, *, code: str = "", values: Values | None = None
+    ) -> None:
         self.field = field
         self.message = message
-        super().__init__(f"{field}: {message}" if field else message)
+        super().__init__(f"{field}: {message}" if field else message, code=code, values=values)
 
 
 class NotationError(HandError):
@@ -66,16 +68,31 @@ class Tile:
 
     def __post_init__(self) -> None:
         if not 0 <= self.kind < 34:
-            raise NotationError("tile", f"tile kind {self.kind} is not 0-33")
+            raise NotationError(
+                "tile",
+                f"tile kind {self.kind} is not 0-33",
+                code="tiles.kind",
+                values={"kind": self.kind},
+            )
         if self.red and self.kind not in FIVE_KINDS:
-            raise NotationError("tile", f"only a five can be red, not {self.number}{self.suit}")
+            raise NotationError(
+                "tile",
+                f"only a five can be red, not {self.number}{self.suit}",
+                code="tiles.red_not_five",
+                values={"tile": f"{self.number}{self.suit}"},
+            )
 
     @classmethod
     def parse(cls, text: str, field: str = "tile") -> Tile:
         """Exactly one tile (``5m``, ``0s``, ``3z``)."""
         tiles = parse_tiles(text, field)
         if len(tiles) != 1:
-            raise NotationError(field, f"expected one tile, got {excerpt(text)}")
+            raise NotationError(
+                field,
+                f"expected one tile, got {excerpt(text)}",
+                code="tiles.not_one_tile",
+                values={"got": excerpt(text)},
+            )
         return tiles[0]
 
     @property
@@ -161,6 +178,8 @@ def check_length(text: str, field: str, most: int = MAX_TILE_TEXT) -> None:
         raise TextTooLong(
             field,
             f"{len(text):,} characters is too long for tiles (at most {most}): {excerpt(text)}",
+            code="calc.text_too_long",
+            values={"most": most, "length": len(text)},
         )
 
 
@@ -197,18 +216,33 @@ def _parse_carefully(text: str, field: str) -> tuple[Tile, ...]:
             raise NotationError(
                 field,
                 f"{char!r} at position {position} of {excerpt(text)} is not a digit or m/p/s/z",
+                code="tiles.bad_character",
+                values={"char": char, "position": position, "text": excerpt(text)},
             )
         if not digits:
-            raise NotationError(field, f"suit letter {char!r} at position {position} has no digits")
+            raise NotationError(
+                field,
+                f"suit letter {char!r} at position {position} has no digits",
+                code="tiles.suit_without_digits",
+                values={"char": char, "position": position},
+            )
         for digit in digits:
             tile = _BY_TEXT.get((digit, char))
             if tile is None:
-                raise NotationError(field, f"{digit}z is not a tile (honors are 1z-7z)")
+                raise NotationError(
+                    field,
+                    f"{digit}z is not a tile (honors are 1z-7z)",
+                    code="tiles.not_honor",
+                    values={"tile": f"{digit}z"},
+                )
             tiles.append(tile)
         digits = ""
     if digits:
         raise NotationError(
-            field, f"{excerpt(text)} ends with digits {excerpt(digits)} and no suit letter"
+            field,
+            f"{excerpt(text)} ends with digits {excerpt(digits)} and no suit letter",
+            code="tiles.no_suit",
+            values={"text": excerpt(text), "digits": excerpt(digits)},
         )
     return tuple(tiles)
 
@@ -257,7 +291,12 @@ def check_copies(groups: Iterable[tuple[str, Sequence[Tile]]]) -> None:
                 found = ", ".join(
                     f"{plain[0] * n}{plain[1]} in {place}" for place, n in earlier.items()
                 )
-                raise TooManyCopies(field, f"a fifth {plain} (a set has four; {found})")
+                raise TooManyCopies(
+                    field,
+                    f"a fifth {plain} (a set has four; {found})",
+                    code="tiles.fifth_copy",
+                    values={"tile": plain},
+                )
 
 
 def to_136(tiles: Iterable[Tile]) -> list[int]:
@@ -278,7 +317,12 @@ def to_136(tiles: Iterable[Tile]) -> list[int]:
             if tile_id not in used:
                 break
         else:
-            raise TooManyCopies("tiles", f"a fifth {tile.plain} (a set has four)")
+            raise TooManyCopies(
+                "tiles",
+                f"a fifth {tile.plain} (a set has four)",
+                code="tiles.fifth_copy",
+                values={"tile": str(tile.plain)},
+            )
         used.add(tile_id)
         ids.append(tile_id)
     return ids

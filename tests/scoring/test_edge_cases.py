@@ -1090,7 +1090,7 @@ def test_nagashi_or_an_abortive_draw_is_refused_under_rules_without_them(name, h
     ("hand", "field", "word"),
     [
         ({"tsumo": {"winner": 1, "han": 1, "fu": 30}, "ura": 1}, "", "ura"),
-        (ron(2, win(1, 1, 30, dora=2)), ".ron.wins[0]", "dora"),
+        (ron(2, win(1, 1, 30, tiles=2)), ".ron.wins[0]", "tiles"),
         (tsumo(4, 1, 30), ".tsumo.winner", "4"),
         (ron(4, win(1, 1, 30)), ".ron.from", "4"),
         (draw(1, riichi=[4]), ".riichi", "4"),

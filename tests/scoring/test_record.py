@@ -150,7 +150,10 @@ def test_the_command_line_reports_a_missing_file_with_status_1(tmp_path):
 
 
 _KEYS = ["riichi", "ron", "tsumo", "draw", "abort", "chombo", "end", "round", "deltas"]
-_INNER_KEYS = ["from", "wins", "winner", "han", "fu", "yakuman", "pao", "chips", "tenpai"]
+_INNER_KEYS = [
+    *("from", "wins", "winner", "han", "fu", "yakuman", "pao", "chips", "tenpai"),
+    *("yaku", "dora", "open"),
+]
 _json = st.recursive(
     st.none()
     | st.booleans()
@@ -172,6 +175,9 @@ _win = st.fixed_dictionaries(
         "yakuman": st.integers(0, 2),
         "pao": _seat,
         "chips": st.integers(0, 3),
+        "yaku": st.lists(st.sampled_from(["Riichi", "Pinfu", "Dora", "riichi"]), max_size=3),
+        "dora": st.integers(-1, 3) | st.dictionaries(st.sampled_from(["ura", "aka", "x"]), _seat),
+        "open": st.booleans() | st.none() | st.integers(0, 1),
     },
 )
 _outcomes = st.one_of(
