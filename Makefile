@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 # Stamp of the last install: reinstalls only when pyproject.toml changes.
 INSTALLED := $(VENV)/.installed
 
-.PHONY: run serve-prod test lint bench install
+.PHONY: run serve-prod test lint bench install messages
 
 install: $(INSTALLED)
 
@@ -40,3 +40,11 @@ lint: $(INSTALLED)
 
 bench: $(INSTALLED)
 	$(BIN)/pytest tests/bench --benchmark-enable
+
+# After changing the site's words: collect them into locale/ja/LC_MESSAGES/django.po
+# (makemessages needs GNU gettext's xgettext), translate the new ones there, then compile
+# the .mo file that the site reads (with polib: no gettext needed for that step).
+messages: $(INSTALLED)
+	DJANGO_DEBUG=1 $(BIN)/python manage.py makemessages -l ja --no-obsolete --no-location \
+		--ignore='.venv/*' --ignore='tests/*' --ignore='staticfiles/*'
+	DJANGO_DEBUG=1 $(BIN)/python manage.py compile_translations

@@ -1,10 +1,11 @@
 """How numbers and names read on every page: points with thousands separators and one minus
 sign (U+2212), signed changes and results, tsumo payments as players say them ("300-500",
-"500 all"), round names and seat winds, lists of names, rulesets by name, abortive draws in
-words and engine messages with seats by name.
+"500 all"), round names and seat winds, lists of names, rulesets by name, abortive draws, limits,
+yakuman and the reasons a game ends in words, and engine messages with seats by name.
 
-Formatting only: every number comes from ``scoring``. Downloads (CSV, JSON) keep plain numbers
-and do not use these.
+Every word is in the reader's language (English, or Japanese as a club writes it: 東1局 2本場,
+満貫, 九種九牌, 立直). Formatting only: every number comes from ``scoring``. Downloads (CSV,
+JSON) keep plain numbers and do not use these.
 """
 
 from __future__ import annotations
@@ -14,19 +15,23 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Final
 
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+
 from scoring.rules import PRESETS
-from scoring.seats import WIND_NAMES, Wind
+from scoring.seats import Wind
 from scoring.seats import seat_wind as wind_of_seat
 
 #: The one minus sign pages write: a true minus, as wide as the plus.
 MINUS: Final = "\u2212"
 
 PRESET_LABELS: Final = {
-    "ema": "EMA",
-    "wrc": "WRC",
-    "tenhou": "Tenhou",
-    "mahjongsoul": "Mahjong Soul",
-    "mleague": "M-League",
+    "ema": pgettext_lazy("preset", "EMA"),
+    "wrc": pgettext_lazy("preset", "WRC"),
+    "tenhou": pgettext_lazy("preset", "Tenhou"),
+    "mahjongsoul": pgettext_lazy("preset", "Mahjong Soul"),
+    "mleague": pgettext_lazy("preset", "M-League"),
 }
 
 
@@ -36,10 +41,11 @@ def preset_label(name: str) -> str:
     >>> preset_label("mahjongsoul")
     'Mahjong Soul'
     """
-    return PRESET_LABELS.get(name, name)
+    return str(PRESET_LABELS.get(name, name))
 
 
-PRESET_CHOICES: Final = tuple((name, preset_label(name)) for name in PRESETS)
+#: The presets as form choices, each label read in the language of the page it is shown on.
+PRESET_CHOICES: Final = tuple((name, PRESET_LABELS.get(name, name)) for name in PRESETS)
 
 
 def format_points(points: int) -> str:
@@ -61,8 +67,13 @@ def format_tsumo(tsumo: tuple[int, int | None]) -> str:
     """
     each, from_dealer = tsumo
     if from_dealer is None:
-        return f"{format_points(each)} all"
+        return all_pay(each)
     return f"{format_points(each)}-{format_points(from_dealer)}"
+
+
+def all_pay(points: int) -> str:
+    """What each of the three pays when the dealer wins by tsumo (``500 all``, 500オール)."""
+    return _("%(points)s all") % {"points": format_points(points)}
 
 
 def signed(points: int) -> str:
@@ -98,13 +109,40 @@ def sign_class(points: int | Decimal) -> str:
     return "up" if points > 0 else "down" if points < 0 else "even"
 
 
-def round_name(round_index: int) -> str:
-    """The round as players say it.
+#: The four winds' names (東 南 西 北 in Japanese).
+WIND_WORDS: Final = {
+    Wind.EAST: pgettext_lazy("wind", "East"),
+    Wind.SOUTH: pgettext_lazy("wind", "South"),
+    Wind.WEST: pgettext_lazy("wind", "West"),
+    Wind.NORTH: pgettext_lazy("wind", "North"),
+}
+
+
+def wind_name(wind: Wind | str) -> str:
+    """A wind's name, from the wind or its letter (``E``).
+
+    >>> wind_name("S"), wind_name(Wind.NORTH)
+    ('South', 'North')
+    """
+    return str(WIND_WORDS[Wind(wind)])
+
+
+def round_name(round_index: int, *, honba: int = 0) -> str:
+    """The round as players say it (東1局), with the honba when there are some (東1局 2本場).
 
     >>> round_name(0), round_name(5), round_name(8)
     ('East 1', 'South 2', 'West 1')
+    >>> round_name(4, honba=2)
+    'South 1, 2 honba'
     """
-    return f"{Wind.of_index(round_index // 4).name_en} {round_index % 4 + 1}"
+    wind = wind_name(Wind.of_index(round_index // 4))
+    name = pgettext("round", "%(wind)s %(number)s") % {
+        "wind": wind,
+        "number": round_index % 4 + 1,
+    }
+    if not honba:
+        return name
+    return pgettext("round", "%(round)s, %(honba)s honba") % {"round": name, "honba": honba}
 
 
 def seat_wind(seat: int, dealer: int) -> str:
@@ -113,7 +151,7 @@ def seat_wind(seat: int, dealer: int) -> str:
     >>> seat_wind(2, 2), seat_wind(1, 2), seat_wind(3, 2)
     ('East', 'North', 'South')
     """
-    return WIND_NAMES[wind_of_seat(seat, dealer)]
+    return wind_name(wind_of_seat(seat, dealer))
 
 
 def starting_wind(seat: int) -> str:
@@ -122,31 +160,185 @@ def starting_wind(seat: int) -> str:
     >>> starting_wind(0), starting_wind(3)
     ('East', 'North')
     """
-    return Wind.of_index(seat).name_en
+    return wind_name(Wind.of_index(seat))
 
 
 def name_list(names: Sequence[str]) -> str:
-    """Names joined as in a sentence.
+    """Names joined as in a sentence (Aki、Ben in Japanese).
 
     >>> name_list(["Aki"]), name_list(["Aki", "Ben"]), name_list(["Aki", "Ben", "Chie"])
     ('Aki', 'Aki and Ben', 'Aki, Ben and Chie')
     """
     if len(names) <= 1:
         return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    separator = pgettext("list of names", ", ")
+    return _("%(names)s and %(last)s") % {"names": separator.join(names[:-1]), "last": names[-1]}
 
 
 #: Abortive draws as players say them.
 ABORT_WORDS: Final = {
-    "kyuushu_kyuuhai": "kyuushu kyuuhai (nine terminals)",
-    "suufon_renda": "suufon renda (four winds)",
-    "suucha_riichi": "suucha riichi (four riichi)",
-    "suukaikan": "suukaikan (four kans)",
-    "sanchahou": "sanchahou (triple ron)",
+    "kyuushu_kyuuhai": gettext_lazy("kyuushu kyuuhai (nine terminals)"),
+    "suufon_renda": gettext_lazy("suufon renda (four winds)"),
+    "suucha_riichi": gettext_lazy("suucha riichi (four riichi)"),
+    "suukaikan": gettext_lazy("suukaikan (four kans)"),
+    "sanchahou": gettext_lazy("sanchahou (triple ron)"),
 }
+
+
+def abort_name(reason: str) -> str:
+    """An abortive draw's name (九種九牌); an unknown reason as given.
+
+    >>> abort_name("suufon_renda")
+    'suufon renda (four winds)'
+    """
+    return str(ABORT_WORDS.get(reason, reason))
+
+
+#: The limits a win reaches, by the engine's names (``scoring.payments``), and the two
+#: ways of reaching one that the rules name.
+LIMIT_WORDS: Final = {
+    "mangan": pgettext_lazy("limit", "mangan"),
+    "haneman": pgettext_lazy("limit", "haneman"),
+    "baiman": pgettext_lazy("limit", "baiman"),
+    "sanbaiman": pgettext_lazy("limit", "sanbaiman"),
+    "yakuman": pgettext_lazy("limit", "yakuman"),
+    "kazoe_yakuman": pgettext_lazy("limit", "kazoe yakuman"),
+    "kiriage_mangan": pgettext_lazy("limit", "kiriage mangan"),
+}
+
+
+def limit_name(limit: str, *, capital: bool = False) -> str:
+    """A limit's name (満貫, 跳満 ...), in English lower case unless ``capital``.
+
+    >>> limit_name("haneman"), limit_name("kazoe_yakuman", capital=True)
+    ('haneman', 'Kazoe yakuman')
+    """
+    name = str(LIMIT_WORDS.get(limit, limit))
+    return capfirst(name) if capital else name
+
+
+def yakuman_name(count: int, *, capital: bool = False) -> str:
+    """One or more yakuman as players say it (役満, ダブル役満), lower case unless ``capital``.
+
+    >>> yakuman_name(1), yakuman_name(2, capital=True), yakuman_name(4)
+    ('yakuman', 'Double yakuman', '4× yakuman')
+    """
+    if count <= 1:
+        name = pgettext("limit", "yakuman")
+    elif count == 2:
+        name = pgettext("limit", "double yakuman")
+    elif count == 3:
+        name = pgettext("limit", "triple yakuman")
+    else:
+        name = pgettext("limit", "%(count)s× yakuman") % {"count": count}
+    return capfirst(name) if capital else name
+
+
+def han_fu(han: int, fu: int | None = None) -> str:
+    """A win's han and fu as players say them (3翻40符).
+
+    >>> han_fu(3, 40), han_fu(6)
+    ('3 han 40 fu', '6 han')
+    """
+    if fu is None:
+        return _("%(han)s han") % {"han": han}
+    return _("%(han)s han %(fu)s fu") % {"han": han, "fu": fu}
+
+
+#: Why a game ended, in a word or two, by ``scoring.state.EndReason``'s values.
+END_REASON_WORDS: Final = {
+    "last_hand": pgettext_lazy("end reason", "last hand"),
+    "tobi": pgettext_lazy("end reason", "tobi"),
+    "agari_yame": pgettext_lazy("end reason", "agari-yame"),
+    "tenpai_yame": pgettext_lazy("end reason", "tenpai-yame"),
+    "extension_over": pgettext_lazy("end reason", "end of the extension"),
+}
+
+
+def end_reason_name(reason: str) -> str:
+    """Why a game ended, in a word or two (飛び, アガリ止め, テンパイ止め).
+
+    >>> end_reason_name("agari_yame")
+    'agari-yame'
+    """
+    return str(END_REASON_WORDS.get(reason, reason))
+
 
 _SEAT = re.compile(r"\bseat (\d)\b")
 _ROUND = re.compile(r"\b([ESWN])(\d)\b")
+
+
+#: Every yaku's name by the engine's (``scoring.yaku``, the calculator's ``scoring.calculator``)
+#: English name, and the dora lines.
+YAKU_WORDS: Final = {
+    "Menzen Tsumo": pgettext_lazy("yaku", "Menzen Tsumo"),
+    "Riichi": pgettext_lazy("yaku", "Riichi"),
+    "Ippatsu": pgettext_lazy("yaku", "Ippatsu"),
+    "Chankan": pgettext_lazy("yaku", "Chankan"),
+    "Rinshan Kaihou": pgettext_lazy("yaku", "Rinshan Kaihou"),
+    "Haitei Raoyue": pgettext_lazy("yaku", "Haitei Raoyue"),
+    "Houtei Raoyui": pgettext_lazy("yaku", "Houtei Raoyui"),
+    "Pinfu": pgettext_lazy("yaku", "Pinfu"),
+    "Tanyao": pgettext_lazy("yaku", "Tanyao"),
+    "Iipeikou": pgettext_lazy("yaku", "Iipeikou"),
+    "Seat Wind": pgettext_lazy("yaku", "Seat Wind"),
+    "Round Wind": pgettext_lazy("yaku", "Round Wind"),
+    "Haku": pgettext_lazy("yaku", "Haku"),
+    "Hatsu": pgettext_lazy("yaku", "Hatsu"),
+    "Chun": pgettext_lazy("yaku", "Chun"),
+    "Double Riichi": pgettext_lazy("yaku", "Double Riichi"),
+    "Chiitoitsu": pgettext_lazy("yaku", "Chiitoitsu"),
+    "Chantaiyao": pgettext_lazy("yaku", "Chantaiyao"),
+    "Ittsu": pgettext_lazy("yaku", "Ittsu"),
+    "Sanshoku Doujun": pgettext_lazy("yaku", "Sanshoku Doujun"),
+    "Sanshoku Doukou": pgettext_lazy("yaku", "Sanshoku Doukou"),
+    "Sankantsu": pgettext_lazy("yaku", "Sankantsu"),
+    "Toitoi": pgettext_lazy("yaku", "Toitoi"),
+    "Sanankou": pgettext_lazy("yaku", "Sanankou"),
+    "Shousangen": pgettext_lazy("yaku", "Shousangen"),
+    "Honroutou": pgettext_lazy("yaku", "Honroutou"),
+    "Ryanpeikou": pgettext_lazy("yaku", "Ryanpeikou"),
+    "Junchan": pgettext_lazy("yaku", "Junchan"),
+    "Honitsu": pgettext_lazy("yaku", "Honitsu"),
+    "Chinitsu": pgettext_lazy("yaku", "Chinitsu"),
+    "Tenhou": pgettext_lazy("yaku", "Tenhou"),
+    "Chiihou": pgettext_lazy("yaku", "Chiihou"),
+    "Daisangen": pgettext_lazy("yaku", "Daisangen"),
+    "Suuankou": pgettext_lazy("yaku", "Suuankou"),
+    "Suuankou Tanki": pgettext_lazy("yaku", "Suuankou Tanki"),
+    "Tsuuiisou": pgettext_lazy("yaku", "Tsuuiisou"),
+    "Ryuuiisou": pgettext_lazy("yaku", "Ryuuiisou"),
+    "Chinroutou": pgettext_lazy("yaku", "Chinroutou"),
+    "Chuuren Poutou": pgettext_lazy("yaku", "Chuuren Poutou"),
+    "Junsei Chuuren Poutou": pgettext_lazy("yaku", "Junsei Chuuren Poutou"),
+    "Kokushi Musou": pgettext_lazy("yaku", "Kokushi Musou"),
+    "Kokushi Musou Juusanmen": pgettext_lazy("yaku", "Kokushi Musou Juusanmen"),
+    "Daisuushii": pgettext_lazy("yaku", "Daisuushii"),
+    "Shousuushii": pgettext_lazy("yaku", "Shousuushii"),
+    "Suukantsu": pgettext_lazy("yaku", "Suukantsu"),
+    "Nagashi Mangan": pgettext_lazy("yaku", "Nagashi Mangan"),
+    "Dora": pgettext_lazy("yaku", "Dora"),
+    "Ura Dora": pgettext_lazy("yaku", "Ura Dora"),
+    "Aka Dora": pgettext_lazy("yaku", "Aka Dora"),
+}
+#: The calculator names a wind yaku with its wind: ``Seat Wind East``.
+_WIND_YAKU: Final = re.compile(r"(Seat Wind|Round Wind) (East|South|West|North)")
+
+
+def yaku_name(name: str) -> str:
+    """A yaku's name (立直, 自風 東), from the engine's English name; an unknown name as given.
+
+    >>> yaku_name("Riichi"), yaku_name("Seat Wind East"), yaku_name("Renhou")
+    ('Riichi', 'Seat Wind East', 'Renhou')
+    """
+    wind = _WIND_YAKU.fullmatch(name)
+    if wind:
+        yaku, word = wind.groups()
+        return pgettext("yaku", "%(yaku)s %(wind)s") % {
+            "yaku": YAKU_WORDS[yaku],
+            "wind": wind_name(Wind.of_index(("East", "South", "West", "North").index(word))),
+        }
+    return str(YAKU_WORDS.get(name, name))
 
 
 def humanize_message(message: str, names: Sequence[str]) -> str:
@@ -158,4 +350,11 @@ def humanize_message(message: str, names: Sequence[str]) -> str:
     'makes hand 5 (South 1) impossible'
     """
     message = _SEAT.sub(lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], message)
-    return _ROUND.sub(lambda m: f"{Wind(m[1]).name_en} {m[2]}", message)
+    return _ROUND.sub(_round_words, message)
+
+
+def _round_words(match: re.Match[str]) -> str:
+    number = int(match[2])
+    if 1 <= number <= 4:
+        return round_name(Wind(match[1]).order * 4 + number - 1)
+    return f"{wind_name(match[1])} {number}"

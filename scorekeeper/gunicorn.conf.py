@@ -4,6 +4,7 @@ WEB_CONCURRENCY    worker processes; default 2 x CPU cores + 1
 GUNICORN_THREADS   threads per worker; default 4
 GUNICORN_BIND      address to listen on; default 127.0.0.1:8000 (a reverse proxy in front)
 GUNICORN_TIMEOUT   seconds a request may take before its worker is replaced; default 30
+GUNICORN_ACCESS_LOG  1: a line per request on stderr; default off (the proxy logs them)
 
 Threads let a worker keep serving while a phone on bad Wi-Fi sends its request slowly; a
 buffering reverse proxy (nginx, Caddy) in front is still the real cure for slow clients.
@@ -26,6 +27,13 @@ def _int(name: str, default: int) -> int:
     if not raw.isdigit() or int(raw) < 1:
         raise SystemExit(f"{name}={raw!r}: expected a whole number, 1 or more")
     return int(raw)
+
+
+def _flag(name: str) -> bool:
+    raw = os.environ.get(name, "").strip()
+    if raw not in ("", "0", "1"):
+        raise SystemExit(f"{name}={raw!r}: expected 1 or 0")
+    return raw == "1"
 
 
 wsgi_app = "scorekeeper.wsgi"
@@ -70,8 +78,10 @@ def pre_fork(server: Any, worker: Any) -> None:
 # renders each template and form once before it has them in memory).
 max_requests = 20000
 max_requests_jitter = 2000
-# Logs to stderr, for the service manager (systemd, docker) to keep.
-accesslog = "-"
+# Logs to stderr, for the service manager (systemd, docker) to keep: errors always; each
+# request only with GUNICORN_ACCESS_LOG=1, since the reverse proxy in front already logs
+# every request (and writing its line costs gunicorn CPU on every hand).
+accesslog = "-" if _flag("GUNICORN_ACCESS_LOG") else None
 errorlog = "-"
 loglevel = "info"
 # Refuse absurd request lines and headers before Django sees them.

@@ -24,12 +24,19 @@ DJANGO_CLIENT_IP_HEADER  the header in which a reverse proxy passes on the clien
 DJANGO_LOG_LEVEL      of the django and scorekeeper loggers (to stderr); default INFO
 DJANGO_STATIC_ROOT    where `collectstatic` puts the files WhiteNoise serves; default
                       staticfiles/ here
+DJANGO_CACHE_DIR      the folder of the cache that the server's processes share (the table's
+                      blank hand forms); default a folder in the system's temporary folder,
+                      one per checkout and database
 """
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import sys
+import tempfile
+from hashlib import md5
 from pathlib import Path
 
 import dj_database_url
@@ -131,6 +138,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: the one chosen on the site (a cookie), else the browser's.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -182,6 +191,49 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
     DATABASES["default"]["OPTIONS"] = _SQLITE_OPTIONS
 
+
+def _release() -> str:
+    """What the site's code and templates are now (their names, sizes and times): the
+    cache's key prefix, so that what a cache holds from an earlier release is never read."""
+    digest = md5(usedforsecurity=False)
+    for folder, pattern in (("templates", "*.html"), ("scorekeeper", "*.py"), ("scoring", "*.py")):
+        for path in sorted((BASE_DIR / folder).rglob(pattern)):
+            stat = path.stat()
+            digest.update(f"{path}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
+    return digest.hexdigest()[:12]
+
+
+def _cache_dir() -> str:
+    chosen = os.environ.get("DJANGO_CACHE_DIR", "").strip()
+    if chosen:
+        return chosen
+    if TESTING:
+        # A run of the tests never reads what an earlier run left.
+        folder = tempfile.mkdtemp(prefix="scorekeeper-test-cache-")
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        return folder
+    place = f"{BASE_DIR}:{DATABASES['default']['NAME']}".encode()
+    return str(
+        Path(tempfile.gettempdir())
+        / f"scorekeeper-cache-{md5(place, usedforsecurity=False).hexdigest()[:12]}"
+    )
+
+
+# The server's processes (gunicorn's workers) share one cache in files: a table's blank
+# hand form is rendered once for the server, not once per worker (pages.py). Several app
+# servers each keep their own; it holds nothing that must be shared between them.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": _cache_dir(),
+        "KEY_PREFIX": _release(),
+        # A blank form is worth keeping for an evening.
+        "TIMEOUT": 6 * 3600,
+        "OPTIONS": {"MAX_ENTRIES": 1000},
+    }
+}
+
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -192,8 +244,16 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("ja", "日本語")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The language chosen on the site is remembered for a year.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_SECURE = HTTPS
 TIME_ZONE = "UTC"
 USE_I18N = True
+# Dates as each language writes them (DATE_FORMAT, YEAR_MONTH_FORMAT): scorekeeper/formats/.
+FORMAT_MODULE_PATH = ["scorekeeper.formats"]
 USE_TZ = True
 
 STATIC_URL = "static/"
@@ -230,9 +290,13 @@ SCOREKEEPER_CLIENT_IP_HEADER = (
 )
 
 # Bounds on one request (``scorekeeper.limits``). The largest form of the site is a few
-# kilobytes; a megabyte leaves room for any of them and keeps a flood of bodies small. No
-# page takes files: an upload stays in memory, within the same bound, never on disk.
+# kilobytes; a megabyte leaves room for any of them and keeps a flood of bodies small. A game
+# record sent to import stays in memory, within the same bound. Only a backup sent to restore
+# may be larger, from an organiser alone (``limits.allows_body``), kept in a temporary file
+# while it is read: 8 MB holds some 3,500 games, restored in about 20 seconds, within the
+# server's timeout. A larger club restores with ``manage.py restore``.
 SCOREKEEPER_MAX_BODY = 1024 * 1024
+SCOREKEEPER_MAX_BACKUP = 8 * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = SCOREKEEPER_MAX_BODY
 FILE_UPLOAD_MAX_MEMORY_SIZE = SCOREKEEPER_MAX_BODY
 # A season chosen game by game sends one field per game: room for thousands.

@@ -10,6 +10,8 @@ urlpatterns = [
     path("", include("scorekeeper.calculator.urls")),
     path("", include("scorekeeper.operations.urls")),
     path("admin/", admin.site.urls),
+    # The language switcher posts to Django's own view (set_language).
+    path("i18n/", include("django.conf.urls.i18n")),
 ]
 
 #: A request that met one of the limits says which (``scorekeeper.limits``).

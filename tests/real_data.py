@@ -56,3 +56,56 @@ def hand_doc(case: dict[str, Any]) -> dict[str, Any]:
         "win_tile": case["win_tile"],
     }
     return doc | {key: case[key] for key in SITUATION}
+
+
+#: Tenhou lists the seat's and the round's wind by the wind (ids 10-17); the calculator and
+#: the game record name them ``Seat Wind`` and ``Round Wind``.
+_TENHOU_WINDS = ("Seat Wind ", "Round Wind ")
+_DORA_LINES = {"Dora": 0, "Ura Dora": 1, "Aka Dora": 2}
+
+
+def case_yaku(case: dict[str, Any]) -> list[str]:
+    """Tenhou's yaku of a real hand in the game record's names (dora lines left out)."""
+    names = []
+    for line in case["expected"]["yaku"]:
+        name = line["name"]
+        if name in _DORA_LINES:
+            continue
+        for wind in _TENHOU_WINDS:
+            if name.startswith(wind):
+                name = wind.strip()
+        names.append(name)
+    return names
+
+
+def case_dora(case: dict[str, Any]) -> dict[str, int]:
+    """Tenhou's dora, ura dora and red fives of a real hand, as a win's ``dora`` object."""
+    counts = [0, 0, 0]
+    for line in case["expected"]["yaku"]:
+        if line["name"] in _DORA_LINES:
+            counts[_DORA_LINES[line["name"]]] += line["han"]
+    return {"dora": counts[0], "ura": counts[1], "aka": counts[2]}
+
+
+def case_open(case: dict[str, Any]) -> bool:
+    """Whether a real hand was open: a called set (a closed kan leaves it closed)."""
+    return any(meld["opened"] for meld in case["melds"])
+
+
+def case_win(case: dict[str, Any]) -> dict[str, Any]:
+    """A real winning hand as a game record's win: Tenhou's value, yaku, dora and open."""
+    expected = case["expected"]
+    win: dict[str, Any] = {"winner": case["winner_seat"]}
+    if expected["yakuman"]:
+        win["yakuman"] = expected["yakuman"]
+    else:
+        win["han"] = expected["han"]
+        if expected["han"] < 5:
+            win["fu"] = expected["fu"]
+    if case["pao_seat"] is not None:
+        win["pao"] = case["pao_seat"]
+    win["yaku"] = case_yaku(case)
+    if not expected["yakuman"]:
+        win["dora"] = case_dora(case)
+    win["open"] = case_open(case)
+    return win

@@ -1,35 +1,52 @@
 """How the hand calculator reads on a page: tiles as pictures with spoken names, the tile
 picker with what each tap may add, the hand laid out as on the table, and the engine's answer
-(yaku, han, fu, limit, payments) in words.
+(yaku, han, fu, limit, payments) in words, in the reader's language.
 
 Formatting only: every number comes from ``scoring``.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
 from django.templatetags.static import static
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from scorekeeper.calculator.tiles import ALL_TILES, HAND_SIZE, MODES, TableTiles
-from scorekeeper.format import format_points, format_tsumo
+from scorekeeper.format import (
+    all_pay,
+    format_points,
+    format_tsumo,
+    han_fu,
+    limit_name,
+    yaku_name,
+    yakuman_name,
+)
 from scoring.calculator.fu import FuLine
 from scoring.calculator.score import HandScore
-from scoring.calculator.tiles import HONOR_NAMES, Tile
+from scoring.calculator.tiles import Tile
 from scoring.payments import WinValue, ron_deltas, ron_points, tsumo_deltas, tsumo_points
 from scoring.rules import Ruleset
 
-SUIT_WORDS: Final = {"m": "man", "p": "pin", "s": "sou"}
-LIMIT_WORDS: Final = {
-    "mangan": "Mangan",
-    "haneman": "Haneman",
-    "baiman": "Baiman",
-    "sanbaiman": "Sanbaiman",
-    "yakuman": "Yakuman",
+SUIT_WORDS: Final = {
+    "m": pgettext_lazy("tile", "man"),
+    "p": pgettext_lazy("tile", "pin"),
+    "s": pgettext_lazy("tile", "sou"),
 }
-YAKUMAN_WORDS: Final = {1: "Yakuman", 2: "Double yakuman", 3: "Triple yakuman"}
+#: The honors in the notation's order (1z..7z).
+HONOR_WORDS: Final = (
+    pgettext_lazy("tile", "East wind"),
+    pgettext_lazy("tile", "South wind"),
+    pgettext_lazy("tile", "West wind"),
+    pgettext_lazy("tile", "North wind"),
+    pgettext_lazy("tile", "White dragon"),
+    pgettext_lazy("tile", "Green dragon"),
+    pgettext_lazy("tile", "Red dragon"),
+)
 
 
 def tile_label(tile: Tile) -> str:
@@ -39,9 +56,12 @@ def tile_label(tile: Tile) -> str:
     ('5 pin (red)', 'East wind', 'White dragon')
     """
     if tile.is_honor:
-        name = HONOR_NAMES[tile.number - 1]
-        return f"{name} wind" if tile.number <= 4 else f"{name} dragon"
-    return f"{tile.number} {SUIT_WORDS[tile.suit]}{' (red)' if tile.red else ''}"
+        return str(HONOR_WORDS[tile.number - 1])
+    name = pgettext("tile", "%(number)s %(suit)s") % {
+        "number": tile.number,
+        "suit": SUIT_WORDS[tile.suit],
+    }
+    return pgettext("tile", "%(tile)s (red)") % {"tile": name} if tile.red else name
 
 
 @cache
@@ -64,10 +84,6 @@ class TileView:
     @classmethod
     def of(cls, tile: Tile, *, enabled: bool = True, win: bool = False) -> TileView:
         return cls(str(tile), tile_image(str(tile)), tile_label(tile), enabled, win)
-
-
-def yakuman_words(count: int) -> str:
-    return YAKUMAN_WORDS.get(count, f"{count}× yakuman")
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,13 +119,13 @@ class AnswerView:
 def _payment_views(result: HandScore) -> tuple[PaymentView, ...]:
     pay = result.payments
     if pay.ron is not None:
-        return (PaymentView("Ron: the discarder pays", format_points(pay.ron)),)
+        return (PaymentView(_("Ron: the discarder pays"), format_points(pay.ron)),)
     each = pay.tsumo_nondealer or 0
     if pay.tsumo_dealer is None:
-        return (PaymentView("Tsumo: each player pays", f"{format_points(each)} all"),)
+        return (PaymentView(_("Tsumo: each player pays"), all_pay(each)),)
     return (
         PaymentView(
-            "Tsumo: each non-dealer pays, the dealer pays",
+            _("Tsumo: each non-dealer pays, the dealer pays"),
             format_tsumo((each, pay.tsumo_dealer)),
         ),
     )
@@ -123,36 +139,35 @@ def _honba_views(
     if not honba:
         return ()
     winner = 0 if dealer else 1
-    words = f"With {honba} honba"
+    words = _("With %(honba)s honba") % {"honba": honba}
     if result.payments.ron is not None:
         deltas = ron_deltas(rules, result.basic, winner=winner, discarder=2, dealer=0, honba=honba)
         return (PaymentView(words, format_points(deltas[winner])),)
     deltas = tsumo_deltas(rules, result.basic, winner=winner, dealer=0, honba=honba)
     if dealer:
-        return (PaymentView(words, f"{format_points(-deltas[1])} all"),)
+        return (PaymentView(words, all_pay(-deltas[1])),)
     return (PaymentView(words, format_tsumo((-deltas[2], -deltas[0]))),)
 
 
 def answer_view(result: HandScore, *, rules: Ruleset, dealer: bool, honba: int) -> AnswerView:
     """The page's words for a scored hand."""
+    limit = limit_name(result.limit, capital=True) if result.limit else None
     if result.yakuman:
-        headline = yakuman_words(result.yakuman)
+        headline = yakuman_name(result.yakuman, capital=True)
         yaku = tuple(
-            YakuView(y.name, yakuman_words(max(y.han // 13, 1)).lower()) for y in result.yaku
+            YakuView(yaku_name(y.name), yakuman_name(max(y.han // 13, 1))) for y in result.yaku
         )
     else:
-        limit = LIMIT_WORDS.get(result.limit or "")
-        parts = [f"{result.han} han"] + ([f"{result.fu} fu"] if result.fu else [])
-        headline = " ".join(parts) + (f" · {limit}" if limit else "")
-        yaku = tuple(YakuView(y.name, f"{y.han} han") for y in result.yaku)
+        headline = han_fu(result.han or 0, result.fu or None) + (f" · {limit}" if limit else "")
+        yaku = tuple(YakuView(yaku_name(y.name), han_fu(y.han)) for y in result.yaku)
     return AnswerView(
         headline=headline,
         total=format_points(result.payments.total),
         yaku=yaku,
         han=result.han,
         fu=result.fu,
-        fu_lines=result.fu_breakdown,
-        limit=LIMIT_WORDS.get(result.limit or ""),
+        fu_lines=fu_lines(result.fu_breakdown),
+        limit=limit,
         payments=_payment_views(result),
         honba_payments=_honba_views(result, rules, dealer=dealer, honba=honba),
         yakuman=result.yakuman,
@@ -166,18 +181,59 @@ def fu_payment_views(value: WinValue | None, *, tsumo: bool) -> tuple[PaymentVie
     basic = value.basic
     if tsumo:
         return (
-            PaymentView("Non-dealer tsumo", format_tsumo(tsumo_points(basic, dealer=False))),
-            PaymentView("Dealer tsumo", format_tsumo(tsumo_points(basic, dealer=True))),
+            PaymentView(_("Non-dealer tsumo"), format_tsumo(tsumo_points(basic, dealer=False))),
+            PaymentView(_("Dealer tsumo"), format_tsumo(tsumo_points(basic, dealer=True))),
         )
     return (
-        PaymentView("Non-dealer ron", format_points(ron_points(basic, dealer=False))),
-        PaymentView("Dealer ron", format_points(ron_points(basic, dealer=True))),
+        PaymentView(_("Non-dealer ron"), format_points(ron_points(basic, dealer=False))),
+        PaymentView(_("Dealer ron"), format_points(ron_points(basic, dealer=True))),
     )
+
+
+#: The engine's reasons for fu (``scoring.calculator.fu``), as the page says them.
+FU_REASONS: Final = {
+    "base": gettext_lazy("base"),
+    "tsumo": gettext_lazy("tsumo"),
+    "closed ron": gettext_lazy("closed ron"),
+    "pinfu tsumo (no tsumo fu; fixed 20 fu)": gettext_lazy(
+        "pinfu tsumo (no tsumo fu; fixed 20 fu)"
+    ),
+    "open hand with no fu: raised to 30": gettext_lazy("open hand with no fu: raised to 30"),
+    "chiitoitsu (fixed 25 fu, not rounded)": gettext_lazy("chiitoitsu (fixed 25 fu, not rounded)"),
+    "yakuhai pair": gettext_lazy("yakuhai pair"),
+    "double wind pair": gettext_lazy("double wind pair"),
+    "kanchan wait": gettext_lazy("kanchan wait"),
+    "penchan wait": gettext_lazy("penchan wait"),
+    "tanki wait": gettext_lazy("tanki wait"),
+    "open triplet of simples": gettext_lazy("open triplet of simples"),
+    "open triplet of terminals/honors": gettext_lazy("open triplet of terminals/honors"),
+    "closed triplet of simples": gettext_lazy("closed triplet of simples"),
+    "closed triplet of terminals/honors": gettext_lazy("closed triplet of terminals/honors"),
+    "open quad of simples": gettext_lazy("open quad of simples"),
+    "open quad of terminals/honors": gettext_lazy("open quad of terminals/honors"),
+    "closed quad of simples": gettext_lazy("closed quad of simples"),
+    "closed quad of terminals/honors": gettext_lazy("closed quad of terminals/honors"),
+}
+_ROUNDED: Final = re.compile(r"rounded up from (\d+)")
+
+
+def fu_reason(reason: str) -> str:
+    """One line of the fu count in words; a reason the page does not know as given."""
+    rounded = _ROUNDED.fullmatch(reason)
+    if rounded:
+        return _("rounded up from %(fu)s") % {"fu": rounded[1]}
+    return str(FU_REASONS.get(reason, reason))
+
+
+def fu_lines(lines: tuple[FuLine, ...]) -> tuple[FuLine, ...]:
+    """The engine's fu lines with their reasons in words."""
+    return tuple(FuLine(line.fu, fu_reason(line.reason)) for line in lines)
 
 
 @dataclass(frozen=True, slots=True)
 class MeldView:
     index: int
+    kind: str
     words: str
     tiles: tuple[TileView, ...]
 
@@ -210,7 +266,7 @@ def hand_view(tiles: TableTiles) -> HandView:
         closed=tuple(TileView.of(t) for t in closed),
         win=TileView.of(win, win=True) if win is not None else None,
         melds=tuple(
-            MeldView(i, m.words, tuple(TileView.of(t) for t in m.tiles))
+            MeldView(i, m.kind, str(m.words), tuple(TileView.of(t) for t in m.tiles))
             for i, m in enumerate(tiles.melds)
         ),
         pending=tuple(TileView.of(t) for t in tiles.pending),
@@ -236,10 +292,10 @@ def picker_rows(tiles: TableTiles, rules: Ruleset, mode: str | None) -> tuple[Pi
     mode = mode if mode in dict(MODES) else "hand"
     views = [(t, TileView.of(t, enabled=tiles.can_add(t, mode, rules))) for t in ALL_TILES]
     rows = (
-        ("Man", [v for t, v in views if t.suit == "m" and not t.red]),
-        ("Pin", [v for t, v in views if t.suit == "p" and not t.red]),
-        ("Sou", [v for t, v in views if t.suit == "s" and not t.red]),
-        ("Honors", [v for t, v in views if t.is_honor]),
-        ("Red fives", [v for t, v in views if t.red and rules.aka_dora]),
+        (pgettext("tiles", "Man"), [v for t, v in views if t.suit == "m" and not t.red]),
+        (pgettext("tiles", "Pin"), [v for t, v in views if t.suit == "p" and not t.red]),
+        (pgettext("tiles", "Sou"), [v for t, v in views if t.suit == "s" and not t.red]),
+        (pgettext("tiles", "Honors"), [v for t, v in views if t.is_honor]),
+        (pgettext("tiles", "Red fives"), [v for t, v in views if t.red and rules.aka_dora]),
     )
     return tuple(PickerRow(title, tuple(row)) for title, row in rows if row)

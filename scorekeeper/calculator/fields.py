@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Any, Final
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from scorekeeper.calculator.tiles import TableMeld
+from scorekeeper.refusals import refusal_text
 from scoring.calculator.tiles import HandError, Tile, parse_tiles
 
 #: Longest tile text read (14 tiles and 4 suit letters need 18) and most melds.
@@ -26,11 +28,11 @@ class TilesField(forms.CharField):
     def to_python(self, value: Any) -> tuple[Tile, ...]:  # type: ignore[override]
         text = super().to_python(value) or ""
         if len(text) > MAX_TEXT:
-            raise forms.ValidationError("Too many tiles.")
+            raise forms.ValidationError(_("Too many tiles."))
         try:
             return parse_tiles(text, "tiles")
         except HandError as error:
-            raise forms.ValidationError(sentence(error.message)) from error
+            raise forms.ValidationError(refusal_text(error, sentence(error.message))) from error
 
 
 class TileField(forms.CharField):
@@ -46,7 +48,7 @@ class TileField(forms.CharField):
         try:
             return Tile.parse(text, "tile")
         except HandError as error:
-            raise forms.ValidationError(sentence(error.message)) from error
+            raise forms.ValidationError(refusal_text(error, sentence(error.message))) from error
 
 
 class MeldsField(forms.Field):
@@ -60,13 +62,15 @@ class MeldsField(forms.Field):
     def to_python(self, value: Any) -> tuple[TableMeld, ...]:
         value = [text for text in value or () if text]
         if len(value) > MAX_MELDS:
-            raise forms.ValidationError(f"A hand has at most {MAX_MELDS} melds.")
+            raise forms.ValidationError(
+                _("A hand has at most %(most)s melds.") % {"most": MAX_MELDS}
+            )
         if any(len(str(text)) > MAX_TEXT for text in value):
-            raise forms.ValidationError("A meld has three or four tiles.")
+            raise forms.ValidationError(_("A meld has three or four tiles."))
         try:
             return tuple(TableMeld.parse(str(text)) for text in value)
         except HandError as error:
-            raise forms.ValidationError(sentence(error.message)) from error
+            raise forms.ValidationError(refusal_text(error, sentence(error.message))) from error
 
 
 def sentence(message: str) -> str:

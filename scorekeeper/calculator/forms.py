@@ -18,8 +18,11 @@ from django import forms
 from django.http import QueryDict
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from scorekeeper.calculator.fields import MeldsField, TileField, TilesField, sentence
+from scorekeeper.calculator.links import YAKU_QUERY, add_yaku_query
 from scorekeeper.calculator.tiles import (
     HAND_SIZE,
     MODES,
@@ -28,7 +31,8 @@ from scorekeeper.calculator.tiles import (
     without,
 )
 from scorekeeper.club.models import Game, SavedRuleset
-from scorekeeper.format import PRESET_CHOICES
+from scorekeeper.format import PRESET_CHOICES, WIND_WORDS
+from scorekeeper.refusals import located_refusal_text, refusal_text
 from scoring.calculator.input import HandInput
 from scoring.calculator.input_values import MAX_COUNTER
 from scoring.calculator.score import HandScore, score_hand
@@ -37,28 +41,35 @@ from scoring.errors import RulesError, ScoringError
 from scoring.rules import PRESETS, Ruleset, resolve_rules
 from scoring.seats import Wind
 
+#: What "Use this hand" adds to the address it goes back to: the hand's han and fu (or its
+#: yakuman), how it was won, and whether riichi was declared (``1`` or ``0``).
+ANSWER_KEYS: Final = ("han", "fu", "yakuman", "tsumo", "riichi_declared")
+
 DEFAULT_RULES: Final = "tenhou"
 MODE_HINTS: Final = {
-    "hand": "Tap the tiles of your hand; the last one you tap is the winning tile.",
-    "chi": "Tap the three tiles of the chi.",
-    "pon": "Tap the tile of the pon.",
-    "kan": "Tap the tile of the open kan (called, or added to a pon).",
-    "ankan": "Tap the tile of the closed kan.",
-    "dora": "Tap the dora indicators: the tiles turned up on the wall.",
-    "ura": "Tap the ura dora indicators (they count for riichi only).",
+    "hand": gettext_lazy("Tap the tiles of your hand; the last one you tap is the winning tile."),
+    "chi": gettext_lazy("Tap the three tiles of the chi."),
+    "pon": gettext_lazy("Tap the tile of the pon."),
+    "kan": gettext_lazy("Tap the tile of the open kan (called, or added to a pon)."),
+    "ankan": gettext_lazy("Tap the tile of the closed kan."),
+    "dora": gettext_lazy("Tap the dora indicators: the tiles turned up on the wall."),
+    "ura": gettext_lazy("Tap the ura dora indicators (they count for riichi only)."),
 }
-WIND_CHOICES: Final = tuple((wind.value, wind.name_en) for wind in Wind)
+WIND_CHOICES: Final = tuple((wind.value, WIND_WORDS[wind]) for wind in Wind)
 #: The yaku of the moment: each flag's name and, where it helps, when it holds.
 FLAG_LABELS: Final = {
-    "riichi": ("Riichi", ""),
-    "double_riichi": ("Double riichi", "riichi on the first discard"),
-    "ippatsu": ("Ippatsu", "won within a turn of riichi"),
-    "rinshan": ("Rinshan", "on a kan’s replacement tile"),
-    "chankan": ("Chankan", "robbing a kan"),
-    "haitei": ("Haitei", "tsumo on the last tile"),
-    "houtei": ("Houtei", "ron on the last discard"),
-    "tenhou": ("Tenhou", "dealer’s first draw"),
-    "chiihou": ("Chiihou", "non-dealer’s first draw"),
+    "riichi": (pgettext_lazy("yaku", "Riichi"), ""),
+    "double_riichi": (
+        pgettext_lazy("yaku", "Double riichi"),
+        gettext_lazy("riichi on the first discard"),
+    ),
+    "ippatsu": (pgettext_lazy("yaku", "Ippatsu"), gettext_lazy("won within a turn of riichi")),
+    "rinshan": (pgettext_lazy("yaku", "Rinshan"), gettext_lazy("on a kan’s replacement tile")),
+    "chankan": (pgettext_lazy("yaku", "Chankan"), gettext_lazy("robbing a kan")),
+    "haitei": (pgettext_lazy("yaku", "Haitei"), gettext_lazy("tsumo on the last tile")),
+    "houtei": (pgettext_lazy("yaku", "Houtei"), gettext_lazy("ron on the last discard")),
+    "tenhou": (pgettext_lazy("yaku", "Tenhou"), gettext_lazy("dealer’s first draw")),
+    "chiihou": (pgettext_lazy("yaku", "Chiihou"), gettext_lazy("non-dealer’s first draw")),
 }
 _TILE_FIELDS: Final = frozenset({"closed", "meld", "pending", "win_tile", "dora", "ura"})
 #: Engine field names that the form calls otherwise.
@@ -69,11 +80,12 @@ def rules_choices(game: Game | None) -> list[tuple[str, Any]]:
     """The presets, the club's saved rulesets and, from a table, that game's ruleset."""
     choices: list[tuple[str, Any]] = []
     if game is not None:
-        choices.append((f"game-{game.pk}", f"This game’s rules ({game.ruleset_name})"))
-    choices.append(("Presets", list(PRESET_CHOICES)))
+        label = _("This game’s rules (%(name)s)") % {"name": game.ruleset_name}
+        choices.append((f"game-{game.pk}", label))
+    choices.append((_("Presets"), list(PRESET_CHOICES)))
     saved = [(f"saved-{r.pk}", r.name) for r in SavedRuleset.objects.only("pk", "name")]
     if saved:
-        choices.append(("Saved rulesets", saved))
+        choices.append((_("Saved rulesets"), saved))
     return choices
 
 
@@ -86,7 +98,7 @@ def ruleset_of(choice: str, game: Game | None) -> Ruleset:
             return game.ruleset()
         return resolve_rules(choice)
     except (SavedRuleset.DoesNotExist, RulesError) as error:
-        raise forms.ValidationError("This ruleset cannot be used: choose another.") from error
+        raise forms.ValidationError(_("This ruleset cannot be used: choose another.")) from error
 
 
 class CalculatorForm(forms.Form):
@@ -95,22 +107,26 @@ class CalculatorForm(forms.Form):
     closed = TilesField()
     meld = MeldsField()
     pending = TilesField()
-    win_tile = TileField(label="Winning tile")
+    win_tile = TileField(label=gettext_lazy("Winning tile"))
     dora = TilesField()
     ura = TilesField()
     tsumo = forms.TypedChoiceField(
-        label="Won by",
-        choices=(("0", "Ron"), ("1", "Tsumo")),
+        label=gettext_lazy("Won by"),
+        choices=(("0", pgettext_lazy("win", "Ron")), ("1", pgettext_lazy("win", "Tsumo"))),
         coerce=lambda value: value == "1",
         widget=forms.RadioSelect,
     )
-    seat_wind = forms.ChoiceField(label="Seat wind", choices=WIND_CHOICES, widget=forms.RadioSelect)
-    round_wind = forms.ChoiceField(
-        label="Round wind", choices=WIND_CHOICES, widget=forms.RadioSelect
+    seat_wind = forms.ChoiceField(
+        label=gettext_lazy("Seat wind"), choices=WIND_CHOICES, widget=forms.RadioSelect
     )
-    honba = forms.IntegerField(label="Honba", min_value=0, max_value=MAX_COUNTER)
-    rules = forms.ChoiceField(label="Ruleset")
-    mode = forms.ChoiceField(label="Tap to add to", choices=MODES, widget=forms.RadioSelect)
+    round_wind = forms.ChoiceField(
+        label=gettext_lazy("Round wind"), choices=WIND_CHOICES, widget=forms.RadioSelect
+    )
+    honba = forms.IntegerField(label=gettext_lazy("Honba"), min_value=0, max_value=MAX_COUNTER)
+    rules = forms.ChoiceField(label=gettext_lazy("Ruleset"))
+    mode = forms.ChoiceField(
+        label=gettext_lazy("Tap to add to"), choices=MODES, widget=forms.RadioSelect
+    )
     # The taps: each tile is a submit button carrying one of these.
     add = TileField()
     remove = TileField()
@@ -136,7 +152,7 @@ class CalculatorForm(forms.Form):
                 data[name] = value
         super().__init__(data)
         for flag, (label, hint) in FLAG_LABELS.items():
-            self.fields[flag] = forms.BooleanField(label=label, help_text=hint, required=False)
+            self.fields[flag] = forms.BooleanField(label=label, help_text=str(hint), required=False)
         # "return" is a Python keyword, so the field is added by name.
         self.fields["return"] = forms.CharField(required=False, widget=forms.HiddenInput)
         self.host = host
@@ -148,6 +164,8 @@ class CalculatorForm(forms.Form):
         self.tiles = TableTiles()
         self.ruleset = PRESETS[DEFAULT_RULES]
         self.result: HandScore | None = None
+        #: Whether the hand scored has a called set (the table's win is then open).
+        self.hand_open = False
         #: This state's own address: the query with the values at their defaults left out.
         self.address = reverse("calculator")
 
@@ -159,7 +177,7 @@ class CalculatorForm(forms.Form):
         if url and not (
             url.startswith("/") and url_has_allowed_host_and_scheme(url, allowed_hosts={self.host})
         ):
-            raise forms.ValidationError("The page to go back to must be a page of this site.")
+            raise forms.ValidationError(_("The page to go back to must be a page of this site."))
         return url
 
     # The tiles, the tap and the state it leads to.
@@ -249,12 +267,16 @@ class CalculatorForm(forms.Form):
         tiles = self.tiles
         if tiles.pending:
             left = 3 - len(tiles.pending)
-            return f"Tap {left} more tile{'s' if left > 1 else ''} of the chi."
+            return ngettext(
+                "Tap %(left)s more tile of the chi.", "Tap %(left)s more tiles of the chi.", left
+            ) % {"left": left}
         if tiles.count < HAND_SIZE:
             left = HAND_SIZE - tiles.count
-            return f"Add {left} more tile{'s' if left > 1 else ''}."
+            return ngettext("Add %(left)s more tile.", "Add %(left)s more tiles.", left) % {
+                "left": left
+            }
         if tiles.win_tile is None and tiles.count == HAND_SIZE:
-            return "Choose the winning tile."
+            return _("Choose the winning tile.")
         return None
 
     def score(self) -> HandScore | None:
@@ -274,10 +296,11 @@ class CalculatorForm(forms.Form):
                 rules=data["rules"],
             )
             self.result = score_hand(hand)
+            self.hand_open = hand.is_open
         except HandError as error:
-            self.add_engine_error(error.field, error.message)
+            self.add_engine_error(error.field, refusal_text(error, sentence(error.message)))
         except ScoringError as error:
-            self.add_engine_error("rules", str(error))
+            self.add_engine_error("rules", located_refusal_text(error, sentence(str(error))))
         return self.result
 
     def add_engine_error(self, path: str, message: str) -> None:
@@ -288,14 +311,14 @@ class CalculatorForm(forms.Form):
 
     def return_url(self) -> str | None:
         """Where "Use this hand" goes: the page it came from, with han and fu (or yakuman)
-        and how it was won added to its query."""
+        how it was won and whether riichi was declared added to its query (``ANSWER_KEYS``)."""
         url = self.cleaned_data.get("return")
         if not url or self.result is None:
             return None
         result = self.result
         path, _, query_text = url.partition("?")
         query = QueryDict(query_text, mutable=True)
-        for name in ("han", "fu", "yakuman", "tsumo", "riichi"):
+        for name in (*ANSWER_KEYS, *YAKU_QUERY):
             query.pop(name, None)
         if result.yakuman:
             query["han"] = "yakuman"
@@ -305,6 +328,7 @@ class CalculatorForm(forms.Form):
             if result.fu:
                 query["fu"] = str(result.fu)
         query["tsumo"] = "1" if self.cleaned_data["tsumo"] else "0"
-        if self.cleaned_data["riichi"] or self.cleaned_data["double_riichi"]:
-            query["riichi"] = "1"
+        riichi = self.cleaned_data["riichi"] or self.cleaned_data["double_riichi"]
+        query["riichi_declared"] = "1" if riichi else "0"
+        add_yaku_query(query, result, is_open=self.hand_open)
         return f"{path}?{query.urlencode(safe='/')}"

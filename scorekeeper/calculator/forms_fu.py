@@ -12,9 +12,13 @@ from typing import Any, Final
 
 from django import forms
 from django.http import QueryDict
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scorekeeper.calculator.fields import sentence
 from scorekeeper.calculator.forms import DEFAULT_RULES, rules_choices, ruleset_of
+from scorekeeper.refusals import refusal_text
 from scoring.calculator.fu import FuCount, FuError, Meld, MeldKind, Pair, Wait, count_fu
 from scoring.errors import ScoringError
 from scoring.payments import WinValue, win_value
@@ -25,36 +29,54 @@ from scoring.rules import Ruleset
 class Hinted:
     """A choice's name, and what it means (the page writes it in small type)."""
 
-    name: str
-    hint: str
+    name: str | Promise
+    hint: str | Promise
 
     def __str__(self) -> str:
         return f"{self.name} ({self.hint})"
 
 
 WIN_CHOICES: Final = (
-    ("tsumo", "Tsumo"),
-    ("closed_ron", Hinted("Ron", "closed hand")),
-    ("open_ron", Hinted("Ron", "open hand")),
+    ("tsumo", pgettext_lazy("win", "Tsumo")),
+    ("closed_ron", Hinted(pgettext_lazy("win", "Ron"), gettext_lazy("closed hand"))),
+    ("open_ron", Hinted(pgettext_lazy("win", "Ron"), gettext_lazy("open hand"))),
 )
 KIND_CHOICES: Final = (
-    (MeldKind.SEQUENCE.value, "Sequence"),
-    (MeldKind.TRIPLET.value, "Triplet"),
-    (MeldKind.QUAD.value, "Quad"),
+    (MeldKind.SEQUENCE.value, gettext_lazy("Sequence")),
+    (MeldKind.TRIPLET.value, gettext_lazy("Triplet")),
+    (MeldKind.QUAD.value, gettext_lazy("Quad")),
 )
-OPEN_CHOICES: Final = (("closed", "Closed"), ("open", "Open"))
-TILE_CHOICES: Final = (("simples", "Simples 2–8"), ("terminals", "1, 9 or honors"))
+OPEN_CHOICES: Final = (
+    ("closed", pgettext_lazy("meld", "Closed")),
+    ("open", pgettext_lazy("meld", "Open")),
+)
+TILE_CHOICES: Final = (
+    ("simples", gettext_lazy("Simples 2–8")),
+    ("terminals", gettext_lazy("1, 9 or honors")),
+)
 PAIR_CHOICES: Final = (
-    (Pair.PLAIN.value, Hinted("Plain", "no fu")),
-    (Pair.YAKUHAI.value, Hinted("Yakuhai", "dragon, seat or round wind")),
-    (Pair.DOUBLE_WIND.value, Hinted("Double wind", "seat and round wind")),
+    (Pair.PLAIN.value, Hinted(gettext_lazy("Plain"), gettext_lazy("no fu"))),
+    (
+        Pair.YAKUHAI.value,
+        Hinted(gettext_lazy("Yakuhai"), gettext_lazy("dragon, seat or round wind")),
+    ),
+    (
+        Pair.DOUBLE_WIND.value,
+        Hinted(gettext_lazy("Double wind"), gettext_lazy("seat and round wind")),
+    ),
 )
 WAIT_CHOICES: Final = (
-    (Wait.RYANMEN.value, Hinted("Ryanmen", "two-sided")),
-    (Wait.SHANPON.value, Hinted("Shanpon", "one of two pairs")),
-    (Wait.KANCHAN.value, Hinted("Kanchan", "middle")),
-    (Wait.PENCHAN.value, Hinted("Penchan", "edge")),
-    (Wait.TANKI.value, Hinted("Tanki", "the pair")),
+    (Wait.RYANMEN.value, Hinted(gettext_lazy("Ryanmen"), gettext_lazy("two-sided"))),
+    (Wait.SHANPON.value, Hinted(gettext_lazy("Shanpon"), gettext_lazy("one of two pairs"))),
+    (Wait.KANCHAN.value, Hinted(gettext_lazy("Kanchan"), gettext_lazy("middle"))),
+    (Wait.PENCHAN.value, Hinted(gettext_lazy("Penchan"), gettext_lazy("edge"))),
+    (Wait.TANKI.value, Hinted(gettext_lazy("Tanki"), gettext_lazy("the pair"))),
+)
+#: A meld's three questions, each with its label's last words.
+MELD_PARTS: Final = (
+    ("kind", pgettext_lazy("meld part", "kind")),
+    ("open", pgettext_lazy("meld part", "called?")),
+    ("tiles", pgettext_lazy("meld part", "tiles")),
 )
 HAN_CHOICES: Final = (("", "—"), *((str(han), str(han)) for han in range(1, 14)))
 MELDS: Final = range(1, 5)
@@ -71,13 +93,19 @@ class FuAnswer:
 class FuForm(forms.Form):
     """Seed 001's checklist: how the hand was won, its four melds, pair and wait."""
 
-    rules = forms.ChoiceField(label="Ruleset")
-    win = forms.ChoiceField(label="Won by", choices=WIN_CHOICES, widget=forms.RadioSelect)
-    chiitoitsu = forms.BooleanField(label="Chiitoitsu (seven pairs)", required=False)
-    pair = forms.ChoiceField(label="Pair", choices=PAIR_CHOICES, widget=forms.RadioSelect)
-    wait = forms.ChoiceField(label="Wait", choices=WAIT_CHOICES, widget=forms.RadioSelect)
+    rules = forms.ChoiceField(label=gettext_lazy("Ruleset"))
+    win = forms.ChoiceField(
+        label=gettext_lazy("Won by"), choices=WIN_CHOICES, widget=forms.RadioSelect
+    )
+    chiitoitsu = forms.BooleanField(label=gettext_lazy("Chiitoitsu (seven pairs)"), required=False)
+    pair = forms.ChoiceField(
+        label=gettext_lazy("Pair"), choices=PAIR_CHOICES, widget=forms.RadioSelect
+    )
+    wait = forms.ChoiceField(
+        label=gettext_lazy("Wait"), choices=WAIT_CHOICES, widget=forms.RadioSelect
+    )
     han = forms.TypedChoiceField(
-        label="Han (for the payment)",
+        label=gettext_lazy("Han (for the payment)"),
         choices=HAN_CHOICES,
         coerce=int,
         empty_value=None,
@@ -102,14 +130,13 @@ class FuForm(forms.Form):
                 data[name] = value
         super().__init__(data)
         self.fields["rules"].choices = rules_choices(None)  # type: ignore[attr-defined]
+        choices_of = {"kind": KIND_CHOICES, "open": OPEN_CHOICES, "tiles": TILE_CHOICES}
         for i in MELDS:
-            for part, label, choices in (
-                ("kind", "Kind", KIND_CHOICES),
-                ("open", "Called?", OPEN_CHOICES),
-                ("tiles", "Tiles", TILE_CHOICES),
-            ):
+            for part, words in MELD_PARTS:
                 self.fields[f"meld_{i}_{part}"] = forms.ChoiceField(
-                    label=f"Meld {i}: {label.lower()}", choices=choices, widget=forms.RadioSelect
+                    label=_("Meld %(number)s: %(part)s") % {"number": i, "part": words},
+                    choices=choices_of[part],
+                    widget=forms.RadioSelect,
                 )
 
     def clean_rules(self) -> Ruleset:
@@ -141,20 +168,21 @@ class FuForm(forms.Form):
         if data["chiitoitsu"]:
             if win == "open_ron":
                 self.add_error(
-                    "chiitoitsu", "Chiitoitsu is always closed: choose tsumo or closed ron."
+                    "chiitoitsu", _("Chiitoitsu is always closed: choose tsumo or closed ron.")
                 )
             return data
         for i, meld in zip(MELDS, melds, strict=True):
             if win == "closed_ron" and meld.open and meld.kind is not MeldKind.TRIPLET:
                 self.add_error(
                     f"meld_{i}_open",
-                    f"A called {'chi' if meld.kind is MeldKind.SEQUENCE else 'kan'} opens the "
-                    "hand: choose ron with an open hand.",
+                    _("A called chi opens the hand: choose ron with an open hand.")
+                    if meld.kind is MeldKind.SEQUENCE
+                    else _("A called kan opens the hand: choose ron with an open hand."),
                 )
         if win == "open_ron" and not called:
-            self.add_error("win", "An open hand has a called meld: mark it open.")
+            self.add_error("win", _("An open hand has a called meld: mark it open."))
         if data["wait"] == Wait.SHANPON and all(m.kind is MeldKind.SEQUENCE for m in melds):
-            self.add_error("wait", "A shanpon wait completes a triplet: the hand has none.")
+            self.add_error("wait", _("A shanpon wait completes a triplet: the hand has none."))
         return data
 
     def answer(self) -> FuAnswer | None:
@@ -184,6 +212,6 @@ class FuForm(forms.Form):
         try:
             value = win_value(data["rules"], han=han, fu=fu.total, tsumo=tsumo)
         except ScoringError as error:
-            self.add_error("han", sentence(str(error)))
+            self.add_error("han", refusal_text(error, sentence(str(error))))
             return None
         return FuAnswer(fu, value, tsumo)

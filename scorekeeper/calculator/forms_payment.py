@@ -4,6 +4,7 @@ from typing import Final
 
 from django import forms
 from django.http import QueryDict
+from django.utils.translation import gettext_lazy
 
 from scorekeeper.format import PRESET_CHOICES
 from scoring.rules import Ruleset, resolve_rules
@@ -15,11 +16,11 @@ class PaymentTableForm(forms.Form):
     """The GET filter of the payment table: which ruleset to show (a preset, for now)."""
 
     rules = forms.ChoiceField(
-        label="Ruleset",
+        label=gettext_lazy("Ruleset"),
         choices=PRESET_CHOICES,
         error_messages={
-            "invalid_choice": "Unknown ruleset “%(value)s”: choose one of the list.",
-            "required": "Choose a ruleset.",
+            "invalid_choice": gettext_lazy("Unknown ruleset “%(value)s”: choose one of the list."),
+            "required": gettext_lazy("Choose a ruleset."),
         },
     )
 

@@ -7,7 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from scorekeeper.format import format_points, format_tsumo
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from scorekeeper.format import format_points, format_tsumo, han_fu, limit_name
 from scoring.rules import Ruleset
 from scoring.table import TableRow, payment_table
 
@@ -70,18 +73,21 @@ def _limit_rows(rows: list[TableRow]) -> tuple[LimitRow, ...]:
     for row, following in zip(rows, [*rows[1:], None], strict=True):
         cell = Cell.from_row(row)
         if row.han is None:
-            out.append(LimitRow("yakuman", "Yakuman", "", cell))
+            out.append(LimitRow("yakuman", limit_name("yakuman", capital=True), "", cell))
         elif following is None or following.han is None:
             # 13+ han: kazoe yakuman, or capped at sanbaiman, as the ruleset says.
             kazoe = row.limit == "yakuman"
-            title = "Kazoe yakuman" if kazoe else (row.limit or "").capitalize()
-            detail = f"{row.han}+ han" if kazoe else f"{row.han}+ han, no kazoe yakuman"
-            out.append(LimitRow("kazoe", title, detail, cell))
+            title = limit_name("kazoe_yakuman" if kazoe else row.limit or "", capital=True)
+            words = _("%(han)s+ han") if kazoe else _("%(han)s+ han, no kazoe yakuman")
+            out.append(LimitRow("kazoe", title, words % {"han": row.han}, cell))
         else:
             last = following.han - 1
-            detail = f"{row.han} han" if last == row.han else f"{row.han}–{last} han"
+            if last == row.han:
+                detail = han_fu(row.han)
+            else:
+                detail = _("%(first)s–%(last)s han") % {"first": row.han, "last": last}
             limit = row.limit or ""
-            out.append(LimitRow(limit, limit.capitalize(), detail, cell))
+            out.append(LimitRow(limit, limit_name(limit, capital=True), detail, cell))
     return tuple(out)
 
 
@@ -96,7 +102,8 @@ def payment_sheets(rules: Ruleset) -> tuple[Sheet, Sheet]:
     """
     table = payment_table(rules)
     sheets = []
-    for dealer, slug, title in ((False, "non-dealer", "Non-dealer"), (True, "dealer", "Dealer")):
+    titles = (pgettext("sheet", "Non-dealer"), pgettext("sheet", "Dealer"))
+    for dealer, slug, title in ((False, "non-dealer", titles[0]), (True, "dealer", titles[1])):
         rows = [row for row in table if row.dealer is dealer]
         cells = {(row.han, row.fu): Cell.from_row(row) for row in rows if row.fu is not None}
         fus = sorted({fu for _, fu in cells if fu is not None})

@@ -11,6 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Final
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
+
 from scoring.calculator.input import HandMeld, MeldType
 from scoring.calculator.input_values import MAX_INDICATORS
 from scoring.calculator.tiles import COPIES, FIVE_KINDS, HandError, Tile, format_tiles, parse_tiles
@@ -20,15 +23,20 @@ HAND_SIZE: Final = 14
 #: Every tile the picker offers, in its order: 1-9 man, pin, sou, the honors, the red fives.
 ALL_TILES: Final = (*(Tile(kind) for kind in range(34)), *(Tile(k, red=True) for k in (4, 13, 22)))
 MODES: Final = (
-    ("hand", "Hand"),
-    ("chi", "Chi"),
-    ("pon", "Pon"),
-    ("kan", "Open kan"),
-    ("ankan", "Closed kan"),
-    ("dora", "Dora"),
-    ("ura", "Ura dora"),
+    ("hand", pgettext_lazy("calculator", "Hand")),
+    ("chi", pgettext_lazy("meld", "Chi")),
+    ("pon", pgettext_lazy("meld", "Pon")),
+    ("kan", pgettext_lazy("meld", "Open kan")),
+    ("ankan", pgettext_lazy("meld", "Closed kan")),
+    ("dora", pgettext_lazy("calculator", "Dora")),
+    ("ura", pgettext_lazy("calculator", "Ura dora")),
 )
-MELD_WORDS: Final = {"chi": "Chi", "pon": "Pon", "kan": "Kan", "ankan": "Closed kan"}
+MELD_WORDS: Final = {
+    "chi": pgettext_lazy("meld", "Chi"),
+    "pon": pgettext_lazy("meld", "Pon"),
+    "kan": pgettext_lazy("meld", "Kan"),
+    "ankan": pgettext_lazy("meld", "Closed kan"),
+}
 
 
 def reds_in_set(rules: Ruleset, suit: str) -> int:
@@ -50,7 +58,12 @@ class TableMeld:
         for kind in ("ankan", "chi", "pon", "kan"):
             if text.startswith(kind):
                 return cls(kind, parse_tiles(text[len(kind) :], "meld"))
-        raise HandError("meld", f"{text!r} is not a meld (chi, pon, kan or ankan, then tiles)")
+        raise HandError(
+            "meld",
+            _("%(text)s is not a meld (chi, pon, kan or ankan, then tiles)") % {"text": repr(text)},
+            code="meld.not_meld",
+            values={"text": text[:40]},
+        )
 
     @property
     def code(self) -> str:
@@ -58,7 +71,7 @@ class TableMeld:
 
     @property
     def words(self) -> str:
-        return MELD_WORDS[self.kind]
+        return str(MELD_WORDS[self.kind])
 
     def to_engine(self) -> HandMeld:
         kind = MeldType.KAN if self.kind == "ankan" else MeldType(self.kind)

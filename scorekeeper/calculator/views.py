@@ -22,6 +22,7 @@ from django.views.decorators.vary import vary_on_headers
 from scorekeeper.calculator.display import (
     AnswerView,
     answer_view,
+    fu_lines,
     fu_payment_views,
     hand_view,
     picker_rows,
@@ -31,6 +32,7 @@ from scorekeeper.calculator.forms_fu import FuForm
 from scorekeeper.calculator.forms_payment import PaymentTableForm
 from scorekeeper.calculator.payment import HAN_COLUMNS, payment_sheets
 from scorekeeper.club.limits import TooDeep, load_json
+from scorekeeper.format import limit_name
 from scorekeeper.htmx import HtmxHttpRequest, template_for
 from scorekeeper.registry.permissions import read_required
 from scoring.calculator.score import HandScore, calculate_hand
@@ -110,6 +112,10 @@ def fu_calculator(request: HtmxHttpRequest) -> HttpResponse:
         "form": form,
         "answer": answer,
         "payments": fu_payment_views(answer.value, tsumo=answer.tsumo) if answer else (),
+        "fu_lines": fu_lines(answer.fu.lines) if answer else (),
+        "limit": limit_name(answer.value.limit)
+        if answer and answer.value and answer.value.limit
+        else "",
     }
     template = template_for(request, "club/fu_calculator.html", "fu-calculator")
     return render(request, template, context, status=422 if form.errors else 200)
@@ -175,6 +181,9 @@ def payment_table(request: HtmxHttpRequest) -> HttpResponse:
         "rules": rules,
         "sheets": payment_sheets(rules) if rules else (),
         "han_columns": HAN_COLUMNS,
+        "mangan_words": limit_name("mangan"),
+        "kazoe_words": limit_name("kazoe_yakuman"),
+        "sanbaiman_words": limit_name("sanbaiman"),
     }
     template = template_for(request, "club/payment_table.html", "payment-table")
     return render(request, template, context, status=200 if valid else 422)

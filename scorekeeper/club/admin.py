@@ -11,7 +11,15 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
+from scorekeeper.club.models import (
+    DeletedGame,
+    Game,
+    HandRecord,
+    Player,
+    SavedRuleset,
+    Season,
+    Seat,
+)
 from scorekeeper.club.projection import RESULT_FIELDS
 from scorekeeper.registry.forms import PlayerForm, SavedRulesetForm
 
@@ -99,6 +107,10 @@ class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         "created_at",
         "updated_at",
         "finished_at",
+        # Part of the record the game is replayed from: changed through the site's
+        # services (the table's penalty form), never by hand here.
+        "start",
+        "penalties",
     )
     inlines = (SeatInline, HandRecordInline)
 
@@ -136,3 +148,11 @@ class SeasonAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ("name", "start_date", "end_date", "ruleset_name")
     search_fields = ("name",)
     filter_horizontal = ("games",)
+
+
+@admin.register(DeletedGame)
+class DeletedGameAdmin(ReadOnlyAdmin):
+    """What is left of deleted games: read here, written only by deleting a game."""
+
+    list_display = ("game_id", "table_label", "ruleset_name", "started_at", "deleted_at")
+    list_filter = ("status",)

@@ -17,8 +17,8 @@ from decimal import Decimal
 from typing import Any, Final
 
 from django.core.validators import MaxValueValidator, MinValueValidator
-
-from scoring.record import GameRecord
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 #: The first and last day a form or a backup may give.
 FIRST_DAY: Final = date(1900, 1, 1)
@@ -35,8 +35,8 @@ RESULT_MAX: Final = Decimal("99999999.9")
 JSON_DEPTH: Final = 20
 
 DAY_VALIDATORS: Final = [
-    MinValueValidator(FIRST_DAY, message="Give a day in 1900 or later."),
-    MaxValueValidator(LAST_DAY, message="Give a day in 9998 or earlier."),
+    MinValueValidator(FIRST_DAY, message=gettext_lazy("Give a day in 1900 or later.")),
+    MaxValueValidator(LAST_DAY, message=gettext_lazy("Give a day in 9998 or earlier.")),
 ]
 
 
@@ -47,22 +47,22 @@ class TooDeep(ValueError):
 def day_error(day: date) -> str | None:
     """Why ``day`` cannot be taken, or ``None``."""
     if day < FIRST_DAY:
-        return "expected a day in 1900 or later"
+        return _("expected a day in 1900 or later")
     if day > LAST_DAY:
-        return "expected a day in 9998 or earlier"
+        return _("expected a day in 9998 or earlier")
     return None
 
 
 def moment_error(moment: datetime) -> str | None:
     """Why ``moment`` (with its UTC offset) cannot be stored, or ``None``."""
     if moment.tzinfo is None:
-        return "expected a date and time with its UTC offset"
+        return _("expected a date and time with its UTC offset")
     try:
         in_utc = moment.astimezone(UTC)
     except OverflowError:
-        return "expected a time in 1900 to 9998"
+        return _("expected a time in 1900 to 9998")
     if not FIRST_MOMENT <= in_utc <= LAST_MOMENT:
-        return "expected a time in 1900 to 9998"
+        return _("expected a time in 1900 to 9998")
     return None
 
 
@@ -70,16 +70,16 @@ def text_error(text: str, max_length: int) -> str | None:
     """Why a text cannot be stored in a column of ``max_length`` (PostgreSQL refuses NUL, and
     both databases text over the length), or ``None``."""
     if "\x00" in text:
-        return "a text cannot contain a NUL character"
+        return _("a text cannot contain a NUL character")
     if len(text) > max_length:
-        return f"at most {max_length} characters"
+        return _("at most %(count)s characters") % {"count": max_length}
     return None
 
 
 def name_error(name: str, max_length: int) -> str | None:
     """Why a name (already stripped of outer spaces) cannot be stored, or ``None``."""
     if not name:
-        return "expected a name"
+        return _("expected a name")
     return text_error(name, max_length)
 
 
@@ -110,9 +110,9 @@ def load_json(text: str | bytes, *, max_depth: int = JSON_DEPTH) -> Any:
     try:
         value = json.loads(text)
     except RecursionError:
-        raise TooDeep(f"nested more than {max_depth} levels deep") from None
+        raise TooDeep(_("nested more than %(count)s levels deep") % {"count": max_depth}) from None
     if json_depth(value) > max_depth:
-        raise TooDeep(f"nested more than {max_depth} levels deep")
+        raise TooDeep(_("nested more than %(count)s levels deep") % {"count": max_depth})
     return value
 
 
@@ -121,9 +121,15 @@ def seat_row_error(row: Mapping[str, Any]) -> tuple[str, str] | None:
     cannot hold, as (field, message), or ``None``."""
     for name, value in row.items():
         if isinstance(value, Decimal) and abs(value) > RESULT_MAX:
-            return name, f"{value} is beyond what can be stored (at most {RESULT_MAX})"
+            return name, _("%(value)s is beyond what can be stored (at most %(most)s)") % {
+                "value": value,
+                "most": RESULT_MAX,
+            }
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > INTEGER_MAX:
-            return name, f"{value:,} is beyond what can be stored (at most {INTEGER_MAX:,})"
+            return name, _("%(value)s is beyond what can be stored (at most %(most)s)") % {
+                "value": f"{value:,}",
+                "most": f"{INTEGER_MAX:,}",
+            }
     return None
 
 
@@ -132,16 +138,18 @@ def seats_error(rows: Iterable[Mapping[str, Any]]) -> str | None:
     for number, row in enumerate(rows):
         found = seat_row_error(row)
         if found:
-            return f"seat {number} {found[0]}: {found[1]}"
+            return _("seat %(number)s %(field)s: %(error)s") % {
+                "number": number,
+                "field": found[0],
+                "error": found[1],
+            }
     return None
 
 
-def unstored_part(record: GameRecord) -> str | None:
-    """The part of a game record the site does not store yet (a game begun elsewhere, the
-    record's penalties), as the record names it, or ``None``. Such a record is refused
-    rather than stored without it."""
-    if record.start is not None:
-        return "start"
-    if record.penalties:
-        return "penalties"
+def penalties_error(reasons: Iterable[str]) -> str | None:
+    """Why a record's penalties (their reasons, in order) cannot be stored, naming the
+    penalty: PostgreSQL's JSON cannot hold a NUL character."""
+    for i, reason in enumerate(reasons):
+        if "\x00" in reason:
+            return f"penalties[{i}].reason: " + _("a text cannot contain a NUL character")
     return None

@@ -13,12 +13,13 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from scorekeeper.club.limits import DAY_VALIDATORS, INTEGER_MAX, RESULT_MAX
-from scoring.outcomes import Hand
+from scoring.outcomes import Hand, Penalty
 from scoring.record_hand import hand_to_json, parse_hand
 from scoring.rules import Ruleset, resolve_rules
-from scoring.state import GameState, start_state
+from scoring.state import GameState, parse_round_label, start_state
 
 #: The most hands a game may hold. A hanchan has some 10 to 25; this leaves room for any
 #: marathon while keeping a game's pages, replays and records a bounded size. Recording,
@@ -105,6 +106,14 @@ class Game(models.Model):
     #: The one-time token of the form that started the game: the same form sent again
     #: (a double tap, a retry) finds this game instead of starting another.
     start_token = models.UUIDField(null=True, blank=True, unique=True, editable=False)
+    #: The record's ``start`` (``{"round", "honba", "sticks", "scores"}``) for a game begun
+    #: on paper or elsewhere; ``None`` for a game that starts at East 1. The engine checked
+    #: it when the game was started or imported.
+    start = models.JSONField(null=True, blank=True)
+    #: The record's ``penalties``, in the order given (``{"seat", "points", "reason",
+    #: "after_hand"}``), each taken off a seat's final result. Like the start they belong to
+    #: the record the game is replayed from: start + hands + penalties.
+    penalties = models.JSONField(default=list, blank=True)
 
     _ruleset: tuple[Any, Ruleset] | None = None
 
@@ -114,7 +123,7 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         label = f" ({self.table_label})" if self.table_label else ""
-        return f"Game {self.pk}{label}"
+        return gettext("Game %(number)s") % {"number": self.pk} + label
 
     def get_absolute_url(self) -> str:
         return reverse("game_table", args=[self.pk])
@@ -134,8 +143,25 @@ class Game(models.Model):
         return GameState.from_json(self.state)
 
     @classmethod
-    def initial_state(cls, rules: Ruleset) -> dict[str, Any]:
-        return start_state(rules).to_json()
+    def initial_state(cls, rules: Ruleset, start: GameState | None = None) -> dict[str, Any]:
+        return (start_state(rules) if start is None else start).to_json()
+
+    def record_start(self) -> GameState | None:
+        """The state the game began from when it was begun elsewhere (``start``), else ``None``."""
+        data = self.start
+        if not data:
+            return None
+        s = data["scores"]
+        round_index = parse_round_label(data["round"])
+        assert round_index is not None, "a stored start's round was checked when it was stored"
+        return GameState((s[0], s[1], s[2], s[3]), round_index, data["honba"], data["sticks"])
+
+    def record_penalties(self) -> tuple[Penalty, ...]:
+        """The penalties as the engine's values, in the order given."""
+        return tuple(
+            Penalty(p["seat"], p["points"], p.get("reason", ""), p.get("after_hand"))
+            for p in self.penalties or ()
+        )
 
     @property
     def is_open(self) -> bool:
@@ -230,6 +256,42 @@ class HandRecord(models.Model):
     @staticmethod
     def data_from(hand: Hand) -> dict[str, Any]:
         return hand_to_json(hand)
+
+
+class DeletedGame(models.Model):
+    """What is left of a game deleted because it was entered by mistake: where it stood in
+    the history (its id and when it started), what it was, and who deleted it when. The
+    game itself, its seats and hands are gone, so it counts nowhere; this row only says,
+    in its place in the history, that it was there."""
+
+    #: The id the game had: ids are never given again, so it names that game alone.
+    game_id = models.PositiveIntegerField(unique=True)
+    table_label = models.CharField(max_length=50, blank=True)
+    ruleset_name = models.CharField(max_length=100)
+    #: The four players' names as they were, East to North.
+    players = models.JSONField(default=list)
+    #: The game's status and number of hands when it was deleted.
+    status = models.CharField(max_length=10, choices=Game.Status.choices)
+    hand_count = models.PositiveIntegerField(default=0)
+    started_at = models.DateTimeField()
+    deleted_at = models.DateTimeField()
+    deleted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    #: The account's name as it was, kept if the account goes.
+    deleted_by_name = models.CharField(max_length=150, blank=True)
+
+    class Meta:
+        ordering = ["-started_at", "-game_id"]
+        indexes = [models.Index(fields=["-started_at", "-game_id"])]
+
+    def __str__(self) -> str:
+        label = f" ({self.table_label})" if self.table_label else ""
+        return f"Game {self.game_id}{label}"
 
 
 class Season(models.Model):

@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from scorekeeper.club.models import Game
 from scoring.game import replay
-from scoring.outcomes import Hand
+from scoring.outcomes import Hand, Penalty
 from scoring.rules import Ruleset
 from scoring.standings import final_standings
 from scoring.state import GameState, HandResult, Replay
@@ -83,13 +83,16 @@ def game_status(state: GameState, *, stopped_early: bool, abandoned: bool) -> st
     return Game.Status.IN_PLAY.value
 
 
-def seat_rows(rules: Ruleset, played: Replay, status: str) -> tuple[dict[str, Any], ...]:
-    """Each seat's stored row for a game with these hands played and this status."""
+def seat_rows(
+    rules: Ruleset, played: Replay, status: str, penalties: Sequence[Penalty] = ()
+) -> tuple[dict[str, Any], ...]:
+    """Each seat's stored row for a game with these hands played, this status and the
+    record's ``penalties``."""
     if status != Game.Status.FINISHED:
         return tuple(dict(BLANK_SEAT) for _ in range(4))
     rows = []
     for standing, stats in zip(
-        final_standings(played.state, rules), seat_stats(rules, played), strict=True
+        final_standings(played.state, rules, penalties), seat_stats(rules, played), strict=True
     ):
         row: dict[str, Any] = {
             "final_points": standing.points,
@@ -108,10 +111,12 @@ def project(
     stopped_early: bool = False,
     abandoned: bool = False,
     played: Replay | None = None,
+    start: GameState | None = None,
+    penalties: Sequence[Penalty] = (),
 ) -> Projection:
-    """The projection of ``hands`` under ``rules`` (``played``: their replay, when the
-    caller has it already). Raises the engine's ``IllegalHand`` for a hand that cannot be
-    played.
+    """The projection of ``hands`` under ``rules`` from ``start`` (East 1 when ``None``),
+    with the record's ``penalties`` (``played``: the hands' replay, when the caller has it
+    already). Raises the engine's ``IllegalHand`` for a hand that cannot be played.
 
     >>> from scoring.rules import PRESETS
     >>> from scoring.outcomes import Draw
@@ -120,14 +125,35 @@ def project(
     ('in_play', 1, None, 0)
     """
     if played is None:
-        played = replay(rules, hands)
+        played = replay(rules, hands, start=start)
     status = game_status(played.state, stopped_early=stopped_early, abandoned=abandoned)
     return Projection(
         state=played.state,
         hand_count=len(played.results),
         status=status,
-        seats=seat_rows(rules, played, status),
+        seats=seat_rows(rules, played, status, penalties),
         played=played,
+    )
+
+
+def project_game(
+    game: Game,
+    hands: Sequence[Hand],
+    *,
+    stopped_early: bool | None = None,
+    abandoned: bool | None = None,
+    played: Replay | None = None,
+) -> Projection:
+    """``project`` for a stored game: its rules, start and penalties, its flags unless
+    given."""
+    return project(
+        game.ruleset(),
+        hands,
+        stopped_early=game.stopped_early if stopped_early is None else stopped_early,
+        abandoned=game.status == Game.Status.ABANDONED if abandoned is None else abandoned,
+        played=played,
+        start=game.record_start(),
+        penalties=game.record_penalties(),
     )
 
 

@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from django.utils.translation import pgettext
+
 from scorekeeper.format import MINUS, round_name
 
 #: The viewBox of a line chart: wide enough for a phone held upright, short enough to keep
@@ -302,7 +304,7 @@ def points_chart(
     (['Start', 'South 1'], 4)
     """
     seats = [[float(row[seat]) for row in scores] for seat in range(4)]
-    ticks: list[tuple[float, str]] = [(0.0, "Start")]
+    ticks: list[tuple[float, str]] = [(0.0, pgettext("start of a game", "Start"))]
     wind = rounds[0] // 4 if rounds else 0
     for hand, round_index in enumerate(rounds):
         if round_index // 4 != wind:

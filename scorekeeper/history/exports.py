@@ -14,25 +14,37 @@ from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from typing import Any, Final
 
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
 from scorekeeper.club.models import Game, Season
 from scorekeeper.history.standings import StandingRow
 from scoring.seats import Wind
 from scoring.standings import final_standings
 
 BOM: Final = "\ufeff"
-GAME_HEADER: Final = ("Seat", "Player", "Points", "Place", "Uma/oka", "Penalty", "Result")
+#: The CSV files' column headers, for people: in the reader's language.
+GAME_HEADER: Final = (
+    gettext_lazy("Seat"),
+    gettext_lazy("Player"),
+    gettext_lazy("Points"),
+    gettext_lazy("Place"),
+    gettext_lazy("Uma/oka"),
+    gettext_lazy("Penalty"),
+    gettext_lazy("Result"),
+)
 STANDINGS_HEADER: Final = (
-    "Rank",
-    "Player",
-    "Games",
-    "Total",
-    "Average",
-    "Average place",
-    "1st",
-    "2nd",
-    "3rd",
-    "4th",
-    "Average points",
+    gettext_lazy("Rank"),
+    gettext_lazy("Player"),
+    pgettext_lazy("a count", "Games"),
+    gettext_lazy("Total"),
+    gettext_lazy("Average"),
+    gettext_lazy("Average place"),
+    pgettext_lazy("place", "1st"),
+    pgettext_lazy("place", "2nd"),
+    pgettext_lazy("place", "3rd"),
+    pgettext_lazy("place", "4th"),
+    gettext_lazy("Average points"),
 )
 _FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
 
@@ -55,10 +67,10 @@ class _Line:
         return value
 
 
-def csv_lines(header: Iterable[str], rows: Iterable[Iterable[Any]]) -> Iterator[str]:
+def csv_lines(header: Iterable[str | Promise], rows: Iterable[Iterable[Any]]) -> Iterator[str]:
     """The CSV text, one row at a time, the first starting with the byte order mark."""
     writer = csv.writer(_Line())
-    yield BOM + writer.writerow(list(header))
+    yield BOM + writer.writerow([str(cell) for cell in header])
     for row in rows:
         yield writer.writerow([safe_cell(cell) for cell in row])
 
@@ -66,6 +78,12 @@ def csv_lines(header: Iterable[str], rows: Iterable[Iterable[Any]]) -> Iterator[
 def _tenths(value: Decimal) -> Decimal:
     """A result in thousands with its one decimal place: ``58.0``, ``-22.3``."""
     return value.quantize(Decimal("0.1"))
+
+
+def _lost(value: Decimal) -> Decimal:
+    """A cost (a positive number taken off) as what was lost: ``8.0`` as ``-8.0``, and
+    nothing lost as ``0`` (not ``-0``)."""
+    return -value if value else Decimal(0)
 
 
 def _number(value: Decimal) -> int | float:
@@ -89,10 +107,11 @@ def game_standings(game: Game) -> list[dict[str, Any]]:
             "points": row.points,
             "place": row.place,
             "bonus": row.bonus,
-            "penalty": row.penalty,
+            # What chombos and penalties cost the player: negative, as on the pages.
+            "penalty": _lost(row.penalty),
             "result": row.result,
         }
-        for row in final_standings(game.game_state(), rules)
+        for row in final_standings(game.game_state(), rules, game.record_penalties())
     ]
 
 

@@ -15,6 +15,9 @@ from django import forms
 from django.db.models import Q
 from django.http import QueryDict
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from scorekeeper.club.limits import DAY_VALIDATORS, ID_MAX
 from scorekeeper.club.models import Game, Player, Season
@@ -27,12 +30,13 @@ from scorekeeper.history.queries import (
     with_seats,
 )
 from scorekeeper.history.standings import SORTS
+from scorekeeper.history.timeline import deleted_games
 
 #: How many finished games the season form offers to choose from (the most recent).
 GAME_CHOICES: Final = 120
 
 
-def _ruleset_choices(blank: str) -> list[tuple[str, str]]:
+def _ruleset_choices(blank: Any) -> list[tuple[str, Any]]:
     return [("", blank), *((name, preset_label(name)) for name in ruleset_names())]
 
 
@@ -46,29 +50,43 @@ class DateInput(forms.DateInput):
 def _check_range(form: forms.BaseForm, start_field: str, end_field: str) -> None:
     start, end = form.cleaned_data.get(start_field), form.cleaned_data.get(end_field)
     if start and end and end < start:
-        form.add_error(end_field, "The last day comes before the first.")
+        form.add_error(end_field, _("The last day comes before the first."))
 
 
 class HistoryForm(forms.Form):
     """The history's filters; every one may be left blank."""
 
     player = forms.ModelChoiceField(
-        Player.objects.all(), required=False, empty_label="Anyone", label="Player"
+        Player.objects.all(),
+        required=False,
+        empty_label=gettext_lazy("Anyone"),
+        label=gettext_lazy("Player"),
     )
     start = forms.DateField(
-        required=False, label="From", widget=DateInput(), validators=DAY_VALIDATORS
+        required=False,
+        label=pgettext_lazy("dates", "From"),
+        widget=DateInput(),
+        validators=DAY_VALIDATORS,
     )
-    end = forms.DateField(required=False, label="To", widget=DateInput(), validators=DAY_VALIDATORS)
-    ruleset = forms.ChoiceField(required=False, label="Ruleset")
+    end = forms.DateField(
+        required=False,
+        label=pgettext_lazy("dates", "To"),
+        widget=DateInput(),
+        validators=DAY_VALIDATORS,
+    )
+    ruleset = forms.ChoiceField(required=False, label=gettext_lazy("Ruleset"))
     season = forms.ModelChoiceField(
-        Season.objects.all(), required=False, empty_label="Any season", label="Season"
+        Season.objects.all(),
+        required=False,
+        empty_label=gettext_lazy("Any season"),
+        label=gettext_lazy("Season"),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         ruleset = self.fields["ruleset"]
         assert isinstance(ruleset, forms.ChoiceField)
-        ruleset.choices = _ruleset_choices("Any ruleset")
+        ruleset.choices = _ruleset_choices(_("Any ruleset"))
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
@@ -85,14 +103,22 @@ class HistoryForm(forms.Form):
             season=data["season"],
         )
 
+    def deleted(self) -> Any:
+        """The lines of deleted games these filters keep: none for a player's or a
+        season's games, which a deleted game no longer is."""
+        data = self.cleaned_data
+        if data["player"] is not None or data["season"] is not None:
+            return None
+        return deleted_games(start=data["start"], end=data["end"], ruleset_name=data["ruleset"])
+
 
 class StandingsOptionsForm(forms.Form):
     """How the season and all-time standings are shown: the order and the fewest games."""
 
     min_games = forms.IntegerField(
-        min_value=0, max_value=100_000, required=False, label="At least … games"
+        min_value=0, max_value=100_000, required=False, label=gettext_lazy("At least … games")
     )
-    sort = forms.ChoiceField(choices=SORT_CHOICES, required=False, label="Order")
+    sort = forms.ChoiceField(choices=SORT_CHOICES, required=False, label=gettext_lazy("Order"))
 
     def options(self) -> tuple[int, SortOrder]:
         return (
@@ -111,10 +137,11 @@ def _game_id(value: Any) -> bool:
 def game_label(game: Game) -> str:
     """A finished game as the season form lists it."""
     when = timezone.localtime(game.finished_at or game.created_at)
-    names = ", ".join(seat.player.name for seat in game.seats.all())
-    label = game.table_label or f"Game {game.pk}"
+    names = pgettext("list of names", ", ").join(seat.player.name for seat in game.seats.all())
+    label = game.table_label or _("Game %(number)s") % {"number": game.pk}
     ruleset = preset_label(game.ruleset_name)
-    return f"{when:%a} {when.day} {when:%b %Y} · {label} · {ruleset} · {names}"
+    day = date_format(when, pgettext("season form", "D j M Y"))
+    return f"{day} · {label} · {ruleset} · {names}"
 
 
 class GamesField(forms.ModelMultipleChoiceField):  # type: ignore[type-arg]
@@ -137,29 +164,37 @@ class SeasonForm(forms.ModelForm):  # type: ignore[type-arg]
 
     ruleset_name = forms.ChoiceField(
         required=False,
-        label="Ruleset",
-        help_text="Only games played under this ruleset count; leave it at “any” to count all.",
+        label=gettext_lazy("Ruleset"),
+        help_text=gettext_lazy(
+            "Only games played under this ruleset count; leave it at “any” to count all."
+        ),
     )
     games = GamesField(
         Game.objects.filter(status=Game.Status.FINISHED),
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        label="Or choose the games",
-        help_text="The most recent finished games. Chosen games count instead of the dates.",
+        label=gettext_lazy("Or choose the games"),
+        help_text=gettext_lazy(
+            "The most recent finished games. Chosen games count instead of the dates."
+        ),
     )
 
     class Meta:
         model = Season
         fields = ["name", "start_date", "end_date", "ruleset_name", "games"]
-        labels = {"start_date": "First day", "end_date": "Last day"}
+        labels = {
+            "name": gettext_lazy("Name"),
+            "start_date": gettext_lazy("First day"),
+            "end_date": gettext_lazy("Last day"),
+        }
         widgets = {"start_date": DateInput(), "end_date": DateInput()}
-        error_messages = {"name": {"required": "Give the season a name."}}
+        error_messages = {"name": {"required": gettext_lazy("Give the season a name.")}}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         ruleset = self.fields["ruleset_name"]
         assert isinstance(ruleset, forms.ChoiceField)
-        ruleset.choices = _ruleset_choices("Any ruleset")
+        ruleset.choices = _ruleset_choices(_("Any ruleset"))
         self.fields["games"].widget.choices = self._game_choices()
 
     def _game_choices(self) -> list[tuple[int, str]]:
@@ -181,7 +216,9 @@ class SeasonForm(forms.ModelForm):  # type: ignore[type-arg]
     def clean_name(self) -> str:
         name = " ".join(self.cleaned_data["name"].split())
         if Season.objects.filter(name__iexact=name).exclude(pk=self.instance.pk).exists():
-            raise forms.ValidationError(f"There is already a season called “{name}”.")
+            raise forms.ValidationError(
+                _("There is already a season called “%(name)s”.") % {"name": name}
+            )
         return name
 
     def clean(self) -> dict[str, Any]:
@@ -192,10 +229,10 @@ class SeasonForm(forms.ModelForm):  # type: ignore[type-arg]
         games = cleaned.get("games")
         if games and (start or end):
             self.add_error(
-                "games", "Choose either a date range or games, not both: clear one of them."
+                "games", _("Choose either a date range or games, not both: clear one of them.")
             )
         elif not games and not (start or end) and "games" not in self.errors:
-            self.add_error("start_date", "Give the first or the last day, or choose games.")
+            self.add_error("start_date", _("Give the first or the last day, or choose games."))
         return cleaned
 
 

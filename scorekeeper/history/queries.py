@@ -13,11 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from django.db.models import Count, F, FloatField, Prefetch, Q, QuerySet, Sum
 from django.db.models.functions import Cast, TruncDate
 from django.utils import timezone
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scorekeeper.club.models import Game, Player, SavedRuleset, Season, Seat
 from scorekeeper.club.projection import STAT_FIELDS
@@ -30,6 +32,7 @@ from scorekeeper.history.standings import (
     standing_sums,
     standings,
 )
+from scorekeeper.history.words import day_text, hand_words
 from scoring.rules import PRESETS
 
 HISTORY_PER_PAGE: Final = 25
@@ -80,17 +83,17 @@ def ruleset_names() -> list[str]:
 
 #: Columns the standings can be ordered by: key -> (label, expression, best first is
 #: descending). ``sort=key`` puts the best first, ``sort=-key`` the other way round.
-STANDING_COLUMNS: Final[dict[str, tuple[str, str, bool]]] = {
-    "name": ("Player", "player__name", False),
-    "games": ("Games", "games", True),
-    "total": ("Total result", "total", True),
-    "average": ("Average result", "average_sort", True),
-    "place": ("Average place", "place_sort", False),
-    "first": ("1st", "first", True),
-    "second": ("2nd", "second", True),
-    "third": ("3rd", "third", True),
-    "fourth": ("4th", "fourth", True),
-    "points": ("Average points", "points_sort", True),
+STANDING_COLUMNS: Final[dict[str, tuple[str | Promise, str, bool]]] = {
+    "name": (gettext_lazy("Player"), "player__name", False),
+    "games": (pgettext_lazy("a count", "Games"), "games", True),
+    "total": (gettext_lazy("Total result"), "total", True),
+    "average": (gettext_lazy("Average result"), "average_sort", True),
+    "place": (gettext_lazy("Average place"), "place_sort", False),
+    "first": (pgettext_lazy("place", "1st"), "first", True),
+    "second": (pgettext_lazy("place", "2nd"), "second", True),
+    "third": (pgettext_lazy("place", "3rd"), "third", True),
+    "fourth": (pgettext_lazy("place", "4th"), "fourth", True),
+    "points": (gettext_lazy("Average points"), "points_sort", True),
 }
 SORT_CHOICES: Final = tuple(
     (prefix + key, label) for key, (label, _, _) in STANDING_COLUMNS.items() for prefix in ("", "-")
@@ -281,7 +284,7 @@ def best_hand(player: Player) -> BestHand | None:
     started = row["game__created_at"]
     return BestHand(
         points=row["best_win"],
-        description=row["best_hand"],
+        description=hand_words(row["best_hand"]),
         game_id=row["game_id"],
         played_on=timezone.localtime(started).date() if started else None,
     )
@@ -345,6 +348,8 @@ class HistoryRow:
     day: str
     ruleset: str
     seats: tuple[SeatCell, ...]
+    #: A game, not a deleted game's line (``timeline.DeletedRow``).
+    is_deleted: ClassVar[bool] = False
 
 
 def history_rows(games: Sequence[Game]) -> list[HistoryRow]:
@@ -370,7 +375,7 @@ def history_rows(games: Sequence[Game]) -> list[HistoryRow]:
             HistoryRow(
                 game=game,
                 played_on=played_on,
-                day=f"{played_on:%a} {played_on.day} {played_on:%b %Y}",
+                day=day_text(played_on),
                 ruleset=preset_label(game.ruleset_name),
                 seats=cells,
             )

@@ -21,6 +21,8 @@ from typing import Any, Final
 from django.db.models import Count, Exists, F, FloatField, OuterRef, Q, QuerySet, Sum
 from django.db.models.functions import Cast
 from django.utils import timezone
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy
 
 from scorekeeper.club.limits import FIRST_DAY, LAST_DAY
 from scorekeeper.club.models import Game, Season, Seat
@@ -29,17 +31,17 @@ from scorekeeper.club.models import Game, Season, Seat
 PLACES: Final = ("first", "second", "third", "fourth")
 
 #: The ways standings can be ordered: name -> (label, ordering).
-SORTS: Final[dict[str, tuple[str, tuple[Any, ...]]]] = {
-    "total": ("Total result", (F("total").desc(), F("games").desc(), "player__name")),
+SORTS: Final[dict[str, tuple[str | Promise, tuple[Any, ...]]]] = {
+    "total": (gettext_lazy("Total result"), (F("total").desc(), F("games").desc(), "player__name")),
     "average": (
-        "Average result",
+        gettext_lazy("Average result"),
         (F("average_sort").desc(), F("games").desc(), "player__name"),
     ),
     "place": (
-        "Average place",
+        gettext_lazy("Average place"),
         (F("place_sort").asc(), F("games").desc(), "player__name"),
     ),
-    "games": ("Games played", (F("games").desc(), F("total").desc(), "player__name")),
+    "games": (gettext_lazy("Games played"), (F("games").desc(), F("total").desc(), "player__name")),
 }
 _CENT: Final = Decimal("0.01")
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scorekeeper.history import views, views_exports
+from scorekeeper.history import views, views_exports, views_yaku
 
 urlpatterns = [
     path("history/", views.history, name="history"),
@@ -10,6 +10,7 @@ urlpatterns = [
     path("seasons/<int:season_id>/edit/", views.season_edit, name="season_edit"),
     path("standings/", views.standings, name="standings"),
     path("players/<int:player_id>/", views.player_detail, name="player_detail"),
+    path("statistics/", views_yaku.statistics, name="statistics"),
     path(
         "games/<int:game_id>/standings.csv",
         views_exports.game_standings_csv,

@@ -16,11 +16,13 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.core.paginator import Paginator
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.club.models import Game, Player, Season
@@ -28,7 +30,6 @@ from scorekeeper.format import preset_label, signed_result
 from scorekeeper.history.charts import bar_chart, line_chart, thin_out
 from scorekeeper.history.forms import HistoryForm, SeasonForm, StandingsOptionsForm
 from scorekeeper.history.queries import (
-    HISTORY_PER_PAGE,
     STANDING_COLUMNS,
     DayResult,
     PlayerRecord,
@@ -39,12 +40,19 @@ from scorekeeper.history.queries import (
     recent_games,
     results_by_day,
     standings_table,
-    with_seats,
 )
 from scorekeeper.history.standings import SORTS, season_games
+from scorekeeper.history.timeline import history_page
+from scorekeeper.history.yaku_display import yaku_context
+from scorekeeper.history.yaku_queries import player_yaku_stats
 from scorekeeper.registry.permissions import organiser_required, read_required
 
-PLACES = ("1st", "2nd", "3rd", "4th")
+PLACES = (
+    pgettext_lazy("place", "1st"),
+    pgettext_lazy("place", "2nd"),
+    pgettext_lazy("place", "3rd"),
+    pgettext_lazy("place", "4th"),
+)
 #: A player's result over time is drawn through at most this many days.
 CHART_DAYS = 240
 
@@ -64,10 +72,8 @@ def history(request: HttpRequest) -> HttpResponse:
     form = HistoryForm(request.GET)
     context: dict[str, Any] = {"form": form, "page": None, "rows": []}
     if form.is_valid():
-        page = Paginator(with_seats(form.games()), HISTORY_PER_PAGE).get_page(
-            request.GET.get("page")
-        )
-        context |= {"page": page, "rows": history_rows(page), "query": _query(request, "page")}
+        page, rows = history_page(form.games(), form.deleted(), request.GET.get("page"))
+        context |= {"page": page, "rows": rows, "query": _query(request, "page")}
     status = 200 if form.is_valid() else 422
     if not _partial(request, "history-results"):
         return render(request, "club/history.html", context, status=status)
@@ -96,7 +102,7 @@ def _columns(request: HttpRequest, order: SortOrder) -> list[dict[str, Any]]:
     """The standings' column headers: each a link ordering by it (best first, or the other
     way round when it already orders the table), and its ``aria-sort``."""
     columns = []
-    for key, (label, _, _) in STANDING_COLUMNS.items():
+    for key, (label, _expression, _best_first) in STANDING_COLUMNS.items():
         current = key == order.column
         next_sort = str(SortOrder(key, not order.reverse)) if current else key
         aria = ("descending" if order.descending else "ascending") if current else ""
@@ -138,10 +144,12 @@ def _standings_page(
 
 def _order_text(order: SortOrder) -> str:
     """How the table is ordered, in words: ``total result, highest first``."""
-    label = STANDING_COLUMNS[order.column][0]
     if order.column == "name":
-        return "name, " + ("Z to A" if order.descending else "A to Z")
-    return f"{label.lower()}, " + ("highest first" if order.descending else "lowest first")
+        return _("name, Z to A") if order.descending else _("name, A to Z")
+    label = str(STANDING_COLUMNS[order.column][0]).lower()
+    if order.descending:
+        return _("%(column)s, highest first") % {"column": label}
+    return _("%(column)s, lowest first") % {"column": label}
 
 
 @require_safe
@@ -187,7 +195,7 @@ def _season_form(request: HttpRequest, season: Season) -> HttpResponse:
     form = SeasonForm(request.POST if request.method == "POST" else None, instance=season)
     if form.is_valid():
         season = form.save()
-        messages.success(request, f"Saved the season “{season.name}”.")
+        messages.success(request, _("Saved the season “%(name)s”.") % {"name": season.name})
         return redirect(season)
     status = 422 if form.is_bound else 200
     return render(request, "club/season_form.html", {"form": form}, status=status)
@@ -206,7 +214,9 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
         "player": player,
         "record": record,
         "places": _places(record),
-        "place_chart": bar_chart(list(record.places), labels=PLACES, texts=_shares(record))
+        "place_chart": bar_chart(
+            list(record.places), labels=[str(label) for label in PLACES], texts=_shares(record)
+        )
         if record.games
         else None,
         "best": best_hand(player),
@@ -214,6 +224,7 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
         "result_chart": _result_chart(days),
         "recent": history_rows(recent_games(player)),
         "history_url": reverse("history") + "?" + urlencode({"player": player.pk}),
+        "ys": yaku_context(player_yaku_stats(player)),
     }
     return render(request, "club/player_detail.html", context)
 
@@ -240,10 +251,10 @@ def _result_chart(days: Sequence[DayResult]) -> Any:
     years = range(days[0].day.year + 1, days[-1].day.year + 1)
     ticks = [(float(date(year, 1, 1).toordinal()), str(year)) for year in years]
     if not ticks or ticks[0][0] - xs[0] > 0.2 * (xs[-1] - xs[0]):
-        ticks.insert(0, (xs[0], f"{days[0].day:%b %Y}"))
+        ticks.insert(0, (xs[0], date_format(days[0].day, "YEAR_MONTH_FORMAT")))
     return line_chart(
         [values],
-        labels=["Result"],
+        labels=[_("Result")],
         xs=xs,
         x_ticks=ticks,
         y_label=lambda value: signed_result(Decimal(value)).replace(".0", ""),

@@ -19,6 +19,7 @@ from django.http import (
 )
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from scorekeeper.club.models import Game, Season
@@ -47,7 +48,7 @@ def _refused(form: forms.Form) -> HttpResponse:
 def _finished_game(game_id: int) -> Game:
     game = get_object_or_404(Game, pk=game_id)
     if game.status != Game.Status.FINISHED:
-        raise Http404("This game has no final standings: it is not finished.")
+        raise Http404(_("This game has no final standings: it is not finished."))
     return game
 
 

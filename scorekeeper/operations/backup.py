@@ -164,4 +164,9 @@ def _game_json(
         "players": players,
         "hands": [data for data, _, _ in hands],
     }
+    # As the record has them (left out where the game has none, as a record leaves them).
+    if game.start is not None:
+        record["start"] = game.start
+    if game.penalties:
+        record["penalties"] = game.penalties
     return {"type": "game", "meta": meta, "record": record}

@@ -12,9 +12,19 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.db import DatabaseError, models, transaction
+from django.utils.translation import gettext as _
 
-from scorekeeper.club.limits import TooDeep, load_json, seats_error, unstored_part
-from scorekeeper.club.models import MAX_HANDS, Game, HandRecord, Player, SavedRuleset, Season, Seat
+from scorekeeper.club.limits import TooDeep, load_json, penalties_error, seats_error
+from scorekeeper.club.models import (
+    MAX_HANDS,
+    DeletedGame,
+    Game,
+    HandRecord,
+    Player,
+    SavedRuleset,
+    Season,
+    Seat,
+)
 from scorekeeper.club.projection import project
 from scorekeeper.operations.backup import CHUNK, COUNTED, FORMAT, SECTIONS
 from scorekeeper.operations.bulk import keeping_timestamps, reset_sequences, stored_seats
@@ -28,8 +38,9 @@ from scorekeeper.operations.restore_fields import (
     read_name,
     read_text,
 )
+from scorekeeper.refusals import located_refusal_text, refusal_text
 from scoring.errors import LocatedError, RulesError
-from scoring.record import read_record
+from scoring.record import penalty_json, read_record, start_json
 from scoring.rules import PRESETS
 
 Progress = Callable[[int, int], None]
@@ -43,7 +54,8 @@ class RestoreError(ValueError):
         self.where = where
         self.message = message
         place = f"{where}: " if where else ""
-        super().__init__(f"line {line}: {place}{message}" if line else f"{place}{message}")
+        text = _("line %(line)s: %(place)s%(message)s") if line else "%(place)s%(message)s"
+        super().__init__(text % {"line": line, "place": place, "message": message})
 
 
 def database_is_empty() -> bool:
@@ -52,6 +64,7 @@ def database_is_empty() -> bool:
         or Game.objects.exists()
         or SavedRuleset.objects.exists()
         or Season.objects.exists()
+        or DeletedGame.objects.exists()
     )
 
 
@@ -65,8 +78,10 @@ def restore(
             raise RestoreError(
                 0,
                 "",
-                "the database already holds players or games; a backup is restored only "
-                "into an empty database (migrate a new one first)",
+                _(
+                    "the database already holds players or games; a backup is restored only "
+                    "into an empty database (migrate a new one first)"
+                ),
             )
         loader = BackupLoader(progress, every)
         try:
@@ -81,7 +96,9 @@ def restore(
             # What the checks above let through and the database still refused: the
             # lines stored last are those up to this one.
             raise RestoreError(
-                loader.number, "", f"the database refused it: {str(error).splitlines()[0]}"
+                loader.number,
+                "",
+                _("the database refused it: %(error)s") % {"error": str(error).splitlines()[0]},
             ) from None
     return counts
 
@@ -117,22 +134,30 @@ class BackupLoader:
         try:
             obj = load_json(text)
         except TooDeep as error:
-            raise self.fail("", f"not a backup line: {error}") from None
+            raise self.fail("", _("not a backup line: %(error)s") % {"error": error}) from None
         except ValueError as error:
-            raise self.fail("", f"not a JSON object ({error})") from None
+            raise self.fail("", _("not a JSON object (%(error)s)") % {"error": error}) from None
         if not isinstance(obj, dict):
-            raise self.fail("", "expected a JSON object")
+            raise self.fail("", _("expected a JSON object"))
         if self.ended:
-            raise self.fail("", "a line after the end line")
+            raise self.fail("", _("a line after the end line"))
         if self.section == -1:
             self.header(obj)
             return
         kind = obj.get("type")
         if kind not in SECTIONS:
-            raise self.fail("type", f"expected one of {', '.join(SECTIONS)}, got {kind!r}")
+            raise self.fail(
+                "type",
+                _("expected one of %(values)s, got %(value)s")
+                % {"values": ", ".join(SECTIONS), "value": repr(kind)},
+            )
         section = SECTIONS.index(kind)
         if section < self.section:
-            raise self.fail("type", f"a {kind} line after the {SECTIONS[self.section]} lines")
+            raise self.fail(
+                "type",
+                _("a %(kind)s line after the %(section)s lines")
+                % {"kind": kind, "section": SECTIONS[self.section]},
+            )
         if section >= SECTIONS.index("season") and self.pending:
             self.store_pending()
         self.section = section
@@ -140,7 +165,10 @@ class BackupLoader:
 
     def header(self, obj: dict[str, Any]) -> None:
         if obj.get("format") != FORMAT:
-            raise self.fail("format", f"expected {FORMAT!r}: is this a scorekeeper backup?")
+            raise self.fail(
+                "format",
+                _("expected %(format)s: is this a scorekeeper backup?") % {"format": repr(FORMAT)},
+            )
         counts = obj.get("counts")
         if isinstance(counts, dict) and isinstance(counts.get("games"), int):
             self.total_games = counts["games"]
@@ -150,12 +178,19 @@ class BackupLoader:
         """Refuse a second row of ``kind`` with this id, or with this name in any case (as
         the forms refuse "AKI" beside "Aki")."""
         if pk in self.ids[kind]:
-            raise self.fail("id", f"a second {kind} with id {pk}")
+            raise self.fail("id", _("a second %(kind)s with id %(id)s") % {"kind": kind, "id": pk})
         self.ids[kind].add(pk)
         first = self.names[kind].get(name.lower())
         if first is not None:
-            same = "named" if first == name else f"whose name differs only in case from {first!r}:"
-            raise self.fail("name", f"a second {kind} {same} {name!r}")
+            if first == name:
+                words = _("a second %(kind)s named %(name)s")
+            else:
+                words = _(
+                    "a second %(kind)s whose name differs only in case from %(first)s: %(name)s"
+                )
+            raise self.fail(
+                "name", words % {"kind": kind, "name": repr(name), "first": repr(first)}
+            )
         self.names[kind][name.lower()] = name
 
     def read_player(self, obj: dict[str, Any]) -> None:
@@ -179,16 +214,18 @@ class BackupLoader:
             created_at=read_moment(obj.get("created_at"), "created_at", self),
         )
         if ruleset.preset not in PRESETS:
-            raise self.fail("preset", f"expected one of {', '.join(PRESETS)}")
+            raise self.fail(
+                "preset", _("expected one of %(values)s") % {"values": ", ".join(PRESETS)}
+            )
         if not isinstance(ruleset.overrides, dict):
-            raise self.fail("overrides", "expected an object")
+            raise self.fail("overrides", _("expected an object"))
         if "preset" in ruleset.overrides:
-            raise self.fail("overrides.preset", "the preset is given beside the overrides")
+            raise self.fail("overrides.preset", _("the preset is given beside the overrides"))
         self.unique("ruleset", ruleset.pk, ruleset.name)
         try:
             ruleset.to_rules()
         except RulesError as error:
-            raise self.fail("overrides", str(error)) from None
+            raise self.fail("overrides", located_refusal_text(error)) from None
         self.pending.append(ruleset)
         self.counts["rulesets"] += 1
 
@@ -197,11 +234,11 @@ class BackupLoader:
         check_fields(obj, keys | {"created_at"}, self)
         games = obj.get("games")
         if not isinstance(games, list):
-            raise self.fail("games", "expected a list of game ids")
+            raise self.fail("games", _("expected a list of game ids"))
         for i, game_id in enumerate(games):
             read_id(game_id, f"games[{i}]", self)
             if game_id in games[:i]:
-                raise self.fail(f"games[{i}]", f"game {game_id} is listed twice")
+                raise self.fail(f"games[{i}]", _("game %(id)s is listed twice") % {"id": game_id})
         season = Season(
             id=read_id(obj.get("id"), "id", self),
             name=read_name(obj.get("name"), "name", self, Season),
@@ -213,11 +250,11 @@ class BackupLoader:
         # As the season form refuses them.
         start, end = season.start_date, season.end_date
         if start and end and end < start:
-            raise self.fail("end_date", "the last day comes before the first")
+            raise self.fail("end_date", _("the last day comes before the first"))
         if games and (start or end):
-            raise self.fail("games", "chosen games and a date range: a season has one of them")
+            raise self.fail("games", _("chosen games and a date range: a season has one of them"))
         if not games and not (start or end):
-            raise self.fail("start_date", "no date range and no games")
+            raise self.fail("start_date", _("no date range and no games"))
         self.unique("season", season.pk, season.name)
         self.seasons.append((self.number, season, games))
         self.counts["seasons"] += 1
@@ -226,39 +263,52 @@ class BackupLoader:
         check_fields(obj, {"type", "meta", "record"}, self)
         meta = obj.get("meta")
         if not isinstance(meta, dict):
-            raise self.fail("meta", "expected an object")
+            raise self.fail("meta", _("expected an object"))
         try:
             record, replayed = read_record(obj.get("record"))
         except LocatedError as error:
             where = f"record.{error.where}" if error.where else "record"
-            raise self.fail(where, error.message) from None
+            raise self.fail(where, refusal_text(error, error.message)) from None
         except RulesError as error:
-            raise self.fail("record.rules", str(error)) from None
-        unstored = unstored_part(record)
-        if unstored is not None:
-            raise self.fail(f"record.{unstored}", "the site cannot store this part of a record yet")
+            raise self.fail("record.rules", located_refusal_text(error)) from None
         if len(record.hands) > MAX_HANDS:
-            raise self.fail("record.hands", f"{len(record.hands)} hands; at most {MAX_HANDS}")
+            raise self.fail(
+                "record.hands",
+                _("%(count)s hands; at most %(most)s")
+                % {"count": len(record.hands), "most": MAX_HANDS},
+            )
         rules = record.rules
         player_ids = []
         for i, name in enumerate(record.players):
             if name not in self.players:
-                raise self.fail(f"record.players[{i}]", f"no player named {name!r} in this backup")
+                raise self.fail(
+                    f"record.players[{i}]",
+                    _("no player named %(name)s in this backup") % {"name": repr(name)},
+                )
             player_ids.append(self.players[name])
         game = game_from_meta(meta, self, rules, replayed)
         if game.pk in self.game_ids:
-            raise self.fail("meta.id", f"a second game with id {game.pk}")
+            raise self.fail("meta.id", _("a second game with id %(id)s") % {"id": game.pk})
         self.game_ids.add(game.pk)
+        wrong = penalties_error(p.reason for p in record.penalties)
+        if wrong:
+            where, _colon, message = wrong.partition(": ")
+            raise self.fail(f"record.{where}", message)
+        game.start = None if record.start is None else start_json(record.start)
+        game.penalties = [penalty_json(p) for p in record.penalties]
         projection = project(
             rules,
             record.hands,
             stopped_early=game.stopped_early,
             abandoned=game.status == Game.Status.ABANDONED,
             played=replayed,
+            penalties=record.penalties,
         )
         wrong = seats_error(projection.seats)
         if wrong:
-            raise self.fail("record.hands", f"the standings cannot be stored: {wrong}")
+            raise self.fail(
+                "record.hands", _("the standings cannot be stored: %(error)s") % {"error": wrong}
+            )
         seats = stored_seats(game, player_ids, projection)
         hands = hands_from_meta(meta, self, game, record.hands)
         self.batch.append((game, seats, hands))
@@ -273,7 +323,8 @@ class BackupLoader:
         if obj.get("counts") != self.counts:
             raise self.fail(
                 "counts",
-                f"the end line counts {obj.get('counts')}, but the file holds {self.counts}",
+                _("the end line counts %(counts)s, but the file holds %(held)s")
+                % {"counts": obj.get("counts"), "held": self.counts},
             )
         self.ended = True
 
@@ -307,8 +358,10 @@ class BackupLoader:
             raise RestoreError(
                 self.number,
                 "",
-                "the backup stops before its end line: the file is incomplete, nothing was "
-                "restored",
+                _(
+                    "the backup stops before its end line: the file is incomplete, nothing was "
+                    "restored"
+                ),
             )
         Season.objects.bulk_create(season for _, season, _ in self.seasons)
         self.keep_ids(season for _, season, _ in self.seasons)
@@ -316,7 +369,9 @@ class BackupLoader:
         for number, season, games in self.seasons:
             for game_id in games:
                 if game_id not in self.game_ids:
-                    raise RestoreError(number, "games", f"no game with id {game_id} in the backup")
+                    raise RestoreError(
+                        number, "games", _("no game with id %(id)s in the backup") % {"id": game_id}
+                    )
                 links.append(Season.games.through(season_id=season.pk, game_id=game_id))
         Season.games.through.objects.bulk_create(links)
         if self.progress and self.reported != self.counts["games"]:

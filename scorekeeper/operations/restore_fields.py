@@ -7,6 +7,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from django.db import models
+from django.utils.translation import gettext as _
 
 from scorekeeper.club.limits import (
     ID_MAX,
@@ -31,28 +32,38 @@ def check_fields(
 ) -> None:
     for key in obj:
         if key not in allowed:
-            raise loader.fail(f"{prefix}{key}", "unknown field")
+            raise loader.fail(f"{prefix}{key}", _("unknown field"))
 
 
 def _short(value: Any) -> str:
     """A value as an error quotes it: a long one cut, so the message stays one line."""
     text = repr(value)
-    return text if len(text) <= 80 else f"{text[:60]}… ({len(text):,} characters)"
+    if len(text) <= 80:
+        return text
+    return _("%(start)s… (%(count)s characters)") % {"start": text[:60], "count": f"{len(text):,}"}
 
 
 def read_id(value: Any, where: str, loader: BackupLoader, most: int = ID_MAX) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
-        raise loader.fail(where, f"expected a whole number from 1 to {most}, got {_short(value)}")
+        raise loader.fail(
+            where,
+            _("expected a whole number from 1 to %(most)s, got %(value)s")
+            % {"most": most, "value": _short(value)},
+        )
     return value
 
 
 def read_text(value: Any, where: str, loader: BackupLoader, size: int, *, blank: bool) -> str:
     if not isinstance(value, str) or (not blank and not value.strip()):
-        raise loader.fail(where, f"expected a text, got {_short(value)}")
+        raise loader.fail(where, _("expected a text, got %(value)s") % {"value": _short(value)})
     wrong = text_error(value, size)
     if wrong:
-        raise loader.fail(where, f"{wrong}, got {_short(value)}")
+        raise loader.fail(where, _got(wrong, _short(value)))
     return value
+
+
+def _got(wrong: str, value: str) -> str:
+    return _("%(error)s, got %(value)s") % {"error": wrong, "value": value}
 
 
 def read_name(value: Any, where: str, loader: BackupLoader, model: type[models.Model]) -> str:
@@ -60,10 +71,10 @@ def read_name(value: Any, where: str, loader: BackupLoader, model: type[models.M
     size = getattr(model._meta.get_field("name"), "max_length", None)
     assert isinstance(size, int)
     if not isinstance(value, str):
-        raise loader.fail(where, f"expected a name, got {_short(value)}")
+        raise loader.fail(where, _("expected a name, got %(value)s") % {"value": _short(value)})
     wrong = name_error(value.strip(), size)
     if wrong:
-        raise loader.fail(where, f"{wrong}, got {_short(value)}")
+        raise loader.fail(where, _got(wrong, _short(value)))
     return value
 
 
@@ -74,11 +85,13 @@ def read_moment(value: Any, where: str, loader: BackupLoader) -> datetime:
         moment = None
     if moment is None:
         raise loader.fail(
-            where, f"expected a date and time with its UTC offset, got {_short(value)}"
+            where,
+            _("expected a date and time with its UTC offset, got %(value)s")
+            % {"value": _short(value)},
         )
     wrong = moment_error(moment)
     if wrong:
-        raise loader.fail(where, f"{wrong}, got {_short(value)}")
+        raise loader.fail(where, _got(wrong, _short(value)))
     return moment
 
 
@@ -90,10 +103,13 @@ def read_day(value: Any, where: str, loader: BackupLoader) -> date | None:
     except ValueError:
         day = None
     if day is None:
-        raise loader.fail(where, f"expected a date (YYYY-MM-DD) or null, got {_short(value)}")
+        raise loader.fail(
+            where,
+            _("expected a date (YYYY-MM-DD) or null, got %(value)s") % {"value": _short(value)},
+        )
     wrong = day_error(day)
     if wrong:
-        raise loader.fail(where, f"{wrong}, got {value!r}")
+        raise loader.fail(where, _got(wrong, repr(value)))
     return day
 
 
@@ -105,20 +121,23 @@ def game_from_meta(
     check_fields(meta, allowed | times, loader, "meta.")
     status = meta.get("status")
     if status not in Game.Status.values:
-        raise loader.fail("meta.status", f"expected one of {', '.join(Game.Status.values)}")
+        raise loader.fail(
+            "meta.status",
+            _("expected one of %(values)s") % {"values": ", ".join(Game.Status.values)},
+        )
     stopped_early = meta.get("stopped_early")
     revision = meta.get("revision")
     if not isinstance(stopped_early, bool):
-        raise loader.fail("meta.stopped_early", "expected true or false")
+        raise loader.fail("meta.stopped_early", _("expected true or false"))
     if isinstance(revision, bool) or not isinstance(revision, int) or revision < 0:
-        raise loader.fail("meta.revision", "expected a whole number")
+        raise loader.fail("meta.revision", _("expected a whole number"))
     if revision > INTEGER_MAX:
-        raise loader.fail("meta.revision", f"expected at most {INTEGER_MAX}")
+        raise loader.fail("meta.revision", _("expected at most %(most)s") % {"most": INTEGER_MAX})
     ended = replayed.state.finished or stopped_early
     if status == Game.Status.FINISHED and not ended:
-        raise loader.fail("meta.status", "finished, but the hands do not end the game")
+        raise loader.fail("meta.status", _("finished, but the hands do not end the game"))
     if status == Game.Status.IN_PLAY and ended:
-        raise loader.fail("meta.status", "in play, but the game has ended")
+        raise loader.fail("meta.status", _("in play, but the game has ended"))
     finished_at = meta.get("finished_at")
     return Game(
         id=read_id(meta.get("id"), "meta.id", loader),
@@ -147,12 +166,12 @@ def hands_from_meta(
     recorded = meta.get("recorded_at")
     edited = meta.get("edited_at")
     if not isinstance(recorded, list) or len(recorded) != len(hands):
-        raise loader.fail("meta.recorded_at", "expected one date and time per hand")
+        raise loader.fail("meta.recorded_at", _("expected one date and time per hand"))
     if not isinstance(edited, dict):
-        raise loader.fail("meta.edited_at", "expected an object")
+        raise loader.fail("meta.edited_at", _("expected an object"))
     for key in edited:
         if not (key.isascii() and key.isdigit()) or int(key) >= len(hands):
-            raise loader.fail(f"meta.edited_at.{key}", "no such hand")
+            raise loader.fail(f"meta.edited_at.{key}", _("no such hand"))
     return [
         HandRecord(
             game=game,

@@ -1,13 +1,43 @@
-"""The club's backup as a download, for organisers."""
+"""The organiser's tools: their menu, the backup download, restoring a backup into an empty
+club and importing a game record, each through the code its management command uses."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, StreamingHttpResponse
-from django.utils import timezone
-from django.views.decorators.http import require_safe
+from typing import Any
 
+from django.conf import settings
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_http_methods, require_safe
+
+from scorekeeper.limits import allows_body, size_text
 from scorekeeper.operations.backup import backup_lines
-from scorekeeper.registry.permissions import organiser_required
+from scorekeeper.operations.forms import FindGameForm, ImportForm, RestoreForm
+from scorekeeper.operations.restore import RestoreError
+from scorekeeper.operations.uploads import club_contents, held_text, import_upload, restore_upload
+from scorekeeper.registry.permissions import is_organiser, organiser_required
+from scorekeeper.table.services import ServiceError
+
+EDIT = ["GET", "HEAD", "POST"]
+
+
+def _sent(request: HttpRequest) -> tuple[Any, Any]:
+    """A form's data and files: a POST's, or none (an unbound form) for a GET."""
+    if request.method == "POST":
+        return request.POST, request.FILES
+    return None, None
+
+
+@require_safe
+@organiser_required
+def organiser_menu(request: HttpRequest) -> HttpResponse:
+    held = club_contents()
+    context = {"held": held, "held_list": held_text(held), "find_form": FindGameForm()}
+    return render(request, "club/organiser.html", context)
 
 
 @require_safe
@@ -20,3 +50,64 @@ def backup_download(request: HttpRequest) -> StreamingHttpResponse:
     )
     response["Content-Disposition"] = f'attachment; filename="scorekeeper-backup-{day}.jsonl"'
     return response
+
+
+@allows_body("SCOREKEEPER_MAX_BACKUP", is_organiser)
+@require_http_methods(EDIT)
+@organiser_required
+def backup_restore(request: HttpRequest) -> HttpResponse:
+    """A backup sent as a file, restored into an empty club; a refused file changes
+    nothing and says which line and field are wrong."""
+    form = RestoreForm(*_sent(request))
+    if request.method == "POST" and form.is_valid():
+        try:
+            counts = restore_upload(lines=form.cleaned_data["backup"])
+        except RestoreError as error:
+            form.add_error("backup", _("%(error)s. Nothing was restored.") % {"error": error})
+        else:
+            messages.success(
+                request,
+                _(
+                    "Restored %(players)s players, %(rulesets)s rulesets, %(seasons)s seasons, "
+                    "%(games)s games and %(hands)s hands."
+                )
+                % {kind: f"{count:,}" for kind, count in counts.items()},
+            )
+            return redirect("organiser_menu")
+    status = 422 if form.is_bound else 200
+    held = club_contents()
+    context = {
+        "form": form,
+        "held": held,
+        "held_list": held_text(held),
+        "largest": size_text(settings.SCOREKEEPER_MAX_BACKUP),
+    }
+    return render(request, "club/restore.html", context, status=status)
+
+
+@require_http_methods(EDIT)
+@organiser_required
+def game_import(request: HttpRequest) -> HttpResponse:
+    """A game record sent as a file, stored as a new game as ``import_game`` does."""
+    form = ImportForm(*_sent(request))
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = import_upload(
+                content=form.cleaned_data["record"].read(),
+                table_label=form.cleaned_data["table_label"],
+                created_by=request.user,
+            )
+        except ServiceError as error:
+            form.add_error(
+                "record", _("%(error)s. Nothing was imported.") % {"error": error.message}
+            )
+        else:
+            words = ngettext(
+                "Imported %(game)s with %(count)s hand.",
+                "Imported %(game)s with %(count)s hands.",
+                game.hand_count,
+            )
+            messages.success(request, words % {"game": game, "count": game.hand_count})
+            return redirect(game)
+    status = 422 if form.is_bound else 200
+    return render(request, "club/game_import.html", {"form": form}, status=status)

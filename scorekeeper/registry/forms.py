@@ -13,10 +13,13 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scorekeeper.club.limits import TooDeep, load_json
 from scorekeeper.club.models import Player, SavedRuleset
 from scorekeeper.format import PRESET_CHOICES
+from scorekeeper.refusals import located_refusal_text
 from scorekeeper.registry.permissions import make_member
 from scoring.errors import RulesError
 from scoring.rules import resolve_rules
@@ -45,8 +48,10 @@ class MemberForm(_UserForm):
 
     organiser = forms.BooleanField(
         required=False,
-        label="Organiser",
-        help_text="Organisers manage players, rulesets, accounts, and correct any game.",
+        label=gettext_lazy("Organiser"),
+        help_text=gettext_lazy(
+            "Organisers manage players, rulesets, accounts, and correct any game."
+        ),
     )
 
     def save(self, commit: bool = True) -> User:
@@ -71,7 +76,10 @@ def save_unless_taken(form: forms.ModelForm, field: str, message: str) -> Any:  
 
 
 def taken_message(kind: str, name: str) -> str:
-    return f"There is already a {kind} called “{name}”."
+    """``kind``: ``player`` or ``ruleset``."""
+    if kind == "player":
+        return _("There is already a player called “%(name)s”.") % {"name": name}
+    return _("There is already a ruleset called “%(name)s”.") % {"name": name}
 
 
 def _clean_unique_name(value: str, model: type[Player] | type[SavedRuleset], pk: Any) -> str:
@@ -86,7 +94,8 @@ class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
     class Meta:
         model = Player
         fields = ["name"]
-        error_messages = {"name": {"required": "Enter the player’s name."}}
+        labels = {"name": gettext_lazy("Name")}
+        error_messages = {"name": {"required": gettext_lazy("Enter the player’s name.")}}
 
     def clean_name(self) -> str:
         return _clean_unique_name(self.cleaned_data["name"], Player, self.instance.pk)
@@ -112,32 +121,39 @@ class OverridesField(forms.Field):
             data = load_json(text)
         except json.JSONDecodeError as error:
             raise forms.ValidationError(
-                f"Not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})."
+                _("Not valid JSON: %(error)s (line %(line)s, column %(column)s).")
+                % {"error": error.msg, "line": error.lineno, "column": error.colno}
             ) from None
         except TooDeep as error:
-            raise forms.ValidationError(f"Not a ruleset's overrides: {error}.") from None
+            raise forms.ValidationError(
+                _("Not a ruleset's overrides: %(error)s.") % {"error": error}
+            ) from None
         if not isinstance(data, dict):
             raise forms.ValidationError(
-                'Expected a JSON object of parameters, like {"kiriage": true}.'
+                _('Expected a JSON object of parameters, like {"kiriage": true}.')
             )
         if "preset" in data:
-            raise forms.ValidationError("Choose the preset above, not in the overrides.")
+            raise forms.ValidationError(_("Choose the preset above, not in the overrides."))
         return data
 
 
 class SavedRulesetForm(forms.ModelForm):  # type: ignore[type-arg]
     """A preset plus overrides; the engine's ``resolve_rules`` decides what is valid."""
 
-    preset = forms.ChoiceField(choices=PRESET_CHOICES)
+    preset = forms.ChoiceField(label=gettext_lazy("Preset"), choices=PRESET_CHOICES)
     overrides = OverridesField(
         required=False,
-        help_text='Parameters that differ from the preset, as JSON: {"kiriage": true}.',
+        label=gettext_lazy("Overrides"),
+        help_text=gettext_lazy(
+            'Parameters that differ from the preset, as JSON: {"kiriage": true}.'
+        ),
     )
 
     class Meta:
         model = SavedRuleset
         fields = ["name", "preset", "overrides"]
-        error_messages = {"name": {"required": "Name the ruleset."}}
+        labels = {"name": gettext_lazy("Name")}
+        error_messages = {"name": {"required": gettext_lazy("Name the ruleset.")}}
 
     def clean_name(self) -> str:
         return _clean_unique_name(self.cleaned_data["name"], SavedRuleset, self.instance.pk)
@@ -148,5 +164,5 @@ class SavedRulesetForm(forms.ModelForm):  # type: ignore[type-arg]
             try:
                 resolve_rules({"preset": data["preset"], **data["overrides"]})
             except RulesError as error:
-                self.add_error("overrides", str(error))
+                self.add_error("overrides", located_refusal_text(error))
         return data

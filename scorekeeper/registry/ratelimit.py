@@ -32,6 +32,7 @@ from django.db import transaction
 from django.forms import Form
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.translation import ngettext
 
 from scorekeeper.club.models import LoginCount
 
@@ -104,7 +105,11 @@ def wait_message(wait: timedelta) -> str:
     ('Too many attempts, try again in 2 minutes.', 'Too many attempts, try again in 1 minute.')
     """
     minutes = max(1, math.ceil(wait.total_seconds() / 60))
-    return f"Too many attempts, try again in {minutes} minute{'s' if minutes > 1 else ''}."
+    return ngettext(
+        "Too many attempts, try again in %(minutes)s minute.",
+        "Too many attempts, try again in %(minutes)s minutes.",
+        minutes,
+    ) % {"minutes": minutes}
 
 
 class RateLimitedAuthenticationForm(AuthenticationForm):

@@ -6,19 +6,22 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.db import IntegrityError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.club.models import Player, SavedRuleset
-from scorekeeper.format import format_points, preset_label
-from scorekeeper.registry.forms import (
-    PlayerForm,
-    SavedRulesetForm,
-    save_unless_taken,
-    taken_message,
-)
+from scorekeeper.format import preset_label
+from scorekeeper.htmx import HtmxHttpRequest, template_for
+from scorekeeper.refusals import located_refusal_text
+from scorekeeper.registry.forms import PlayerForm, taken_message
+from scorekeeper.registry.forms_rules import RulesetForm, form_values, saved_values
 from scorekeeper.registry.permissions import organiser_required, read_required
+from scorekeeper.registry.rules_words import rules_in_words
+from scorekeeper.registry.services_players import PlayerRefused, add_player, rename_player
+from scorekeeper.registry.services_rulesets import save_ruleset
 from scoring.errors import RulesError
 from scoring.rules import PRESETS, Ruleset
 
@@ -51,9 +54,12 @@ def _player_form(request: HttpRequest, player: Player) -> HttpResponse:
     form = PlayerForm(_data(request), instance=player)
     if form.is_valid():
         name = form.cleaned_data["name"]
-        saved = save_unless_taken(form, "name", taken_message("player", name))
-        if saved is not None:
-            messages.success(request, f"Saved {saved.name}.")
+        try:
+            saved = rename_player(player=player, name=name) if player.pk else add_player(name=name)
+        except PlayerRefused as error:
+            form.add_error("name", error.message)
+        else:
+            messages.success(request, _("Saved %(name)s.") % {"name": saved.name})
             return redirect("player_list")
     status = 422 if form.is_bound else 200
     return render(request, "club/player_form.html", {"form": form}, status=status)
@@ -71,26 +77,49 @@ def ruleset_list(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(EDIT)
 @organiser_required
-def ruleset_new(request: HttpRequest) -> HttpResponse:
-    return _ruleset_form(request, SavedRuleset(preset="ema"))
+def ruleset_new(request: HtmxHttpRequest) -> HttpResponse:
+    return _ruleset_form(request, SavedRuleset())
 
 
 @require_http_methods(EDIT)
 @organiser_required
-def ruleset_edit(request: HttpRequest, pk: int) -> HttpResponse:
+def ruleset_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return _ruleset_form(request, get_object_or_404(SavedRuleset, pk=pk))
 
 
-def _ruleset_form(request: HttpRequest, ruleset: SavedRuleset) -> HttpResponse:
-    form = SavedRulesetForm(_data(request), instance=ruleset)
-    if form.is_valid():
-        name = form.cleaned_data["name"]
-        saved = save_unless_taken(form, "name", taken_message("ruleset", name))
-        if saved is not None:
-            messages.success(request, f"Saved the ruleset {saved.name}.")
-            return redirect("ruleset_detail", pk=saved.pk)
-    status = 422 if form.is_bound else 200
-    return render(request, "club/ruleset_form.html", {"form": form}, status=status)
+def _ruleset_form(request: HtmxHttpRequest, ruleset: SavedRuleset) -> HttpResponse:
+    problems: list[str] = []
+    stored_name = ruleset.name  # the page's title, whatever a refused save tried
+    if request.method != "POST":
+        form = RulesetForm(initial=_first_values(request, ruleset, problems), instance=ruleset)
+    elif "fill" in request.POST:  # a preset chosen: its values, the changes kept
+        form = RulesetForm(request.POST, instance=ruleset).refilled()
+    else:
+        form = RulesetForm(request.POST, instance=ruleset)
+        if form.is_valid() and form.rules is not None:
+            name = form.cleaned_data["name"]
+            try:
+                saved = save_ruleset(ruleset=ruleset, name=name, rules=form.rules)
+            except IntegrityError:
+                form.add_error("name", taken_message("ruleset", name))
+            else:
+                messages.success(request, _("Saved the ruleset %(name)s.") % {"name": saved.name})
+                return redirect("ruleset_detail", pk=saved.pk)
+    context = {"form": form, "problems": problems, "stored_name": stored_name}
+    template = template_for(request, "club/ruleset_form.html", "ruleset-form")
+    return render(request, template, context, status=422 if form.is_bound else 200)
+
+
+def _first_values(
+    request: HttpRequest, ruleset: SavedRuleset, problems: list[str]
+) -> dict[str, Any]:
+    """A saved ruleset's values, or a new one's from the preset in the address (EMA)."""
+    if ruleset.pk:
+        values, found = saved_values(ruleset)
+        problems.extend(found)
+        return values
+    preset = request.GET.get("preset", "")
+    return form_values(PRESETS.get(preset, PRESETS["ema"]))
 
 
 @require_safe
@@ -101,7 +130,7 @@ def ruleset_detail(request: HttpRequest, pk: int) -> HttpResponse:
         rules: Ruleset | None = ruleset.to_rules()
         error = ""
     except RulesError as exc:
-        rules, error = None, str(exc)
+        rules, error = None, located_refusal_text(exc)
     return _parameters(request, ruleset.name, rules, saved=ruleset, error=error)
 
 
@@ -109,7 +138,7 @@ def ruleset_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @read_required
 def preset_detail(request: HttpRequest, name: str) -> HttpResponse:
     if name not in PRESETS:
-        raise Http404("No such preset.")
+        raise Http404(_("No such preset."))
     return _parameters(request, preset_label(name), PRESETS[name])
 
 
@@ -121,31 +150,12 @@ def _parameters(
     saved: SavedRuleset | None = None,
     error: str = "",
 ) -> HttpResponse:
-    changed = rules.overrides() if rules else {}
-    rows = [
-        (name.replace("_", " ").capitalize(), _show(value), name in changed)
-        for name, value in (rules.to_json().items() if rules else ())
-        if name != "preset"
-    ]
     context = {
         "title": title,
         "rules": rules,
-        "rows": rows,
+        "groups": rules_in_words(rules) if rules else [],
         "saved": saved,
         "preset": preset_label(saved.preset) if saved else "",
         "error": error,
     }
     return render(request, "club/ruleset_detail.html", context)
-
-
-def _show(value: Any) -> str:
-    """A parameter's value as a person reads it."""
-    if value is None:
-        return "—"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, list):
-        return ", ".join(_show(v) for v in value) or "none"
-    if isinstance(value, int):
-        return format_points(value)
-    return str(value).replace("_", " ")

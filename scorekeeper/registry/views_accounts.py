@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper.club.models import ClubSetup
@@ -47,16 +48,18 @@ def site_context(request: HttpRequest) -> dict[str, Any]:
 def setup(request: HttpRequest) -> HttpResponse:
     """Create the first organiser; gone for good once any account exists."""
     if not no_accounts_yet():
-        raise Http404("This site already has its organiser.")
+        raise Http404(_("This site already has its organiser."))
     form = OrganiserSetupForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         user = _first_organiser(form)
         if user is None:
             # Another first-run form (or a double tap of this one) got there first.
-            messages.info(request, "The club’s organiser has just been set up: log in.")
+            messages.info(request, _("The club’s organiser has just been set up: log in."))
             return redirect("login")
         login(request, user)
-        messages.success(request, f"Welcome, {user.username}: the club is yours to run.")
+        messages.success(
+            request, _("Welcome, %(name)s: the club is yours to run.") % {"name": user.username}
+        )
         return redirect("home")
     status = 422 if form.is_bound else 200
     return render(request, "registration/setup.html", {"form": form}, status=status)
@@ -99,11 +102,12 @@ def member_list(request: HttpRequest) -> HttpResponse:
 
 
 def _role(user: Any) -> str:
+    """``organiser``, ``member`` or ``none``: the page words each in the reader's language."""
     if user.is_staff:
-        return "Organiser"
+        return "organiser"
     if any(group.name == MEMBERS_GROUP for group in user.groups.all()):
-        return "Member"
-    return "Not a member"
+        return "member"
+    return "none"
 
 
 @require_POST
@@ -112,13 +116,15 @@ def membership(request: HttpRequest, pk: int) -> HttpResponse:
     """Make an account a member again, or take its membership away (it keeps its login,
     and reads like a visitor). Organisers' accounts are changed in the admin."""
     user = get_object_or_404(get_user_model(), pk=pk, is_staff=False)
-    group, _ = Group.objects.get_or_create(name=MEMBERS_GROUP)
+    group, _created = Group.objects.get_or_create(name=MEMBERS_GROUP)
     if request.POST.get("member") == "1":
         user.groups.add(group)
-        messages.success(request, f"{user.get_username()} is a member.")
+        messages.success(request, _("%(name)s is a member.") % {"name": user.get_username()})
     else:
         user.groups.remove(group)
-        messages.success(request, f"{user.get_username()} is no longer a member.")
+        messages.success(
+            request, _("%(name)s is no longer a member.") % {"name": user.get_username()}
+        )
     return redirect("member_list")
 
 
@@ -128,9 +134,10 @@ def member_new(request: HttpRequest) -> HttpResponse:
     form = MemberForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         username = form.cleaned_data["username"]
-        user = save_unless_taken(form, "username", f"The username “{username}” is taken.")
+        taken = _("The username “%(name)s” is taken.") % {"name": username}
+        user = save_unless_taken(form, "username", taken)
         if user is not None:
-            messages.success(request, f"Account “{user.username}” created.")
+            messages.success(request, _("Account “%(name)s” created.") % {"name": user.username})
             return redirect("member_list")
     status = 422 if form.is_bound else 200
     return render(request, "club/member_form.html", {"form": form}, status=status)

@@ -9,19 +9,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Final
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext
+
 from scorekeeper.format import (
-    ABORT_WORDS,
-    MINUS,
+    abort_name,
     format_points,
     format_tsumo,
+    han_fu,
+    limit_name,
     name_list,
     round_name,
     seat_wind,
     sign_class,
     signed,
     signed_result,
+    yaku_name,
+    yakuman_name,
 )
 from scoring.errors import IllegalWin
 from scoring.outcomes import Abort, Chombo, Draw, Hand, Ron, Tsumo, Win
@@ -29,15 +36,17 @@ from scoring.payments import ron_points, tsumo_points, win_value
 from scoring.rules import Ruleset
 from scoring.standings import Standing
 from scoring.state import EndReason, GameState, HandResult
+from scoring.win_details import dora_total
 
-YAKUMAN_WORDS: Final = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman"}
-
+#: Why a game ended, as the standings' caption says it.
 END_REASONS: Final = {
-    EndReason.LAST_HAND: "after the last hand",
-    EndReason.TOBI: "a player went below zero (tobi)",
-    EndReason.AGARI_YAME: "the dealer won the last hand in first place (agari-yame)",
-    EndReason.TENPAI_YAME: "the dealer was tenpai in the last hand in first place (tenpai-yame)",
-    EndReason.EXTENSION_OVER: "at the end of the extension",
+    EndReason.LAST_HAND: gettext_lazy("after the last hand"),
+    EndReason.TOBI: gettext_lazy("a player went below zero (tobi)"),
+    EndReason.AGARI_YAME: gettext_lazy("the dealer won the last hand in first place (agari-yame)"),
+    EndReason.TENPAI_YAME: gettext_lazy(
+        "the dealer was tenpai in the last hand in first place (tenpai-yame)"
+    ),
+    EndReason.EXTENSION_OVER: gettext_lazy("at the end of the extension"),
 }
 
 Names = Sequence[str]
@@ -58,19 +67,48 @@ def win_words(win: Win, rules: Ruleset, *, tsumo: bool) -> str:
     'double yakuman'
     """
     if win.yakuman:
-        return YAKUMAN_WORDS.get(win.yakuman, f"{win.yakuman}× yakuman")
-    text = f"{win.han} han" + (f" {win.fu} fu" if win.fu is not None else "")
+        return yakuman_name(win.yakuman)
+    # A win without yakuman has its han (the engine refuses one without).
+    text = han_fu(win.han or 0, win.fu)
     try:
         limit = win_value(rules, han=win.han, fu=win.fu, tsumo=tsumo).limit
     except IllegalWin:
         limit = None
-    if limit == "yakuman":
-        limit = "kazoe yakuman"
-    return f"{text} ({limit})" if limit else text
+    if not limit:
+        return text
+    name = limit_name("kazoe_yakuman" if limit == "yakuman" else limit)
+    return _("%(value)s (%(limit)s)") % {"value": text, "limit": name}
 
 
 def _pao(win: Win, names: Names) -> str:
-    return f", {names[win.pao]} liable (pao)" if win.pao is not None else ""
+    """What a win says beside its value: what it was made of, who is liable for it, the
+    chips it carries."""
+    text = ""
+    if win.pao is not None:
+        text = _(", %(name)s liable (pao)") % {"name": names[win.pao]}
+    if win.chips:
+        text += ngettext(", %(count)s chip", ", %(count)s chips", win.chips) % {"count": win.chips}
+    return made_of_words(win) + text
+
+
+def made_of_words(win: Win) -> str:
+    """What a win was made of, where the record says: its yaku and dora, open or not.
+
+    >>> made_of_words(Win(0, han=3, fu=40, yaku=("Haku", "Honitsu"), dora=0, open=True))
+    ' · open: Haku + Honitsu'
+    >>> made_of_words(Win(0, han=4, fu=30, yaku=("Riichi", "Pinfu"), dora=(1, 1, 0)))
+    ' · Riichi + Pinfu + dora 2'
+    """
+    parts = [yaku_name(name) for name in win.yaku]
+    dora = dora_total(win)
+    if dora:
+        parts.append(_("dora %(count)s") % {"count": dora})
+    if not parts:
+        return ""
+    made_of = pgettext("yaku list", " + ").join(parts)
+    if win.open:
+        return _(" · open: %(yaku)s") % {"yaku": made_of}
+    return _(" · %(yaku)s") % {"yaku": made_of}
 
 
 def describe_hand(hand: Hand, names: Names, rules: Ruleset) -> str:
@@ -89,28 +127,48 @@ def describe_hand(hand: Hand, names: Names, rules: Ruleset) -> str:
         source = names[outcome.discarder]
         if len(wins) == 1:
             win = wins[0]
-            text = f"{names[win.winner]} ron from {source}, "
-            text += win_words(win, rules, tsumo=False) + _pao(win, names)
+            text = _("%(winner)s ron from %(discarder)s, %(value)s") % {
+                "winner": names[win.winner],
+                "discarder": source,
+                "value": win_words(win, rules, tsumo=False) + _pao(win, names),
+            }
         else:
-            kind = "Double" if len(wins) == 2 else "Triple"
-            parts = [
-                f"{names[w.winner]} {win_words(w, rules, tsumo=False)}{_pao(w, names)}"
+            parts = pgettext("clauses", "; ").join(
+                _("%(winner)s %(value)s")
+                % {
+                    "winner": names[w.winner],
+                    "value": win_words(w, rules, tsumo=False) + _pao(w, names),
+                }
                 for w in wins
-            ]
-            text = f"{kind} ron from {source}: " + "; ".join(parts)
+            )
+            if len(wins) == 2:
+                text = _("Double ron from %(discarder)s: %(wins)s")
+            else:
+                text = _("Triple ron from %(discarder)s: %(wins)s")
+            text %= {"discarder": source, "wins": parts}
     elif isinstance(outcome, Tsumo):
         win = outcome.win
-        text = f"{names[win.winner]} tsumo, {win_words(win, rules, tsumo=True)}{_pao(win, names)}"
+        text = _("%(winner)s tsumo, %(value)s") % {
+            "winner": names[win.winner],
+            "value": win_words(win, rules, tsumo=True) + _pao(win, names),
+        }
     elif isinstance(outcome, Draw):
-        text = "Exhaustive draw: " + _draw_words(outcome, names)
+        text = _("Exhaustive draw: %(words)s") % {"words": _draw_words(outcome, names)}
     elif isinstance(outcome, Abort):
-        reason = outcome.reason.value if outcome.reason else ""
-        text = f"Abortive draw: {ABORT_WORDS.get(reason, reason)}".removesuffix(": ")
+        if outcome.reason:
+            text = _("Abortive draw: %(reason)s") % {"reason": abort_name(outcome.reason.value)}
+        else:
+            text = _("Abortive draw")
     elif isinstance(outcome, Chombo):
-        text = f"Chombo by {names[outcome.offender]}"
+        text = _("Chombo by %(name)s") % {"name": names[outcome.offender]}
     if hand.end:
-        text += " — the game stopped here by choice"
+        text += stopped_words()
     return text
+
+
+def stopped_words() -> str:
+    """What a hand's line adds when the game stopped after it by choice."""
+    return _(" — the game stopped here by choice")
 
 
 def payment_words(result: HandResult, rules: Ruleset) -> str:
@@ -141,22 +199,31 @@ def payment_words(result: HandResult, rules: Ruleset) -> str:
     dealer = win.winner == before.dealer
     if tsumo:
         text = format_tsumo(tsumo_points(basic, dealer=dealer))
-        return f", {text} + {format_points(honba // 3)} each" if honba else f", {text}"
+        if honba:
+            return _(", %(points)s + %(honba)s each") % {
+                "points": text,
+                "honba": format_points(honba // 3),
+            }
+        return _(", %(points)s") % {"points": text}
     text = format_points(ron_points(basic, dealer=dealer))
-    return f", {text} + {format_points(honba)}" if honba else f", {text}"
+    if honba:
+        return _(", %(points)s + %(honba)s") % {"points": text, "honba": format_points(honba)}
+    return _(", %(points)s") % {"points": text}
 
 
 def _draw_words(draw: Draw, names: Names) -> str:
     parts = []
     if draw.nagashi:
-        parts.append(f"nagashi mangan by {name_list([names[s] for s in draw.nagashi])}")
+        who = name_list([names[s] for s in draw.nagashi])
+        parts.append(_("nagashi mangan by %(names)s") % {"names": who})
     if len(draw.tenpai) == 4:
-        parts.append("everyone tenpai")
+        parts.append(_("everyone tenpai"))
     elif draw.tenpai:
-        parts.append(f"{name_list([names[s] for s in draw.tenpai])} tenpai")
+        who = name_list([names[s] for s in draw.tenpai])
+        parts.append(_("%(names)s tenpai") % {"names": who})
     else:
-        parts.append("everyone noten")
-    return "; ".join(parts)
+        parts.append(_("everyone noten"))
+    return pgettext("clauses", "; ").join(parts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +283,17 @@ def seat_lines(state: GameState, names: Names) -> tuple[SeatLine, ...]:
 
 
 @dataclass(frozen=True, slots=True)
+class Authorship:
+    """Who recorded a hand and who last edited it, and when (``None``: not known, as after
+    a restore, or an account since deleted)."""
+
+    recorded_by: str
+    recorded_at: datetime | None
+    edited_by: str
+    edited_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
 class HandLine:
     """One hand in the log."""
 
@@ -228,10 +306,24 @@ class HandLine:
     riichi: str
     changes: tuple[Change, ...]
     edited: bool = False
+    authors: Authorship | None = None
+
+
+def _log_words(result: HandResult, names: Names, rules: Ruleset) -> str:
+    """The hand in words with its payment, before any stop by choice."""
+    hand = result.hand
+    text = describe_hand(hand._replace(end=False), names, rules) + payment_words(result, rules)
+    return text + stopped_words() if hand.end else text
 
 
 def hand_line(
-    sequence: int, result: HandResult, names: Names, rules: Ruleset, *, edited: bool = False
+    sequence: int,
+    result: HandResult,
+    names: Names,
+    rules: Ruleset,
+    *,
+    edited: bool = False,
+    authors: Authorship | None = None,
 ) -> HandLine:
     """One hand of the log: hand ``sequence`` (0 for the first) as played."""
     before = result.before
@@ -241,13 +333,14 @@ def hand_line(
         round=round_name(before.round_index),
         honba=before.honba,
         sticks=before.sticks,
-        text=describe_hand(result.hand, names, rules) + payment_words(result, rules),
+        text=_log_words(result, names, rules),
         riichi=name_list([names[s] for s in result.hand.riichi]),
         changes=tuple(
             Change(names[seat], signed(delta), sign_class(delta))
             for seat, delta in enumerate(result.deltas)
         ),
         edited=edited,
+        authors=authors,
     )
 
 
@@ -263,6 +356,8 @@ class StandingLine:
     penalty: str
     result: str
     sign: str
+    #: The chips' worth in the result (with their count), where the rules have chips.
+    chips: str = ""
 
 
 def standing_lines(standings: Sequence[Standing], names: Names) -> list[StandingLine]:
@@ -282,9 +377,11 @@ def standing_lines(standings: Sequence[Standing], names: Names) -> list[Standing
             place=row.place,
             points=format_points(row.points),
             bonus=signed_result(row.bonus),
-            penalty=f"{MINUS}{row.penalty:.1f}" if row.penalty else "",
+            # What the player lost, negative as in the CSV and JSON files.
+            penalty=signed_result(-row.penalty) if row.penalty else "",
             result=signed_result(row.result),
             sign=sign_class(row.result),
+            chips=f"{signed_result(row.chip_result)} ({signed(row.chips)})" if row.chips else "",
         )
         for row in ordered
     ]
@@ -293,5 +390,5 @@ def standing_lines(standings: Sequence[Standing], names: Names) -> list[Standing
 def end_words(reason: EndReason | None, *, stopped_early: bool) -> str:
     """Why a game is over, for the standings' caption."""
     if stopped_early and reason is None:
-        return "ended by an organiser"
-    return END_REASONS.get(reason, "") if reason else ""
+        return _("ended by an organiser")
+    return str(END_REASONS.get(reason, "")) if reason else ""

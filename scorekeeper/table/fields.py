@@ -4,36 +4,46 @@ win fields, and ``hand_fields``, which builds them for the table's players, wind
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from django import forms
 from django.forms.boundfield import BoundField
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scorekeeper.format import ABORT_WORDS
+from scorekeeper.table.fields_yaku import YakuFields, yaku_fields
 from scorekeeper.table.widgets import ChipSelect, ChipSelectMultiple, SeatChoice
 from scoring.payments import FU_VALUES, MAX_YAKUMAN, impossible_reason
+from scoring.record_hand import MAX_CHIPS
 from scoring.rule_values import Yame
 from scoring.rules import Ruleset
 
-OUTCOMES: Final[tuple[tuple[str, str], ...]] = (
-    ("ron", "Ron"),
-    ("tsumo", "Tsumo"),
-    ("draw", "Draw"),
-    ("abort", "Abortive draw"),
-    ("chombo", "Chombo"),
+OUTCOMES: Final[tuple[tuple[str, Any], ...]] = (
+    ("ron", gettext_lazy("Ron")),
+    ("tsumo", gettext_lazy("Tsumo")),
+    ("draw", gettext_lazy("Draw")),
+    ("abort", gettext_lazy("Abortive draw")),
+    ("chombo", gettext_lazy("Chombo")),
 )
 YAKUMAN: Final = "yakuman"
 #: From this many han the fu do not matter (mangan and up).
 LIMIT_HAN: Final = 5
 HAN_CHOICES: Final = (
     *((str(han), "13+" if han == 13 else str(han)) for han in range(1, 14)),
-    (YAKUMAN, "Yakuman"),
+    (YAKUMAN, pgettext_lazy("han chip", "Yakuman")),
 )
 FU_CHOICES: Final = tuple((str(fu), str(fu)) for fu in FU_VALUES)
+#: How many yakuman a win is: single, double, triple (4×, 5×, 6× beyond).
+_YAKUMAN_WORDS: Final = {
+    1: pgettext_lazy("yakuman count", "Single"),
+    2: pgettext_lazy("yakuman count", "Double"),
+    3: pgettext_lazy("yakuman count", "Triple"),
+}
 YAKUMAN_COUNTS: Final = tuple(
-    (str(n), {1: "Single", 2: "Double", 3: "Triple"}.get(n, f"{n}×"))
-    for n in range(1, MAX_YAKUMAN + 1)
+    (str(n), _YAKUMAN_WORDS.get(n, f"{n}×")) for n in range(1, MAX_YAKUMAN + 1)
 )
 SEATS: Final = range(4)
 
@@ -54,7 +64,9 @@ def _fu_attrs() -> dict[str, dict[str, str]]:
 
 
 _HAN_ATTRS: Final = {
-    value: {"data-no-fu": ""} for value, _ in HAN_CHOICES if value == YAKUMAN or int(value) >= 5
+    value: {"data-no-fu": ""}
+    for value, _label in HAN_CHOICES
+    if value == YAKUMAN or int(value) >= LIMIT_HAN
 }
 _FU_ATTRS: Final = _fu_attrs()
 
@@ -72,6 +84,10 @@ class WinFields:
     pao: BoundField
     #: The hand calculator opened for this seat ("From tiles"), if the page offers it.
     from_tiles: str = ""
+    #: The chips the win carries, where the rules have chips.
+    chips: BoundField | None = None
+    #: The seat's yaku chips, dora counters and open/closed chips.
+    yaku: YakuFields | None = None
 
 
 def _seats_field(labels: list[tuple[int, SeatChoice]], label: str, *, many: bool) -> forms.Field:
@@ -100,69 +116,69 @@ def hand_fields(
     *,
     winners_label: str,
     all_last: bool,
+    win_seats: Iterable[int] = SEATS,
 ) -> dict[str, forms.Field]:
     """The hand form's fields for a table (its players, their winds, the rules that shape
-    the form), in the order the errors are listed."""
+    the form), in the order the errors are listed; the win fields of ``win_seats`` only."""
     labels = [(seat, SeatChoice(names[seat], winds[seat])) for seat in SEATS]
     abortive_draws = tuple(rules.abortive_draws)
     fields: dict[str, forms.Field] = {
         "outcome": forms.ChoiceField(
-            label="What happened?",
+            label=_("What happened?"),
             choices=[c for c in OUTCOMES if c[0] != "abort" or abortive_draws],
             widget=ChipSelect(),
-            error_messages={"required": "Choose what happened: ron, tsumo, a draw…"},
+            error_messages={"required": _("Choose what happened: ron, tsumo, a draw…")},
         ),
     }
     fields["winners"] = _seats_field(labels, winners_label, many=True)
-    fields["discarder"] = _seats_field(labels, "Who discarded the winning tile?", many=False)
-    fields["winner"] = _seats_field(labels, "Who won?", many=False)
-    for seat in SEATS:
-        fields |= _win_fields(seat, names[seat], labels, multiple_yakuman=rules.multiple_yakuman)
-    fields["riichi"] = _seats_field(labels, "Riichi declared in this hand", many=True)
-    fields["tenpai"] = _seats_field(labels, "Who was tenpai?", many=True)
+    fields["discarder"] = _seats_field(labels, _("Who discarded the winning tile?"), many=False)
+    fields["winner"] = _seats_field(labels, _("Who won?"), many=False)
+    for seat in win_seats:
+        fields |= _win_fields(seat, names[seat], labels, rules)
+        fields |= yaku_fields(seat, names[seat], rules)
+    fields["riichi"] = _seats_field(labels, _("Riichi declared in this hand"), many=True)
+    fields["tenpai"] = _seats_field(labels, _("Who was tenpai?"), many=True)
     if rules.nagashi_mangan:
-        fields["nagashi"] = _seats_field(labels, "Nagashi mangan", many=True)
-    if abortive_draws:
-        fields["abort_reason"] = forms.ChoiceField(
-            label="Why was the hand aborted?",
-            choices=[(r, ABORT_WORDS[r]) for r in abortive_draws],
-            required=False,
-            widget=ChipSelect(),
-        )
-    fields["offender"] = _seats_field(labels, "Who made the chombo?", many=False)
-    # Only where agari-yame or tenpai-yame is a choice: "none" never stops, "automatic"
-    # stops by itself (RULES.md, version 2 parameters).
-    if all_last and Yame.OPTIONAL in (rules.agari_yame, rules.tenpai_yame):
-        fields["end"] = forms.BooleanField(
-            label="Stop the game after this hand (the dealer, in first place, ends it)",
-            required=False,
-        )
+        fields["nagashi"] = _seats_field(labels, _("Nagashi mangan"), many=True)
+    fields["offender"] = _seats_field(labels, _("Who made the chombo?"), many=False)
+    fields |= rule_fields(rules, all_last=all_last)
     return fields
 
 
 def _win_fields(
-    seat: int, name: str, labels: list[tuple[int, SeatChoice]], *, multiple_yakuman: bool
+    seat: int, name: str, labels: list[tuple[int, SeatChoice]], rules: Ruleset
 ) -> dict[str, forms.Field]:
+    """One seat's win fields: each builder of ``WIN_FIELDS`` adds its own."""
+    fields: dict[str, forms.Field] = {}
+    for build in WIN_FIELDS:
+        fields |= build(seat, name, labels, rules)
+    return fields
+
+
+def _hand_value_fields(
+    seat: int, name: str, labels: list[tuple[int, SeatChoice]], rules: Ruleset
+) -> dict[str, forms.Field]:
+    """A win's han and fu, or its yakuman, and who is liable for it (pao)."""
     # The fixed choices are given as callables: Django then reads them only where the field
     # is drawn or has a value to check, not for every field of every hand sent.
     fields: dict[str, forms.Field] = {}
     fields[f"win_{seat}_han"] = forms.ChoiceField(
-        label=f"{name}: han",
+        label=_("%(name)s: han") % {"name": name},
         choices=lambda: HAN_CHOICES,
         required=False,
         widget=ChipSelect(_HAN_ATTRS),
     )
     fields[f"win_{seat}_fu"] = forms.TypedChoiceField(
-        label=f"{name}: fu",
+        label=_("%(name)s: fu") % {"name": name},
         choices=lambda: FU_CHOICES,
         coerce=int,
         empty_value=None,
         required=False,
         widget=ChipSelect(_FU_ATTRS),
     )
-    if multiple_yakuman:
+    if rules.multiple_yakuman:
         fields[f"win_{seat}_yakuman"] = forms.TypedChoiceField(
-            label=f"{name}: how many yakuman",
+            label=_("%(name)s: how many yakuman") % {"name": name},
             choices=lambda: YAKUMAN_COUNTS,
             coerce=int,
             initial="1",
@@ -170,8 +186,8 @@ def _win_fields(
             widget=ChipSelect(),
         )
     fields[f"win_{seat}_pao"] = forms.TypedChoiceField(
-        label=f"{name}: liable player (pao)",
-        choices=[("", "Nobody"), *(c for c in labels if c[0] != seat)],
+        label=_("%(name)s: liable player (pao)") % {"name": name},
+        choices=[("", pgettext_lazy("pao", "Nobody")), *(c for c in labels if c[0] != seat)],
         coerce=int,
         empty_value=None,
         initial="",
@@ -179,3 +195,84 @@ def _win_fields(
         widget=ChipSelect(seats=True),
     )
     return fields
+
+
+# -- The fields the ruleset's own rules add: chips, an abortive draw with or without its
+# reason, stopping the game by choice (RULES.md, version 2 parameters).
+
+#: The outcomes whose yame rule is ``rules.agari_yame`` (wins) or ``rules.tenpai_yame``.
+WIN_OUTCOMES: Final = ("ron", "tsumo")
+DRAW_OUTCOMES: Final = ("draw",)
+
+
+def end_outcomes(rules: Ruleset) -> tuple[str, ...]:
+    """The outcomes after which the game may be stopped by choice: a win under optional
+    agari-yame, an exhaustive draw under optional tenpai-yame. Under ``none`` the game
+    never stops by choice, under ``automatic`` it stops by itself."""
+    out: tuple[str, ...] = ()
+    if rules.agari_yame is Yame.OPTIONAL:
+        out += WIN_OUTCOMES
+    if rules.tenpai_yame is Yame.OPTIONAL:
+        out += DRAW_OUTCOMES
+    return out
+
+
+def _end_label(outcomes: tuple[str, ...]) -> str:
+    if outcomes == WIN_OUTCOMES:
+        return _("Stop the game after this hand: the dealer wins in first place (agari-yame)")
+    if outcomes == DRAW_OUTCOMES:
+        return _("Stop the game after this hand: the dealer is tenpai in first place (tenpai-yame)")
+    return _(
+        "Stop the game after this hand: the dealer wins or is tenpai in first place "
+        "(agari-yame, tenpai-yame)"
+    )
+
+
+def rule_fields(rules: Ruleset, *, all_last: bool) -> dict[str, forms.Field]:
+    """The hand's fields that only some rules have, beside the winners' own (``WIN_FIELDS``)."""
+    fields: dict[str, forms.Field] = {}
+    abortive_draws = tuple(rules.abortive_draws)
+    if abortive_draws:
+        # The table may not have noted which abortive draw it was: the record then has
+        # ``abort: {}``.
+        fields["abort_reason"] = forms.ChoiceField(
+            label=_("Which abortive draw? (if noted)"),
+            choices=[(r, ABORT_WORDS[r]) for r in abortive_draws],
+            required=False,
+            widget=ChipSelect(),
+        )
+    # Only in all-last, and only where a yame rule is a choice; the engine decides whether
+    # this hand is one the dealer may stop after, and a refusal comes back on the field.
+    outcomes = end_outcomes(rules)
+    if all_last and outcomes:
+        fields["end"] = forms.BooleanField(label=_end_label(outcomes), required=False)
+    return fields
+
+
+def _chip_fields(
+    seat: int, name: str, labels: list[tuple[int, SeatChoice]], rules: Ruleset
+) -> dict[str, forms.Field]:
+    """The chips a win carries, where the rules have chips (``chip_value``)."""
+    if not rules.chip_value:
+        return {}
+    return {
+        f"win_{seat}_chips": forms.IntegerField(
+            label=_("%(name)s: chips") % {"name": name},
+            min_value=0,
+            max_value=MAX_CHIPS,
+            required=False,
+            widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "0"}),
+            error_messages={
+                "min_value": _("%(name)s’s chips: a count of 0 or more.") % {"name": name},
+                "max_value": _("%(name)s’s chips: at most %(most)s.")
+                % {"name": name, "most": MAX_CHIPS},
+                "invalid": _("%(name)s’s chips: a whole number.") % {"name": name},
+            },
+        )
+    }
+
+
+#: Each winner's fields, builder by builder (a seat, its player's name, the seats as
+#: choices, the rules): the hand's value, then what the rules add. A new per-winner field
+#: is one more builder here and one more attribute of ``WinFields``.
+WIN_FIELDS: Final = (_hand_value_fields, _chip_fields)

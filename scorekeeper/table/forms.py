@@ -13,9 +13,27 @@ import re
 from typing import Any, Final
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scorekeeper.format import humanize_message, seat_wind
-from scorekeeper.table.fields import LIMIT_HAN, SEATS, YAKUMAN, WinFields, hand_fields
+from scorekeeper.refusals import refusal_text
+from scorekeeper.table.fields import (
+    LIMIT_HAN,
+    SEATS,
+    YAKUMAN,
+    WinFields,
+    end_outcomes,
+    hand_fields,
+)
+from scorekeeper.table.fields_yaku import (
+    bound_yaku_fields,
+    details_initial,
+    exact_han,
+    fill_han,
+    win_details,
+)
+from scorekeeper.table.fields_yaku import engine_field as yaku_engine_field
 from scoring.errors import IllegalHand
 from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Outcome, Ron, Tsumo, Win
 from scoring.rules import Ruleset
@@ -27,6 +45,17 @@ class SequenceForm(forms.Form):
     saw. A blank hand form whose chips come from the cache is only this."""
 
     sequence = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+
+
+def sent_winners(data: Any) -> list[int]:
+    """The seats a sent hand names as its winners (ron's ``winners``, tsumo's ``winner``).
+
+    >>> from django.http import QueryDict
+    >>> sent_winners(QueryDict("winners=2&winners=0&winner=2&winners=9"))
+    [0, 2]
+    """
+    named = [*data.getlist("winners"), data.get("winner")]
+    return sorted({int(seat) for seat in named if seat in ("0", "1", "2", "3")})
 
 
 def is_all_last(state: GameState, rules: Ruleset) -> bool:
@@ -48,8 +77,13 @@ class HandForm(SequenceForm):
         rules: Ruleset,
         state: GameState,
         initial: dict[str, Any] | None = None,
+        whole: bool = True,
     ) -> None:
         super().__init__(data, initial=initial)
+        #: With every seat's win fields, as a form to be drawn. A sent hand only to be
+        #: checked (``whole=False``) has the win fields of the seats it names as winners:
+        #: the others are not read, and building them is most of the form's work.
+        self.whole = whole or data is None
         self.names = tuple(names)
         self.rules = rules
         self.state = state
@@ -62,6 +96,7 @@ class HandForm(SequenceForm):
             rules,
             winners_label=self.winners_label,
             all_last=self.all_last,
+            win_seats=SEATS if self.whole else sent_winners(data),
         )
         # The sequence first, the table's fields, then a subclass's declared ones.
         declared = self.fields
@@ -76,14 +111,18 @@ class HandForm(SequenceForm):
     @property
     def winners_label(self) -> str:
         limit = self.winners_limit
-        return "Who won?" if limit == 1 else f"Who won? (up to {limit})"
+        if limit == 1:
+            return _("Who won?")
+        return _("Who won? (up to %(limit)s)") % {"limit": limit}
 
     @property
     def all_last(self) -> bool:
         return is_all_last(self.state, self.rules)
 
     def win_fields(self) -> list[WinFields]:
+        assert self.whole, "a form built only to check a hand is not drawn"
         yakuman = "win_0_yakuman" in self.fields
+        chips = "win_0_chips" in self.fields
         return [
             WinFields(
                 seat=seat,
@@ -94,6 +133,8 @@ class HandForm(SequenceForm):
                 yakuman=self[f"win_{seat}_yakuman"] if yakuman else None,
                 pao=self[f"win_{seat}_pao"],
                 from_tiles=self.from_tiles.get(seat, ""),
+                chips=self[f"win_{seat}_chips"] if chips else None,
+                yaku=bound_yaku_fields(self, seat),
             )
             for seat in SEATS
         ]
@@ -109,13 +150,11 @@ class HandForm(SequenceForm):
         elif outcome == "tsumo":
             winner = data.get("winner")
             if winner is None:
-                self.add_error("winner", "Choose who won.")
+                self.add_error("winner", _("Choose who won."))
             else:
                 self._clean_win(data, winner)
-        elif outcome == "abort" and not data.get("abort_reason"):
-            self.add_error("abort_reason", "Choose why the hand was aborted.")
         elif outcome == "chombo" and data.get("offender") is None:
-            self.add_error("offender", "Choose who made the chombo.")
+            self.add_error("offender", _("Choose who made the chombo."))
         return data
 
     def _clean_ron(self, data: dict[str, Any]) -> None:
@@ -123,47 +162,59 @@ class HandForm(SequenceForm):
         discarder = data.get("discarder")
         limit = self.winners_limit
         if not winners:
-            self.add_error("winners", "Choose who won.")
+            self.add_error("winners", _("Choose who won."))
         elif len(winners) > limit:
             self.add_error("winners", self._too_many_winners(len(winners)))
         if discarder is None:
-            self.add_error("discarder", "Choose who discarded the winning tile.")
+            self.add_error("discarder", _("Choose who discarded the winning tile."))
         elif discarder in winners:
-            self.add_error("discarder", f"{self.names[discarder]} cannot win on their own discard.")
+            self.add_error(
+                "discarder",
+                _("%(name)s cannot win on their own discard.") % {"name": self.names[discarder]},
+            )
         for seat in winners:
             self._clean_win(data, seat)
 
     def _too_many_winners(self, count: int) -> str:
         multi = self.rules.multi_ron
         if multi == "head_bump":
-            return (
+            return _(
                 "These rules allow one winner on a discard (head bump): choose the "
                 "winner nearest the discarder in turn order."
             )
-        text = f"{count} winners: these rules allow two at most."
+        text = _("%(count)s winners: these rules allow two at most.") % {"count": count}
         if "sanchahou" in self.rules.abortive_draws:
-            text += " A triple ron is an abortive draw (sanchahou)."
+            text += " " + _("A triple ron is an abortive draw (sanchahou).")
         return text
 
     def _clean_win(self, data: dict[str, Any], seat: int) -> None:
         name = self.names[seat]
+        fill_han(data, seat, self.rules, tsumo=data.get("outcome") == "tsumo")
         han = data.get(f"win_{seat}_han")
         if not han:
-            self.add_error(f"win_{seat}_han", f"Choose {name}’s han (or yakuman).")
+            self.add_error(
+                f"win_{seat}_han", _("Choose %(name)s’s han (or yakuman).") % {"name": name}
+            )
         elif han != YAKUMAN and int(han) < LIMIT_HAN and data.get(f"win_{seat}_fu") is None:
-            self.add_error(f"win_{seat}_fu", f"Choose {name}’s fu (needed below 5 han).")
+            self.add_error(
+                f"win_{seat}_fu", _("Choose %(name)s’s fu (needed below 5 han).") % {"name": name}
+            )
 
     # The engine value.
 
     def _win(self, seat: int) -> Win:
         data = self.cleaned_data
         han = data[f"win_{seat}_han"]
+        chips = data.get(f"win_{seat}_chips") or 0
         if han == YAKUMAN:
             count = data.get(f"win_{seat}_yakuman") or 1
-            return Win(winner=seat, yakuman=count, pao=data.get(f"win_{seat}_pao"))
+            pao = data.get(f"win_{seat}_pao")
+            details = win_details(data, seat)
+            return Win(winner=seat, yakuman=count, pao=pao, chips=chips, **details)
         # The fu of a hidden field do not count from 5 han up.
         fu = data.get(f"win_{seat}_fu") if int(han) < LIMIT_HAN else None
-        return Win(winner=seat, han=int(han), fu=fu)
+        han = exact_han(data, seat, self.rules, int(han))
+        return Win(winner=seat, han=han, fu=fu, chips=chips, **win_details(data, seat))
 
     def to_hand(self) -> Hand:
         data = self.cleaned_data
@@ -180,11 +231,20 @@ class HandForm(SequenceForm):
                 nagashi=tuple(sorted(data.get("nagashi") or ())),
             )
         elif kind == "abort":
-            outcome = Abort(AbortReason(data["abort_reason"]))
+            # Not noted which: an abortive draw without its reason (``abort: {}``).
+            reason = data.get("abort_reason")
+            outcome = Abort(AbortReason(reason) if reason else None)
         else:
             outcome = Chombo(offender=data["offender"])
         riichi = () if kind == "chombo" else tuple(sorted(data["riichi"]))
-        return Hand(outcome, riichi=riichi, end=bool(data.get("end")))
+        # The stop is read only for the outcomes it is shown for (like any hidden field).
+        end = bool(data.get("end")) and kind in self.end_for.split()
+        return Hand(outcome, riichi=riichi, end=end)
+
+    @property
+    def end_for(self) -> str:
+        """The outcomes the "stop the game" choice is shown for (``ron tsumo``, ``draw``)."""
+        return " ".join(end_outcomes(self.rules)) if "end" in self.fields else ""
 
     @staticmethod
     def from_hand(hand: Hand) -> dict[str, Any]:
@@ -212,6 +272,9 @@ class HandForm(SequenceForm):
             initial["offender"] = outcome.offender
         for win in wins:
             seat = win.winner
+            if win.chips:
+                initial[f"win_{seat}_chips"] = win.chips
+            initial |= details_initial(win)
             if win.yakuman:
                 initial[f"win_{seat}_han"] = YAKUMAN
                 initial[f"win_{seat}_yakuman"] = str(win.yakuman)
@@ -245,7 +308,7 @@ class HandForm(SequenceForm):
         }
         if path in simple:
             return simple[path]
-        match = re.fullmatch(r"(?:ron\.wins\[(\d+)\]|tsumo)(\.winner|\.pao)?", path)
+        match = re.fullmatch(r"(?:ron\.wins\[(\d+)\]|tsumo)(\.winner|\.pao|\.\w+)?", path)
         if not match:
             return None
         seat = self._win_seat(int(match[1] or 0))
@@ -255,20 +318,26 @@ class HandForm(SequenceForm):
             return "winner" if path.startswith("tsumo") else "winners"
         if match[2] == ".pao":
             return f"win_{seat}_pao"
+        if match[2] == ".chips":
+            return f"win_{seat}_chips"
+        if match[2]:
+            return yaku_engine_field(match[2], seat)
         return f"win_{seat}_fu" if " fu" in message else f"win_{seat}_han"
 
     def add_engine_error(self, error: IllegalHand, *, sequence: int | None = None) -> None:
         """Put the engine's refusal next to the field it names. A refusal of another hand
         than this one (a correction that breaks a later hand) is about the whole form."""
         message = humanize_message(error.message, self.names)
-        message = message[:1].upper() + message[1:]
+        message = refusal_text(error, message[:1].upper() + message[1:], names=self.names)
         same_hand = sequence is None or error.index == sequence
         field = self.engine_field(error.field, error.message) if same_hand else None
         self.add_error(field if field in self.fields else None, message)
 
 
 #: A correction form without its revision (or with a broken one) comes from an old page.
-OLD_CORRECTION_PAGE: Final = "This correction page is out of date: reload it and try again."
+OLD_CORRECTION_PAGE: Final = gettext_lazy(
+    "This correction page is out of date: reload it and try again."
+)
 
 
 class CorrectionForm(HandForm):

@@ -10,33 +10,41 @@ from typing import Any
 
 from django import forms
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from scorekeeper.club.models import Player, SavedRuleset
-from scorekeeper.format import preset_label, starting_wind
+from scorekeeper.format import preset_label, round_name, starting_wind
+from scorekeeper.refusals import located_refusal_text
 from scoring.errors import RulesError
+from scoring.rule_values import MAX_POINTS
 from scoring.rules import PRESETS, Ruleset
+from scoring.state import MAX_COUNTER, GameState, check_start, round_label
 
 
 def ruleset_choices() -> list[tuple[str, Any]]:
     """The five presets and the club's saved rulesets, as grouped select options."""
     presets = [(f"preset:{name}", preset_label(name)) for name in PRESETS]
     saved = [(f"saved:{r.pk}", r.name) for r in SavedRuleset.objects.only("pk", "name")]
-    groups: list[tuple[str, Any]] = [("Presets", presets)]
+    groups: list[tuple[str, Any]] = [(_("Presets"), presets)]
     if saved:
-        groups.append(("Club rulesets", saved))
+        groups.append((_("Club rulesets"), saved))
     return groups
 
 
 class NewGameForm(forms.Form):
     """Four players from the registry (or new names), a ruleset and a table."""
 
-    ruleset = forms.ChoiceField(label="Ruleset", choices=ruleset_choices)
+    ruleset = forms.ChoiceField(label=gettext_lazy("Ruleset"), choices=ruleset_choices)
     table_label = forms.CharField(
-        label="Table", max_length=50, required=False, help_text="For example “Table 2”."
+        label=gettext_lazy("Table"),
+        max_length=50,
+        required=False,
+        help_text=gettext_lazy("For example “Table 2”."),
     )
     shuffle = forms.ChoiceField(
-        label="Seats",
-        choices=[("0", "Seats as entered"), ("1", "Shuffle the seats")],
+        label=gettext_lazy("Seats"),
+        choices=[("0", gettext_lazy("Seats as entered")), ("1", gettext_lazy("Shuffle the seats"))],
         required=False,
         initial="0",
         widget=forms.RadioSelect,
@@ -51,17 +59,26 @@ class NewGameForm(forms.Form):
         players = Player.objects.all()
         for number, wind in enumerate(map(starting_wind, range(4))):
             self.fields[f"seat_{number}"] = forms.ModelChoiceField(
-                players, label=wind, required=False, empty_label="Choose a player"
+                players, label=wind, required=False, empty_label=_("Choose a player")
             )
             self.fields[f"new_{number}"] = forms.CharField(
-                label=f"or a new player at {wind}",
+                label=_("or a new player at %(wind)s") % {"wind": wind},
                 max_length=100,
                 required=False,
-                widget=forms.TextInput(attrs={"placeholder": "or a new player’s name"}),
+                widget=forms.TextInput(attrs={"placeholder": _("or a new player’s name")}),
             )
+
+        self.fields.update(paper_fields())
 
     def seat_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
         return [(self[f"seat_{n}"], self[f"new_{n}"]) for n in range(4)]
+
+    def paper_open(self) -> bool:
+        """Whether the page shows the game begun on paper open: it was filled in."""
+        return self.is_bound and any(self.data.get(name) for name in PAPER_FIELDS)
+
+    def score_fields(self) -> list[forms.BoundField]:
+        return [self[f"score_{n}"] for n in range(4)]
 
     def clean_shuffle(self) -> bool:
         return bool(self.cleaned_data.get("shuffle") == "1")
@@ -72,11 +89,11 @@ class NewGameForm(forms.Form):
             return key, PRESETS[key]
         saved = SavedRuleset.objects.filter(pk=key).first()
         if saved is None:
-            raise forms.ValidationError("That ruleset no longer exists: choose another.")
+            raise forms.ValidationError(_("That ruleset no longer exists: choose another."))
         try:
             rules = saved.to_rules()
         except RulesError as error:
-            raise forms.ValidationError(f"{saved.name}: {error}") from None
+            raise forms.ValidationError(f"{saved.name}: {located_refusal_text(error)}") from None
         return saved.name, rules
 
     def clean(self) -> dict[str, Any]:
@@ -87,20 +104,79 @@ class NewGameForm(forms.Form):
             new = " ".join(data.get(f"new_{number}", "").split())
             field = f"new_{number}" if new else f"seat_{number}"
             if chosen and new:
-                self.add_error(field, f"Choose a player or type a new name at {wind}, not both.")
+                self.add_error(
+                    field,
+                    _("Choose a player or type a new name at %(wind)s, not both.") % {"wind": wind},
+                )
                 continue
             if not chosen and not new:
                 if f"seat_{number}" not in self.errors:
-                    self.add_error(field, f"Choose the player at {wind}.")
+                    self.add_error(field, _("Choose the player at %(wind)s.") % {"wind": wind})
                 continue
             name = chosen.name if chosen else new
             key = name.casefold()
             if key in seen:
-                self.add_error(field, f"{name} is already seated at {seen[key]}.")
+                self.add_error(
+                    field,
+                    _("%(name)s is already seated at %(wind)s.")
+                    % {"name": name, "wind": seen[key]},
+                )
             else:
                 seen[key] = wind
             data[f"player_{number}"] = chosen or name
+        data["start"] = self._clean_start(data)
         return data
+
+    def _clean_start(self, data: dict[str, Any]) -> GameState | None:
+        """Where a game begun on paper stands, or ``None`` for a game from East 1. Any of
+        its fields given asks for it; the round and the four scores are then needed, and
+        the engine checks that the rules reach that round and the points add up."""
+        scores = [data.get(f"score_{n}") for n in range(4)]
+        given = data.get("start_round") or any(s is not None for s in scores)
+        given = given or data.get("start_honba") or data.get("start_sticks")
+        if not given or any(name in self.errors for name in PAPER_FIELDS):
+            return None
+        label = data.get("start_round")
+        if not label:
+            self.add_error("start_round", _("Choose the round the game has reached."))
+        for n, score in enumerate(scores):
+            if score is None:
+                self.add_error(
+                    f"score_{n}", _("Give %(wind)s’s points so far.") % {"wind": starting_wind(n)}
+                )
+        if data.get("shuffle"):
+            self.add_error("shuffle", _("A game begun on paper keeps its seats: do not shuffle."))
+        if not label or None in scores or "ruleset" not in data:
+            return None
+        a, b, c, d = (int(score or 0) for score in scores)
+        state = GameState(
+            (a, b, c, d),
+            ROUND_LABELS.index(label),
+            data.get("start_honba") or 0,
+            data.get("start_sticks") or 0,
+        )
+        problem = check_start(data["ruleset"][1], state)
+        if problem and problem.startswith("round "):
+            words = problem.split(": ", 1)[1]
+            self.add_error("start_round", f"{words[:1].upper()}{words[1:]}.")
+        elif problem:
+            rules = data["ruleset"][1]
+            sticks = state.sticks
+            held = sum(state.scores) + 1000 * sticks
+            self.add_error(
+                None,
+                ngettext(
+                    "The points so far do not add up: the four players’ points and %(sticks)s "
+                    "riichi stick hold %(held)s; under these rules four players begin with "
+                    "%(start)s.",
+                    "The points so far do not add up: the four players’ points and %(sticks)s "
+                    "riichi sticks hold %(held)s; under these rules four players begin with "
+                    "%(start)s.",
+                    sticks,
+                )
+                % {"sticks": sticks, "held": f"{held:,}", "start": f"{4 * rules.start_points:,}"},
+            )
+        return None if problem else state
 
     def seated_players(self) -> list[Player]:
         """The four players in the order entered; a new name matches an existing player
@@ -116,6 +192,46 @@ class NewGameForm(forms.Form):
     def to_rules(self) -> tuple[str, Ruleset]:
         name, rules = self.cleaned_data["ruleset"]
         return name, rules
+
+    def to_start(self) -> GameState | None:
+        """Where a game begun on paper stands (``None``: from East 1)."""
+        start: GameState | None = self.cleaned_data.get("start")
+        return start
+
+
+#: The rounds a game may have reached: East 1 to West 4 (an extension's last); the
+#: engine refuses one the chosen rules never reach.
+ROUND_LABELS = tuple(round_label(index) for index in range(12))
+PAPER_FIELDS = ("start_round", "start_honba", "start_sticks", *(f"score_{n}" for n in range(4)))
+
+
+def paper_fields() -> dict[str, forms.Field]:
+    """A game begun on paper: the round it has reached, the honba and riichi sticks on the
+    table, and each seat's points so far (the record's ``start``). Left blank, the game
+    starts at East 1."""
+    fields: dict[str, forms.Field] = {
+        "start_round": forms.ChoiceField(
+            label=_("Round reached"),
+            choices=[("", "—"), *((label, round_name(i)) for i, label in enumerate(ROUND_LABELS))],
+            required=False,
+        ),
+        "start_honba": forms.IntegerField(
+            label=_("Honba"), min_value=0, max_value=MAX_COUNTER, required=False
+        ),
+        "start_sticks": forms.IntegerField(
+            label=_("Riichi sticks"), min_value=0, max_value=MAX_COUNTER, required=False
+        ),
+    }
+    for n in range(4):
+        fields[f"score_{n}"] = forms.IntegerField(
+            label=_("%(wind)s’s points") % {"wind": starting_wind(n)},
+            min_value=-4 * MAX_POINTS,
+            max_value=4 * MAX_POINTS,
+            required=False,
+            # No numeric keypad: it has no minus sign on some phones.
+            widget=forms.NumberInput(attrs={"step": 100}),
+        )
+    return fields
 
 
 def _player_named(name: str) -> Player:

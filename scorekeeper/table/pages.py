@@ -8,6 +8,7 @@ The numbers come from the engine (a replay, a state, the standings); the words f
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from hashlib import md5
 from typing import Any, cast
 
@@ -18,8 +19,10 @@ from django.shortcuts import get_object_or_404
 from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
-from scorekeeper.calculator.links import hand_form_initial
+from scorekeeper.calculator.links import form_initial, returned_values
 from scorekeeper.club.models import Game, HandRecord, Seat
 from scorekeeper.format import (
     format_points,
@@ -29,19 +32,22 @@ from scorekeeper.format import (
     sign_class,
     signed,
 )
+from scorekeeper.refusals import correction_refusal, refusal_text
 from scorekeeper.registry.permissions import is_member, is_organiser
 from scorekeeper.table.display import (
-    HandLine,
+    Authorship,
     describe_hand,
     end_words,
     hand_line,
     seat_lines,
     standing_lines,
 )
+from scorekeeper.table.display_log import first_log, log_lines
 from scorekeeper.table.forms import HandForm, SequenceForm, is_all_last
-from scorekeeper.table.services import Scoreboard, scoreboard
+from scorekeeper.table.forms_penalty import PenaltyForm
+from scorekeeper.table.services import Scoreboard, later_hand_refusal, scoreboard
 from scoring.errors import IllegalHand
-from scoring.game import play_hand
+from scoring.game import play_hand, replay
 from scoring.standings import final_standings
 from scoring.state import GameState, HandResult, Replay
 
@@ -65,10 +71,19 @@ def _seats() -> Any:
 
 
 def _hands() -> Prefetch[Any]:
-    """A game's hands with only what the table pages read of them (not who recorded them
-    and when: converting those too costs a long game's page a good part of a millisecond)."""
-    fields = ("game", "sequence", "data", "edited_at")
-    return Prefetch("hands", queryset=HandRecord.objects.only(*fields))
+    """A game's hands with only what the table pages read of them: the hand, and who
+    recorded and last edited it and when (their usernames joined in the same query)."""
+    fields = (
+        "game",
+        "sequence",
+        "data",
+        "recorded_at",
+        "edited_at",
+        "recorded_by__username",
+        "edited_by__username",
+    )
+    hands = HandRecord.objects.select_related("recorded_by", "edited_by").only(*fields)
+    return Prefetch("hands", queryset=hands)
 
 
 def reloaded(game: Game, saved: Game, *, hands: bool = True) -> Game:
@@ -98,13 +113,18 @@ def seat_names(game: Game) -> tuple[str, ...]:
     return tuple(seat.player.name for seat in game.seats.all())
 
 
-def new_hand_form(game: Game, data: Any = None, initial: dict[str, Any] | None = None) -> HandForm:
+def new_hand_form(
+    game: Game, data: Any = None, initial: dict[str, Any] | None = None, *, whole: bool = True
+) -> HandForm:
+    """The hand form for the game's next hand; ``whole=False`` for a sent hand that is only
+    checked (and recorded), not drawn."""
     return HandForm(
         data,
         names=seat_names(game),
         rules=game.ruleset(),
         state=game.game_state(),
         initial={"sequence": game.hand_count, **(initial or {})},
+        whole=whole,
     )
 
 
@@ -124,25 +144,48 @@ def table_context(
         form_context = _form_context(form, urls)
     elif not may_record(request.user, game):
         form_context = {"form": None}
-    elif initial := hand_form_initial(request.GET):
-        # Back from the hand calculator, the hand's han and fu are the form's first values.
-        form_context = _form_context(new_hand_form(game, initial=initial), urls)
+    elif returned := _returned_form(game, request, urls):
+        # Back from the hand calculator: the form as it was, with the seat's hand in it.
+        form_context = returned
     else:
         form_context = _blank_form_context(game, state, urls)
     return {
         **_status_context(request, game, state, names, urls, can_correct=can_correct),
         **form_context,
         "board": board,
-        "hands": bool(log),
+        "hands": bool(board.replay.results),
         "log": log,
         "standings": standings,
         "penalties": any(row.penalty for row in standings),
+        "chips": any(row.chips for row in standings),
         "last_hand": last_hand_words(board),
     }
 
 
+def _returned_form(game: Game, request: HttpRequest, urls: dict[str, Any]) -> dict[str, Any] | None:
+    """The hand form on the way back from the calculator (its values in the address), with
+    their preview at once, or ``None`` if the address carries no hand form."""
+    if not request.GET:
+        # Most table pages: nothing comes back, and no form is built to find that out.
+        return None
+    blank = new_hand_form(game)
+    values = returned_values(request.GET, blank.fields)
+    if values is None:
+        return None
+    form = new_hand_form(game, initial=form_initial(values, blank.fields))
+    data = values.copy()
+    data["sequence"] = str(game.hand_count)
+    sent = new_hand_form(game, data)
+    return _form_context(form, urls) | preview_context(sent, sent.state, None)
+
+
 def recorded_context(
-    request: HttpRequest, game: Game, result: HandResult, *, words: str
+    request: HttpRequest,
+    game: Game,
+    result: HandResult,
+    *,
+    words: str,
+    authors: Authorship | None = None,
 ) -> dict[str, Any]:
     """What the ``recorded`` partial shows after ``result`` was recorded as the game's last
     hand and the game goes on: the table's status, a blank form for the next hand and the
@@ -152,13 +195,14 @@ def recorded_context(
     rules = game.ruleset()
     can_correct = may_correct(request.user, game)
     sequence = game.hand_count - 1
-    line = hand_line(sequence, result, names, rules)
+    line = hand_line(sequence, result, names, rules, authors=authors)
     urls = game_urls(game.pk)
     return {
         **_status_context(request, game, result.after, names, urls, can_correct=can_correct),
         **_blank_form_context(game, result.after, urls),
         "hands": True,
-        "log": [line],
+        # The game's first hand sends the whole log: with what came before it, if anything.
+        "log": [line] if sequence else first_log(game, line, names),
         "new_line": line if sequence else None,
         "last_hand": words,
     }
@@ -173,8 +217,11 @@ GAME_URLS = {
     "abandon": "game_abandon",
     "reopen": "game_reopen",
     "record": "game_record",
+    "hands_csv": "hand_log_csv",
+    "hands_json": "hand_log_json",
     "create": "hand_create",
     "preview": "hand_preview",
+    "penalty": "penalty_new",
 }
 
 
@@ -199,13 +246,27 @@ def _status_context(
 ) -> dict[str, Any]:
     """The table's head, scoreboard and actions."""
     board = _board_context(game, state, names)
+    organiser = is_organiser(request.user)
     return {
         **board,
         "urls": urls,
         "end_words": end_words(state.end_reason, stopped_early=game.stopped_early),
         "can_correct": can_correct,
-        "is_organiser": is_organiser(request.user),
+        "is_organiser": organiser,
+        **penalty_context(game, names, organiser=organiser),
     }
+
+
+def penalty_context(
+    game: Game, names: tuple[str, ...], *, organiser: bool, form: PenaltyForm | None = None
+) -> dict[str, Any]:
+    """The penalty form, for an organiser at a game that may take one (in play or
+    finished), blank unless ``form`` (a refused one) is given."""
+    if not organiser or game.status == Game.Status.ABANDONED:
+        return {"penalty_form": None, "may_penalise": False}
+    if form is None:
+        form = PenaltyForm(names=names, initial={"revision": game.revision})
+    return {"penalty_form": form, "may_penalise": True}
 
 
 def _board_context(game: Game, state: GameState, names: tuple[str, ...]) -> dict[str, Any]:
@@ -235,17 +296,20 @@ def _blank_form_context(game: Game, state: GameState, urls: dict[str, Any]) -> d
     button) from the cache, and the hand form built and rendered only when the cache has
     not got it. Its 170-odd chips take a good part of the time to record a hand, and a
     blank form is the same for every hand of a game with the same players, dealer and
-    all-last (the number of hands and the CSRF token are outside it), so it is kept under
-    those rather than under the game's revision, which every hand changes."""
+    all-last, in one language (the number of hands and the CSRF token are outside it), so
+    it is kept under those rather than under the game's revision, which every hand
+    changes."""
     names = seat_names(game)
     all_last = is_all_last(state, game.ruleset())
-    shape = "\x1f".join((str(state.dealer), str(int(all_last)), urls["preview"], *names))
+    shape = "\x1f".join(
+        (str(state.dealer), str(int(all_last)), urls["preview"], get_language(), *names)
+    )
     digest = md5(shape.encode(), usedforsecurity=False).hexdigest()
     key = f"hand-form:{game.pk}:{game.created_at.timestamp()}:{digest}"
     body: SafeString | None = cache.get(key)
     if body is None:
         form = new_hand_form(game)
-        context = _form_context(form, urls) | {"submit_label": "Record hand"}
+        context = _form_context(form, urls) | {"submit_label": _("Record hand")}
         # Template output: escaped, and marked so.
         body = cast(SafeString, get_template("club/table.html#form-body").render(context))
         cache.set(key, body)
@@ -257,22 +321,6 @@ def _blank_form_context(game: Game, state: GameState, urls: dict[str, Any]) -> d
     }
 
 
-def edited_hands(game: Game) -> frozenset[int]:
-    return frozenset(h.sequence for h in game.hands.all() if h.edited_at is not None)
-
-
-def log_lines(game: Game, board: Scoreboard) -> list[HandLine]:
-    """The hand log's lines, newest first."""
-    names, rules = board.record.players, board.record.rules
-    edited = edited_hands(game)
-    lines = [
-        hand_line(sequence, result, names, rules, edited=sequence in edited)
-        for sequence, result in enumerate(board.replay.results)
-    ]
-    lines.reverse()
-    return lines
-
-
 def last_hand_words(board: Scoreboard) -> str:
     results = board.replay.results
     if not results:
@@ -280,9 +328,16 @@ def last_hand_words(board: Scoreboard) -> str:
     return describe_hand(results[-1].hand, board.record.players, board.record.rules)
 
 
-def preview_context(form: HandForm, state: GameState, sequence: int | None) -> dict[str, Any]:
-    """Each player's change for the hand in the form, or what is still missing."""
-    context: dict[str, Any] = {"preview": None, "missing": [], "refusal": ""}
+def preview_context(
+    form: HandForm,
+    state: GameState,
+    sequence: int | None,
+    later: Sequence[HandResult] = (),
+) -> dict[str, Any]:
+    """Each player's change for the hand in the form, or what is still missing. ``later``:
+    for a correction, the hands played after it; a warning says if the hand as entered
+    makes one of them impossible (the correction would then be refused)."""
+    context: dict[str, Any] = {"preview": None, "missing": [], "refusal": "", "warning": ""}
     if not form.is_valid():
         # Not the hidden fields: those say nothing about the hand.
         errors = [e for name, e in form.errors.items() if name not in ("sequence", "revision")]
@@ -292,11 +347,35 @@ def preview_context(form: HandForm, state: GameState, sequence: int | None) -> d
     try:
         result = play_hand(state, form.to_hand(), form.rules, index=sequence or 0)
     except IllegalHand as error:
-        message = humanize_message(error.message, form.names)
-        context["refusal"] = message[:1].upper() + message[1:]
+        english = _sentence(error.message, form.names)
+        context["refusal"] = refusal_text(error, english, names=form.names)
         return context
     context["preview"] = preview_of(result, form.names)
+    if later and sequence is not None:
+        context["warning"] = _later_warning(result, later, form, sequence)
     return context
+
+
+def _later_warning(
+    result: HandResult, later: Sequence[HandResult], form: HandForm, sequence: int
+) -> str:
+    """The refusal a correction would meet: a later hand it makes impossible, or ``""``."""
+    try:
+        replay(form.rules, [r.hand for r in later], start=result.after)
+    except IllegalHand as error:
+        index = sequence + 1 + error.index
+        reason = error.message.split(": ", 1)[-1]
+        message = later_hand_refusal(index, later[error.index].before, reason)
+        # Without its full stop: the page ends the sentence.
+        english = _sentence(message, form.names).rstrip(".")
+        refusal = correction_refusal(error.index + sequence + 1, later[error.index].before, error)
+        return refusal_text(refusal, english, names=form.names).rstrip(".。")
+    return ""
+
+
+def _sentence(message: str, names: tuple[str, ...]) -> str:
+    message = humanize_message(message, names)
+    return message[:1].upper() + message[1:]
 
 
 def preview_of(result: HandResult, names: tuple[str, ...]) -> dict[str, Any]:
@@ -326,10 +405,10 @@ def edit_context(game: Game, form: HandForm, sequence: int, before: GameState) -
         "number": sequence + 1,
         "round": round_name(before.round_index),
         "honba": before.honba,
-        "form_action": reverse("hand_edit", args=[game.pk, sequence]),
-        "preview_url": reverse("hand_preview", args=[game.pk]) + f"?hand={sequence}",
-        "submit_label": f"Save hand {sequence + 1}",
-        "refused_title": "This correction was not saved:",
+        "form_action": reverse("hand_edit", args=[game.pk, sequence + 1]),
+        "preview_url": reverse("hand_preview", args=[game.pk]) + f"?hand={sequence + 1}",
+        "submit_label": _("Save hand %(number)s") % {"number": sequence + 1},
+        "refused_title": _("This edit was not saved:"),
     }
 
 
@@ -343,7 +422,11 @@ def live_context(game_id: int) -> dict[str, Any]:
     finished = game.status == Game.Status.FINISHED
     return {
         **_board_context(game, state, names),
-        "standings": standing_lines(final_standings(state, rules), names) if finished else (),
+        "standings": (
+            standing_lines(final_standings(state, rules, game.record_penalties()), names)
+            if finished
+            else ()
+        ),
         "last_hand": describe_hand(last.to_hand(), names, rules) if last else "",
         "hand_count": game.hand_count,
     }

@@ -11,21 +11,25 @@ If the game has moved on (a double tap, a retry, another phone), the write is re
 
 from __future__ import annotations
 
+from copy import copy
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from scorekeeper.club.limits import seats_error
 from scorekeeper.club.models import MAX_HANDS, Game, HandRecord, Seat
 from scorekeeper.club.projection import (
     RESULT_FIELDS,
     Projection,
-    project,
+    project_game,
     project_hand,
     seats_change,
 )
+from scorekeeper.format import round_name
+from scorekeeper.refusals import correction_refusal
 from scoring.errors import IllegalHand
 from scoring.game import play_hand, replay
 from scoring.outcomes import Hand
@@ -68,28 +72,53 @@ class Scoreboard:
         return self.replay.state
 
     def standings(self) -> tuple[Standing, ...]:
-        return final_standings(self.state, self.record.rules)
+        return final_standings(self.state, self.record.rules, self.record.penalties)
+
+
+class GameGone(ServiceError):
+    """The game was deleted (by an organiser, as entered by mistake) since it was read."""
 
 
 def locked_game(game_id: int) -> Game:
     """The game, its row locked until the transaction ends (PostgreSQL; SQLite takes the
-    whole database for writing when the transaction begins)."""
-    return Game.objects.select_for_update().get(pk=game_id)
+    whole database for writing when the transaction begins). A game deleted since it was
+    read is refused with ``GameGone``."""
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None:
+        raise GameGone(_("Game %(id)s was deleted: nothing was changed.") % {"id": game_id})
+    return game
+
+
+def locked_as_read(game: Game) -> Game:
+    """``game`` with its row locked until the transaction ends: a copy of it as the caller
+    read it when nothing has written it since (the revision is the same: every write bumps
+    it), or else the row read again. Most hands are the first, and then only the revision
+    is read under the lock, not the whole row again."""
+    rows = Game.objects.select_for_update().filter(pk=game.pk).values_list("revision", flat=True)
+    revisions = list(rows)
+    if not revisions:
+        raise GameGone(_("Game %(id)s was deleted: nothing was changed.") % {"id": game.pk})
+    if revisions[0] == game.revision:
+        return copy(game)
+    return locked_game(game.pk)
 
 
 def check_sequence(game: Game, expected_sequence: int) -> None:
     if game.hand_count != expected_sequence:
         raise StaleGame(
-            f"The game has moved on: it has {game.hand_count} hands, this form was for "
-            f"{expected_sequence}. Nothing was recorded; here is the current table."
+            _(
+                "The game has moved on: it has %(count)s hands, this form was for "
+                "%(expected)s. Nothing was recorded; here is the current table."
+            )
+            % {"count": game.hand_count, "expected": expected_sequence}
         )
 
 
 def check_open(game: Game, *, allow_finished: bool) -> None:
     if game.status == Game.Status.ABANDONED:
-        raise GameClosed("This game was abandoned; it cannot be changed.")
+        raise GameClosed(_("This game was abandoned; it cannot be changed."))
     if game.status == Game.Status.FINISHED and not allow_finished:
-        raise GameClosed("This game is finished; only an organiser can correct it.")
+        raise GameClosed(_("This game is finished; only an organiser can correct it."))
 
 
 #: What ``save_projection`` writes on the game row (and only those).
@@ -114,6 +143,8 @@ class HandChange:
     game: Game
     result: HandResult
     played: Replay | None = None
+    #: The hand's stored row, where the service wrote one (who recorded it and when).
+    record: HandRecord | None = None
 
 
 class Unstorable(ServiceError):
@@ -126,7 +157,9 @@ def save_projection(game: Game, projection: Projection) -> None:
     no column can hold is refused (``Unstorable``) before anything is written."""
     wrong = seats_error(projection.seats)
     if wrong:
-        raise Unstorable(f"This game's standings cannot be stored: {wrong}.")
+        raise Unstorable(
+            _("This game's standings cannot be stored: %(problem)s.") % {"problem": wrong}
+        )
     before = game.status
     game.state = projection.state.to_json()
     game.hand_count = projection.hand_count
@@ -157,13 +190,16 @@ def record_hand(*, game: Game, hand: Hand, expected_sequence: int, user: Any = N
         # Inside a caller's transaction this block is a savepoint: a refused hand row
         # leaves the caller's transaction usable.
         with transaction.atomic():
-            locked = locked_game(game.pk)
+            locked = locked_as_read(game)
             check_open(locked, allow_finished=False)
             check_sequence(locked, expected_sequence)
             if locked.hand_count >= MAX_HANDS:
                 raise GameFull(
-                    f"This game has {MAX_HANDS} hands, the most a game may hold: "
-                    "finish it and start another."
+                    _(
+                        "This game has %(count)s hands, the most a game may hold: "
+                        "finish it and start another."
+                    )
+                    % {"count": MAX_HANDS}
                 )
             rules = locked.ruleset()
             result = play_hand(locked.game_state(), hand, rules, index=locked.hand_count)
@@ -171,11 +207,9 @@ def record_hand(*, game: Game, hand: Hand, expected_sequence: int, user: Any = N
                 rules, result, locked.hand_count + 1, stopped_early=locked.stopped_early
             )
             if projection is None:  # the hand ends the game: the standings need them all
-                projection = project(
-                    rules, [*stored_hands(locked), hand], stopped_early=locked.stopped_early
-                )
+                projection = project_game(locked, [*stored_hands(locked), hand])
             save_projection(locked, projection)
-            HandRecord.objects.create(
+            stored = HandRecord.objects.create(
                 game=locked,
                 sequence=expected_sequence,
                 data=HandRecord.data_from(hand),
@@ -184,45 +218,63 @@ def record_hand(*, game: Game, hand: Hand, expected_sequence: int, user: Any = N
     except IntegrityError:
         # Two phones appending the same sequence where the row lock did not order them:
         # the unique (game, sequence) refuses the second whole.
-        raise StaleGame("Another phone recorded this hand first; nothing was recorded.") from None
-    return HandChange(locked, result, projection.played)
+        raise StaleGame(
+            _("Another phone recorded this hand first; nothing was recorded.")
+        ) from None
+    return HandChange(locked, result, projection.played, stored)
 
 
-def _replace_hands(hands: list[Hand], rules: Ruleset) -> Replay:
-    """Replay a corrected list of hands; an impossible hand is refused naming it."""
+def _replace_hands(
+    hands: list[Hand], rules: Ruleset, stored: list[Hand], start: GameState | None
+) -> Replay:
+    """Replay a corrected list of hands; an impossible hand is refused naming it, and
+    the round it was played in as the game stands (``stored``, the hands before the
+    correction), not the round the correction would have moved it to."""
     try:
-        return replay(rules, hands)
+        return replay(rules, hands, start=start)
     except IllegalHand as error:
+        before = replay(rules, stored[: error.index + 1], start=start).results[error.index].before
+        refusal = correction_refusal(error.index, before, error)
         raise IllegalHand(
             error.index,
-            error.round_label,
+            before.round_label,
             error.field,
-            f"this correction makes hand {error.index + 1} ({error.round_label}) impossible: "
-            f"{error.message.split(': ', 1)[-1]}",
+            later_hand_refusal(error.index, before, error.message.split(": ", 1)[-1]),
+            code=refusal.code,
+            values=refusal.values,
         ) from None
+
+
+def later_hand_refusal(index: int, before: GameState, reason: str) -> str:
+    """Why a correction is refused: it makes hand ``index`` (0-based), played from
+    ``before``, impossible (rounds as the engine writes them; ``format`` puts them in
+    words)."""
+    return _("this edit makes hand %(number)s (%(round)s) impossible: %(reason)s") % {
+        "number": index + 1,
+        "round": round_name(before.round_index, honba=before.honba),
+        "reason": reason,
+    }
 
 
 def undo_last_hand(
     *, game: Game, expected_sequence: int, user: Any = None, allow_finished: bool = False
 ) -> HandChange:
-    """Remove the last hand and replay the rest; ``result``: the hand undone."""
+    """Remove the last hand and replay the rest; ``result``: the hand undone. A penalty
+    given after it moves to the hand before (``keep_penalties_within``)."""
     with transaction.atomic():
         locked = locked_game(game.pk)
         check_open(locked, allow_finished=allow_finished)
         check_sequence(locked, expected_sequence)
         if locked.hand_count == 0:
-            raise ServiceError("There is no hand to undo.")
+            raise ServiceError(_("There is no hand to undo."))
         rules = locked.ruleset()
-        everything = replay(rules, stored_hands(locked))
+        everything = replay(rules, stored_hands(locked), start=locked.record_start())
         undone = everything.results[-1]
         rest = Replay(everything.start, everything.results[:-1])
         locked.hands.filter(sequence=locked.hand_count - 1).delete()
-        projection = project(
-            rules,
-            [r.hand for r in rest.results],
-            stopped_early=locked.stopped_early,
-            played=rest,
-        )
+        if keep_penalties_within(locked, len(rest.results)):
+            locked.save(update_fields=["penalties"])
+        projection = project_game(locked, [r.hand for r in rest.results], played=rest)
         save_projection(locked, projection)
     return HandChange(locked, undone, rest)
 
@@ -247,21 +299,22 @@ def edit_hand(
         check_sequence(locked, expected_sequence)
         if expected_revision is not None and locked.revision != expected_revision:
             raise StaleGame(
-                "The game changed since this correction was started; nothing was changed."
+                _("The game changed since this correction was started; nothing was changed.")
             )
         records = list(locked.hands.order_by("sequence"))
         if not 0 <= sequence < len(records):
-            raise ServiceError(f"There is no hand {sequence + 1} to edit.")
-        hands = [r.to_hand() for r in records]
+            raise ServiceError(_("There is no hand %(number)s to edit.") % {"number": sequence + 1})
+        stored = [r.to_hand() for r in records]
+        hands = [*stored]
         hands[sequence] = hand
         rules = locked.ruleset()
-        played = _replace_hands(hands, rules)
+        played = _replace_hands(hands, rules, stored, locked.record_start())
         target = records[sequence]
         target.data = HandRecord.data_from(hand)
         target.edited_by = user
         target.edited_at = timezone.now()
         target.save(update_fields=["data", "edited_by", "edited_at"])
-        projection = project(rules, hands, stopped_early=locked.stopped_early, played=played)
+        projection = project_game(locked, hands, played=played)
         save_projection(locked, projection)
     return HandChange(locked, played.results[sequence], played)
 
@@ -273,10 +326,29 @@ def scoreboard(game: Game, *, played: Replay | None = None) -> Scoreboard:
     seats = sorted(game.seats.all(), key=lambda s: s.number)
     a, b, c, d = (seat.player.name for seat in seats)
     rules = game.ruleset()
+    start = game.record_start()
     if played is None:
         hands = [h.to_hand() for h in sorted(game.hands.all(), key=lambda h: h.sequence)]
-        played = replay(rules, hands)
+        played = replay(rules, hands, start=start)
     else:
         hands = [result.hand for result in played.results]
-    record = GameRecord(rules, (a, b, c, d), tuple(hands))
+    record = GameRecord(rules, (a, b, c, d), tuple(hands), start, game.record_penalties())
     return Scoreboard(game, record, played)
+
+
+def keep_penalties_within(game: Game, hand_count: int) -> bool:
+    """Move the penalties given after a hand the game no longer has (an undone hand) to
+    its last hand (before the first hand when none is left): a penalty stays in the game
+    at the place in time nearest to when it was given. Whether any moved (the caller saves
+    ``penalties``)."""
+    last = hand_count - 1 if hand_count else None
+    moved = False
+    for penalty in game.penalties:
+        after = penalty.get("after_hand")
+        if after is not None and after >= hand_count:
+            if last is None:
+                penalty.pop("after_hand")
+            else:
+                penalty["after_hand"] = last
+            moved = True
+    return moved

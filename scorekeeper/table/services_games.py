@@ -12,10 +12,11 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from scorekeeper.club.limits import normal_name, text_error, unstored_part
+from scorekeeper.club.limits import normal_name, penalties_error, text_error
 from scorekeeper.club.models import MAX_HANDS, Game, HandRecord, Player, Seat
-from scorekeeper.club.projection import project
+from scorekeeper.club.projection import project_game
 from scorekeeper.table.services import (
     GameClosed,
     GameFull,
@@ -27,8 +28,9 @@ from scorekeeper.table.services import (
     scoreboard,
     stored_hands,
 )
-from scoring.record import read_record, record_to_json
+from scoring.record import penalty_json, read_record, record_to_json, start_json
 from scoring.rules import Ruleset
+from scoring.state import GameState, check_start
 
 
 def start_game(
@@ -41,13 +43,24 @@ def start_game(
     shuffle: bool = False,
     rng: random.Random | None = None,
     start_token: uuid.UUID | None = None,
+    start: GameState | None = None,
 ) -> Game:
     """Seat four different players (in the order given, or shuffled) under frozen rules
     (the engine has bounded every value of a ``Ruleset``, so its results can be stored).
-    A ``start_token`` already used (the same form sent twice) returns the game it started
+    ``start``: where a game begun on paper stands (its round, honba, sticks and each
+    seat's points), checked by the engine; its seats are as given, never shuffled. A
+    ``start_token`` already used (the same form sent twice) returns the game it started
     instead of starting another."""
     if len(players) != 4 or len({p.pk for p in players}) != 4:
-        raise ServiceError("A game needs four different players.")
+        raise ServiceError(_("A game needs four different players."))
+    if start is not None:
+        problem = check_start(rules, start)
+        if problem:
+            raise ServiceError(
+                _("The game cannot begin there: %(problem)s.") % {"problem": problem}
+            )
+        if shuffle:
+            raise ServiceError(_("A game begun on paper keeps its seats: they cannot be shuffled."))
     if start_token is not None:
         started = Game.objects.filter(start_token=start_token).first()
         if started is not None:
@@ -61,9 +74,10 @@ def start_game(
                 table_label=table_label,
                 ruleset_name=ruleset_name,
                 rules=rules.to_json(),
-                state=Game.initial_state(rules),
+                state=Game.initial_state(rules, start),
                 created_by=created_by,
                 start_token=start_token,
+                start=None if start is None else start_json(start),
             )
             Seat.objects.bulk_create(
                 Seat(game=game, number=number, player=player) for number, player in enumerate(order)
@@ -85,7 +99,7 @@ def finish_game(*, game: Game, expected_sequence: int, user: Any = None) -> Game
         check_open(locked, allow_finished=False)
         check_sequence(locked, expected_sequence)
         locked.stopped_early = True
-        save_projection(locked, project(locked.ruleset(), stored_hands(locked), stopped_early=True))
+        save_projection(locked, project_game(locked, stored_hands(locked)))
     return locked
 
 
@@ -97,17 +111,14 @@ def abandon_game(*, game: Game, expected_sequence: int, user: Any = None) -> Gam
         locked = locked_game(game.pk)
         if locked.status == Game.Status.FINISHED:
             raise GameClosed(
-                "This game is finished and counts in the standings; reopen it first if it "
-                "should be abandoned."
+                _(
+                    "This game is finished and counts in the standings; reopen it first if it "
+                    "should be abandoned."
+                )
             )
         check_open(locked, allow_finished=False)
         check_sequence(locked, expected_sequence)
-        projection = project(
-            locked.ruleset(),
-            stored_hands(locked),
-            stopped_early=locked.stopped_early,
-            abandoned=True,
-        )
+        projection = project_game(locked, stored_hands(locked), abandoned=True)
         locked.finished_at = timezone.now()
         save_projection(locked, projection)
     return locked
@@ -122,14 +133,17 @@ def reopen_game(*, game: Game, expected_sequence: int, user: Any = None) -> Game
     with transaction.atomic():
         locked = locked_game(game.pk)
         if locked.status != Game.Status.FINISHED:
-            status = str(Game.Status(locked.status).label).lower()
-            raise GameClosed(f"Only a finished game can be reopened; this one is {status}.")
+            if locked.status == Game.Status.ABANDONED:
+                raise GameClosed(_("Only a finished game can be reopened; this one is abandoned."))
+            raise GameClosed(_("Only a finished game can be reopened; this one is in play."))
         check_sequence(locked, expected_sequence)
-        projection = project(locked.ruleset(), stored_hands(locked), stopped_early=False)
+        projection = project_game(locked, stored_hands(locked), stopped_early=False)
         if projection.status == Game.Status.FINISHED:
             raise ServiceError(
-                "This game was ended by its last hand, not stopped early: undo that hand to "
-                "reopen it."
+                _(
+                    "This game was ended by its last hand, not stopped early: undo that hand to "
+                    "reopen it."
+                )
             )
         locked.stopped_early = False
         save_projection(locked, projection)
@@ -172,11 +186,12 @@ def import_record(
     *, doc: Any, created_by: Any = None, table_label: str = "", ruleset_name: str | None = None
 ) -> Game:
     """Create a game from a record: players matched by name (created when missing), every
-    hand validated by replaying before anything is stored."""
+    hand validated by replaying before anything is stored; the record's start and penalties
+    are stored with it."""
     record, replayed = read_record(doc)
-    unstored = unstored_part(record)
-    if unstored is not None:
-        raise ServiceError(f"{unstored}: the site cannot store this part of a record yet")
+    wrong = penalties_error(p.reason for p in record.penalties)
+    if wrong:
+        raise ServiceError(wrong)
     rules = record.rules
     if len(record.hands) > MAX_HANDS:
         raise GameFull(f"hands: {len(record.hands)} hands; a game holds at most {MAX_HANDS}.")
@@ -193,12 +208,15 @@ def import_record(
             players=players,
             table_label=table_label,
             created_by=created_by,
+            start=record.start,
         )
+        game.penalties = [penalty_json(p) for p in record.penalties]
+        game.save(update_fields=["penalties"])
         HandRecord.objects.bulk_create(
             HandRecord(
                 game=game, sequence=i, data=HandRecord.data_from(hand), recorded_by=created_by
             )
             for i, hand in enumerate(record.hands)
         )
-        save_projection(game, project(rules, record.hands, played=replayed))
+        save_projection(game, project_game(game, record.hands, played=replayed))
     return game

@@ -14,16 +14,21 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
-from django_htmx.http import trigger_client_event
+from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
-from scorekeeper.calculator.links import calculator_url
+from scorekeeper.calculator.links import calculator_url, carried_values
 from scorekeeper.club.models import Game, HandRecord
 from scorekeeper.htmx import HtmxHttpRequest
 from scorekeeper.registry.permissions import is_organiser, member_required, read_required
 from scorekeeper.table.display import describe_hand
+from scorekeeper.table.display_log import authorship
 from scorekeeper.table.forms import CorrectionForm, HandForm
 from scorekeeper.table.pages import (
     edit_context,
@@ -48,15 +53,15 @@ from scorekeeper.table.services import (
 )
 from scoring.errors import IllegalHand
 from scoring.outcomes import Hand
-from scoring.state import Replay
+from scoring.state import HandResult, Replay
 
 TABLE = "club/table.html"
 
 
-ALREADY_RECORDED = (
+ALREADY_RECORDED = gettext_lazy(
     "This hand was already recorded (by this or another phone) — here is the current table."
 )
-GAME_CHANGED = (
+GAME_CHANGED = gettext_lazy(
     "The game changed on another phone — nothing was recorded; here is the current table."
 )
 
@@ -68,8 +73,8 @@ def _stale_message(game: Game, hand: Hand, expected: int) -> str:
     and this hand is not in it."""
     last = game.hands.order_by("-sequence").first()
     if last is not None and last.sequence == expected and last.data == HandRecord.data_from(hand):
-        return ALREADY_RECORDED
-    return GAME_CHANGED
+        return str(ALREADY_RECORDED)
+    return str(GAME_CHANGED)
 
 
 # The table, whole or as the part htmx swaps.
@@ -100,6 +105,16 @@ def _table_partial(
         response["HX-Reswap"] = "outerHTML show:#hand-form:top"
     if event:
         trigger_client_event(response, event)
+    return _plain_address(request, game.pk, response)
+
+
+def _plain_address(request: HttpRequest, game_id: int, response: HttpResponse) -> HttpResponse:
+    """After a write by htmx on a table opened with values in its address (back from the
+    calculator), the address becomes the table's own: a reload then shows a blank form, not
+    the hand just recorded."""
+    current = getattr(getattr(request, "htmx", None), "current_url", None) or ""
+    if "?" in current:
+        response["HX-Replace-Url"] = reverse("game_table", args=[game_id])
     return response
 
 
@@ -118,6 +133,7 @@ def table_after_write(
 
 
 @require_safe
+@never_cache
 @read_required
 def game_table(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = load_game(game_id)
@@ -125,11 +141,13 @@ def game_table(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 
 @require_POST
+@never_cache
 @member_required
 def hand_create(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = load_game(game_id, hands=False)
-    form = new_hand_form(game, request.POST)
+    form = new_hand_form(game, request.POST, whole=False)
     hand: Hand | None = None
+    refusal: IllegalHand | None = None
     try:
         if form.is_valid():
             hand = form.to_hand()
@@ -140,12 +158,16 @@ def hand_create(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
                 user=request.user,
             )
             words = describe_hand(hand, form.names, form.rules)
-            messages.success(request, f"Hand {change.game.hand_count} recorded: {words}.")
+            messages.success(
+                request,
+                _("Hand %(number)s recorded: %(words)s.")
+                % {"number": change.game.hand_count, "words": words},
+            )
             if not request.htmx:
                 return redirect("game_table", game_id)
             return _recorded(request, game, change, words)
     except IllegalHand as error:
-        form.add_engine_error(error)
+        refusal = error
     except StaleGame:
         assert hand is not None  # only a complete hand is sent to be recorded
         messages.warning(request, _stale_message(game, hand, form.cleaned_data["sequence"]))
@@ -153,7 +175,12 @@ def hand_create(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     except ServiceError as error:
         messages.error(request, error.message)
         return table_after_write(request, game_id, status=409)
-    return _refused(request, game, form)
+    # The form drawn again whole, with why it was refused.
+    shown = new_hand_form(game, request.POST)
+    shown.is_valid()
+    if refusal is not None:
+        shown.add_engine_error(refusal)
+    return _refused(request, game, shown)
 
 
 def _recorded(request: HtmxHttpRequest, game: Game, change: HandChange, words: str) -> HttpResponse:
@@ -172,12 +199,16 @@ def _recorded(request: HtmxHttpRequest, game: Game, change: HandChange, words: s
             played=change.played,
         )
     context = recorded_context(
-        request, reloaded(game, saved, hands=False), change.result, words=words
+        request,
+        reloaded(game, saved, hands=False),
+        change.result,
+        words=words,
+        authors=authorship(change.record) if change.record else None,
     )
     response = render(request, f"{TABLE}#recorded", context)
     response["HX-Retarget"] = "#record-hand"
-    response["HX-Reswap"] = "outerHTML show:window:top"
-    return trigger_client_event(response, "hand-recorded")
+    response["HX-Reswap"] = "outerHTML show:#scoreboard:top"
+    return _plain_address(request, game.pk, trigger_client_event(response, "hand-recorded"))
 
 
 def _refused(request: HtmxHttpRequest, game: Game, form: HandForm) -> HttpResponse:
@@ -192,16 +223,23 @@ def _refused(request: HtmxHttpRequest, game: Game, form: HandForm) -> HttpRespon
 def hand_preview(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """What each player would get for the hand being entered (nothing is saved)."""
     game = load_game(game_id, hands=False)
-    editing = _int_or_none(request.GET.get("hand"))
+    # ``?hand=3``: hand 3 (numbered from 1) as it would be edited.
+    number = _int_or_none(request.GET.get("hand"))
     state = game.game_state()
-    if editing is not None:
+    editing = None
+    later: tuple[HandResult, ...] = ()
+    if number is not None:
         results = scoreboard(game).replay.results
-        if not 0 <= editing < len(results):
+        if not 1 <= number <= len(results):
             raise Http404("No such hand.")
+        editing = number - 1
         state = results[editing].before
+        later = results[number:]
     data = request.POST if request.method == "POST" else request.GET
-    form = HandForm(data, names=seat_names(game), rules=game.ruleset(), state=state)
-    context = preview_context(form, state, editing) | {"preview_url": request.get_full_path()}
+    form = HandForm(data, names=seat_names(game), rules=game.ruleset(), state=state, whole=False)
+    context = preview_context(form, state, editing, later) | {
+        "preview_url": request.get_full_path()
+    }
     return render(request, f"{TABLE}#preview", context)
 
 
@@ -213,14 +251,17 @@ def _int_or_none(value: str | None) -> int | None:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@never_cache
 @member_required
-def hand_edit(request: HtmxHttpRequest, game_id: int, sequence: int) -> HttpResponse:
+def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
+    """Edit hand ``number`` (from 1) of a game."""
     game = load_game(game_id)
     if not may_correct(request.user, game):
         raise PermissionDenied
     results = scoreboard(game).replay.results
-    if not 0 <= sequence < len(results):
+    if not 1 <= number <= len(results):
         raise Http404("No such hand.")
+    sequence = number - 1
     shown = {"sequence": game.hand_count, "revision": game.revision}
     form = CorrectionForm(
         request.POST if request.method == "POST" else None,
@@ -248,31 +289,49 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, sequence: int) -> HttpResp
             current = load_game(game_id)
             return render(request, TABLE, table_context(request, current), status=409)
         else:
-            messages.success(request, f"Hand {sequence + 1} corrected.")
+            messages.success(request, _("Hand %(number)s edited.") % {"number": number})
             return redirect("game_table", game_id)
     context = edit_context(game, form, sequence, results[sequence].before)
     # The preview: the hand as entered, or as stored until something is entered.
     if form.is_bound:
-        context |= preview_context(form, results[sequence].before, sequence)
+        context |= preview_context(
+            form, results[sequence].before, sequence, results[sequence + 1 :]
+        )
     else:
         context["preview"] = preview_of(results[sequence], form.names)
     return render(request, "club/hand_edit.html", context, status=422 if form.is_bound else 200)
 
 
+@require_safe
+@member_required
+def hand_edit_former(request: HttpRequest, game_id: int, sequence: int) -> HttpResponse:
+    """A hand's edit page at its former address (hands numbered from 0): the same hand at
+    its address now."""
+    return redirect("hand_edit", game_id, sequence + 1, permanent=True)
+
+
 def _edit_refusal(game: Game, error: ServiceError) -> str:
     if isinstance(error, StaleGame):
-        return (
-            "The game changed on another phone while you corrected the hand — nothing was "
+        return _(
+            "The game changed on another phone while you edited the hand — nothing was "
             "changed; here is the current table."
         )
     return error.message
 
 
-@require_safe
-@read_required
-def hand_from_tiles(request: HttpRequest, game_id: int, seat: int) -> HttpResponse:
-    """The hand calculator for a seat's hand at the table as it is now (and back)."""
-    game = get_object_or_404(Game, pk=game_id)
+@require_http_methods(["GET", "HEAD", "POST"])
+@member_required
+def hand_from_tiles(request: HtmxHttpRequest, game_id: int, seat: int) -> HttpResponse:
+    """The hand calculator for a seat's hand at the table as it is now, and the way back
+    with the hand form as it was: the form is sent here (POST, by its "Count it from the
+    tiles" button) or its values are in the query. Nothing is saved; it is a tool of the
+    hand form, so of those who record (members)."""
     if not 0 <= seat < 4:
         raise Http404("No such seat.")
-    return redirect(calculator_url(game, game.game_state(), seat))
+    game = load_game(game_id, hands=False)
+    data = request.POST if request.method == "POST" else request.GET
+    carried = carried_values(data, new_hand_form(game).fields)
+    url = calculator_url(game, game.game_state(), seat, carried)
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return redirect(url)

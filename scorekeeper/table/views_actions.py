@@ -16,6 +16,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.club.models import Game
@@ -74,14 +75,16 @@ def hand_undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         )
     except StaleGame:
         messages.warning(
-            request, "The game changed on another phone — nothing was undone; here is the table."
+            request, _("The game changed on another phone — nothing was undone; here is the table.")
         )
         return table_after_write(request, game_id, status=409)
     except ServiceError as error:
         messages.error(request, error.message)
         return table_after_write(request, game_id, status=409)
     undone = describe_hand(change.result.hand, seat_names(game), game.ruleset())
-    messages.success(request, f"Hand {expected} undone: {undone}.")
+    messages.success(
+        request, _("Hand %(number)s undone: %(words)s.") % {"number": expected, "words": undone}
+    )
     return table_after_write(request, game_id, event="hand-undone")
 
 
@@ -93,8 +96,8 @@ def game_finish(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         game_id,
         "game_finish",
         finish_game,
-        done="The game is finished: here are the final standings.",
-        stale="The game changed on another phone — it was not finished; here is the table.",
+        done=_("The game is finished: here are the final standings."),
+        stale=_("The game changed on another phone — it was not finished; here is the table."),
     )
 
 
@@ -106,8 +109,9 @@ def game_abandon(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         game_id,
         "game_abandon",
         abandon_game,
-        done="The game was abandoned: it counts for nothing.",
-        stale="The game changed on another phone — it was not abandoned; here is the table.",
+        # The abandoned table says so itself, once: no message on top of it.
+        done=None,
+        stale=_("The game changed on another phone — it was not abandoned; here is the table."),
     )
 
 
@@ -119,8 +123,8 @@ def game_reopen(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         game_id,
         "game_reopen",
         reopen_game,
-        done="The game is in play again: its standings are withdrawn until it ends.",
-        stale="The game changed on another phone — it was not reopened; here is the table.",
+        done=_("The game is in play again: its standings are withdrawn until it ends."),
+        stale=_("The game changed on another phone — it was not reopened; here is the table."),
         event="game-reopened",
     )
 
@@ -131,7 +135,7 @@ def _game_action(
     action: str,
     service: Callable[..., Game],
     *,
-    done: str,
+    done: str | None,
     stale: str,
     event: str = "game-finished",
 ) -> HttpResponse:
@@ -150,7 +154,8 @@ def _game_action(
     except ServiceError as error:
         messages.error(request, error.message)
         return table_after_write(request, game_id, status=409)
-    messages.success(request, done)
+    if done:
+        messages.success(request, done)
     return table_after_write(request, game_id, event=event)
 
 

@@ -18,6 +18,7 @@ from scorekeeper.format import (
     format_points,
     preset_label,
     round_name,
+    seat_wind,
     signed_result,
     starting_wind,
 )
@@ -57,8 +58,10 @@ class GameRow:
     def in_play(cls, game: Game) -> GameRow:
         state = game.state
         scores = state["scores"]
+        # Each seat's wind this round (the dealer is East), as the table shows it.
+        dealer = game.game_state().dealer
         seats = tuple(
-            SeatRow(starting_wind(s.number), s.player.name, format_points(scores[s.number]))
+            SeatRow(seat_wind(s.number, dealer), s.player.name, format_points(scores[s.number]))
             for s in game.seats.all()
         )
         return cls._make(game, round_name(state["round_index"]), state, seats)
@@ -144,6 +147,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 created_by=request.user,
                 shuffle=form.cleaned_data["shuffle"],
                 start_token=form.cleaned_data["start_token"],
+                start=form.to_start(),
             )
         return redirect(game)
     status = 422 if form.is_bound else 200

@@ -9,6 +9,7 @@ import json
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import get_language
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_safe
 
@@ -22,7 +23,7 @@ def revision_etag(request: HttpRequest, game_id: int, *args: object) -> str | No
     """A game's version as the live board and the chart show it, in one small query: the
     game's revision (every hand, correction and change of status bumps it) with what can
     change without it (the players' names, the table's label, the ruleset's name, the
-    status), hashed."""
+    status) and the language the page is in, hashed."""
     rows = list(
         Seat.objects.filter(game_id=game_id)
         .order_by("number")
@@ -38,7 +39,8 @@ def revision_etag(request: HttpRequest, game_id: int, *args: object) -> str | No
         return None
     revision, *shown = rows[0][:4]
     names = [row[4] for row in rows]
-    digest = hashlib.blake2b(json.dumps([shown, names]).encode(), digest_size=8).hexdigest()
+    words = [shown, names, get_language()]
+    digest = hashlib.blake2b(json.dumps(words).encode(), digest_size=8).hexdigest()
     return f"{game_id}-{revision}-{digest}"
 
 

@@ -11,10 +11,16 @@ htmx.config.responseHandling = [
 
 // Other refusals and failures are not swapped in, yet they must not pass in silence: a
 // page gone stale or an account logged out (403), the server failing (500), no network.
+// The words come from the script tag's data attributes, in the page's language.
+const WORDS = (document.currentScript && document.currentScript.dataset) || {};
 const FAILURES = {
-  403: "This was refused: the page may have gone stale. Reload the page and try again.",
-  default: "Something went wrong on our side: reload the page to see where the game is, and try again.",
-  offline: "The server could not be reached: nothing was sent. Check the connection and try again.",
+  403: WORDS.refused || "This was refused: the page may have gone stale. Reload the page and try again.",
+  default:
+    WORDS.failed ||
+    "Something went wrong on our side: reload the page to see where the game is, and try again.",
+  offline:
+    WORDS.offline ||
+    "The server could not be reached: nothing was sent. Check the connection and try again.",
 };
 
 function tellFailure(text) {
@@ -30,3 +36,10 @@ document.addEventListener("htmx:responseError", (event) => {
   tellFailure(FAILURES[event.detail.xhr.status] || FAILURES.default);
 });
 document.addEventListener("htmx:sendError", () => tellFailure(FAILURES.offline));
+
+// A page with a hand form is never shown as it was: the server marks it not to be stored
+// (Cache-Control: no-store), and a browser that still keeps it in its back-forward cache
+// gets it again from the server when it is shown from there.
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted && document.getElementById("hand-form")) window.location.reload();
+});

@@ -77,3 +77,17 @@ def _live_server_closes_each_connection() -> Iterator[None]:
     handler.cleanup_headers = cleanup_headers  # type: ignore[method-assign]
     yield
     handler.cleanup_headers = original  # type: ignore[method-assign]
+
+
+@pytest.fixture(autouse=True)
+def _pages_closed_after_each_test(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every page a test opened is closed when it ends, whether the test opened it through
+    a fixture or by hand (``browser.new_context()``): a page left open keeps polling (the
+    live board asks every few seconds), and its requests would reach the live server while
+    later tests run, outside any test's database access."""
+    yield
+    if "browser" not in request.fixturenames:
+        return
+    browser = request.getfixturevalue("browser")
+    for context in list(browser.contexts):
+        context.close()

@@ -211,7 +211,7 @@ def test_a_winner_counted_from_the_tiles_goes_back_to_the_table_with_han_and_fu(
     page.locator("#hand-form label.chip:has(input[name=winner][value='1'])").click()
 
     page.locator('fieldset.win[data-seat="1"]').get_by_role(
-        "link", name="Count it from the tiles"
+        "button", name="Count it from the tiles"
     ).click()
     # Ben sits South in East 1: the calculator knows, and plays the game's rules.
     expect(page.get_by_role("radio", name="South").first).to_be_checked()
@@ -223,7 +223,7 @@ def test_a_winner_counted_from_the_tiles_goes_back_to_the_table_with_han_and_fu(
     expect(page.locator("#answer .calc-headline")).to_have_text("4 han 20 fu")
     page.locator("#answer").get_by_role("link", name="Use this hand").click()
 
-    expect(page).to_have_url(re.compile(rf"/games/{game.pk}/\?seat=1&han=4&fu=20"))
+    expect(page).to_have_url(re.compile(rf"/games/{game.pk}/\?seat=1&.*han=4&fu=20"))
     expect(page.locator("input[name=win_1_han][value='4']")).to_be_checked()
     expect(page.locator("input[name=win_1_fu][value='20']")).to_be_checked()
     page.screenshot(path=artifacts / "calculator-phone-back-at-the-table.png", full_page=True)

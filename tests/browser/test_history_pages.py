@@ -56,7 +56,7 @@ def test_each_page_fits_the_screen_and_draws_its_charts(
     assert box and box["width"] <= SCREENS[screen]["width"]
     expect(page.locator("#points-chart .chart-legend li")).to_have_count(4)
     page.goto(live_server.url + club["player"])
-    expect(page.locator("svg.chart-bars rect")).to_have_count(4)
+    expect(page.locator("[aria-labelledby=places-title] svg.chart-bars rect")).to_have_count(4)
     expect(page.locator("svg.chart-lines path.chart-line")).to_have_count(1)
 
 

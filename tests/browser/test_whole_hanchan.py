@@ -203,13 +203,13 @@ def test_a_member_plays_a_whole_hanchan_on_a_phone_and_the_page_agrees_with_the_
     record(page, PLAN[4], done)
 
     # Hand 2 corrected: 3 han, not 2; the hands after it are replayed.
-    page.get_by_role("link", name="Correct hand 2").click()
-    expect(page.get_by_role("heading", name=re.compile("Correct hand 2"))).to_be_visible()
+    page.get_by_role("link", name="Edit hand 2").click()
+    expect(page.get_by_role("heading", name=re.compile("Edit hand 2"))).to_be_visible()
     tap(page, "win_1_han", 3)
     expect_preview(page, scored(PLAN[:2])["hands"][-1]["scores"])
     shoot(page, artifacts, "correct-hand-2")
     page.get_by_role("button", name="Save hand 2").click()
-    expect(page.locator("#messages")).to_contain_text("Hand 2 corrected")
+    expect(page.locator("#messages")).to_contain_text("Hand 2 edited")
     done[1] = PLAN[1]
     expect(page.locator("#hand-2 .log-edited")).to_be_visible()
     expect_scoreboard(page, scored(done)["hands"][-1]["scores"])

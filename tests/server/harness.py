@@ -74,6 +74,7 @@ class Server:
             "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
             "DJANGO_HTTPS": "0",
             "DJANGO_STATIC_ROOT": str(self.folder / "static"),
+            "DJANGO_CACHE_DIR": str(self.folder / "cache"),
             "DJANGO_LOG_LEVEL": "WARNING",
             "GUNICORN_BIND": f"127.0.0.1:{self.port}",
             "GUNICORN_THREADS": str(threads),
@@ -219,7 +220,11 @@ class Server:
 
     def errors_logged(self) -> list[str]:
         text = self.log.read_text(errors="replace")
-        return [line for line in text.splitlines() if "Traceback" in line or " 500 " in line]
+        return [
+            line
+            for line in text.splitlines()
+            if "Traceback" in line or "Internal Server Error" in line or " 500 " in line
+        ]
 
 
 @dataclass

@@ -126,7 +126,9 @@ def test_logging_out_takes_a_post(bob_client):
 
 def test_the_header_names_who_is_logged_in(bob_client, client, bob):
     page = bob_client.get(reverse("home")).content.decode()
-    assert '<span class="user-name">bob</span>' in page
+    # The name leads to the account's page, where the password is changed.
+    assert f'<a class="user-name" href="{reverse("password_change")}"' in page
+    assert ">bob</a>" in page
     assert "Log out" in page
     assert "Log in" in client.get(reverse("home")).content.decode()
 

@@ -22,6 +22,7 @@ from scorekeeper.registry import forms as registry_forms
 from scorekeeper.registry import views_accounts
 from tests.web.conftest import PASSWORD
 from tests.web.test_game_list import start_post
+from tests.web.test_ruleset_form import new_form
 
 
 @pytest.mark.parametrize(
@@ -78,7 +79,7 @@ def test_a_ruleset_name_taken_meanwhile_is_a_422_next_to_the_name(alice_client, 
 
     with _skip_the_forms_name_check():
         response = alice_client.post(
-            reverse("ruleset_new"), {"name": "thursday", "preset": "wrc", "overrides": ""}
+            reverse("ruleset_new"), {**new_form(alice_client, "wrc"), "name": "thursday"}
         )
 
     assert response.status_code == 422

@@ -7,6 +7,7 @@ import doctest
 import re
 
 import pytest
+from django.http import QueryDict
 from django.template.loader import render_to_string
 
 from scorekeeper.table import display as table_display
@@ -33,6 +34,21 @@ def valid_hand(data, rules="tenhou") -> Hand:
     form = form_for(data, rules)
     assert form.is_valid(), form.errors
     return form.to_hand()
+
+
+def test_a_sent_hand_only_checked_builds_the_win_fields_of_its_winners_alone():
+    ruleset = PRESETS["tenhou"]
+    data = QueryDict(
+        "sequence=0&outcome=ron&winners=1&winners=3&discarder=2"
+        "&win_1_han=3&win_1_fu=40&win_3_han=1&win_3_fu=30&win_0_han=5"
+    )
+    checked = HandForm(data, names=NAMES, rules=ruleset, state=start_state(ruleset), whole=False)
+    drawn = HandForm(data, names=NAMES, rules=ruleset, state=start_state(ruleset))
+
+    assert sorted({name[4] for name in checked.fields if name.startswith("win_")}) == ["1", "3"]
+    assert sorted({name[4] for name in drawn.fields if name.startswith("win_")}) == list("0123")
+    assert checked.is_valid() and drawn.is_valid()
+    assert checked.to_hand() == drawn.to_hand()
 
 
 def test_a_ron_becomes_the_engine_hand_with_its_riichi():
@@ -148,7 +164,6 @@ def test_a_stored_hand_prefills_the_form_and_comes_back_unchanged(hand):
         ),
         ({"outcome": "tsumo", "winner": "3"}, "win_3_han", "Choose Dan’s han"),
         ({"outcome": "tsumo", "winner": "3", "win_3_han": "2"}, "win_3_fu", "Choose Dan’s fu"),
-        ({"outcome": "abort"}, "abort_reason", "Choose why"),
         ({"outcome": "chombo"}, "offender", "Choose who made the chombo"),
         ({"outcome": "ron", "discarder": "7"}, "discarder", "valid choice"),
     ],
@@ -288,11 +303,11 @@ def test_a_refusal_of_a_later_hand_is_about_the_whole_correction():
     form = filled_ron()
 
     form.add_engine_error(
-        IllegalHand(4, "S1", "riichi", "this correction makes hand 5 (S1) impossible"),
+        IllegalHand(4, "S1", "riichi", "this edit makes hand 5 (S1) impossible"),
         sequence=0,
     )
 
-    assert form.non_field_errors() == ["This correction makes hand 5 (South 1) impossible"]
+    assert form.non_field_errors() == ["This edit makes hand 5 (South 1) impossible"]
 
 
 def test_the_examples_in_the_table_display_module_hold():
@@ -379,7 +394,8 @@ def test_a_seat_chip_shows_the_players_name_and_wind_and_its_choice_of_nobody_in
     # Ben deals in East 2: Chie is South.
     assert (
         '<input type="radio" name="win_0_pao" value="2" id="id_win_0_pao_2">'
-        '<span class="chip-face"><span class="who">Chie</span> <span class="wind">South</span>'
+        '<span class="chip-face"><span class="who" title="Chie">Chie</span>'
+        ' <span class="wind">South</span>'
     ) in pao
 
 

@@ -29,6 +29,7 @@ from scorekeeper.table.services_games import finish_game, import_record, start_g
 from scoring.errors import RecordError
 from scoring.outcomes import Hand, Ron, Win
 from scoring.rules import PRESETS, resolve_rules
+from tests.web.test_ruleset_form import new_form
 
 pytestmark = pytest.mark.django_db
 
@@ -134,15 +135,23 @@ def test_the_season_form_refuses_days_beyond_the_calendar(alice_client, field, d
 
 
 def test_a_ruleset_with_an_uma_beyond_what_can_be_stored_is_refused_naming_it(alice_client):
-    overrides = {"uma": [10**15, 0, 0, -(10**15)]}
+    form = {**new_form(alice_client, "ema"), "name": "Huge"}
+    form.update(uma_0=str(10**15), uma_1="0", uma_2="0", uma_3=str(-(10**15)))
 
-    response = alice_client.post(
-        reverse("ruleset_new"),
-        {"name": "Huge", "preset": "ema", "overrides": json.dumps(overrides)},
-    )
+    response = alice_client.post(reverse("ruleset_new"), form)
 
     assert response.status_code == 422
-    assert "rules.uma" in response.content.decode()
+    assert 'id="id_uma_error"' in response.content.decode()
+    assert not SavedRuleset.objects.exists()
+
+
+def test_a_number_too_long_to_read_is_refused_on_its_field(alice_client):
+    form = {**new_form(alice_client, "ema"), "name": "Huge", "oka": "9" * 5000}
+
+    response = alice_client.post(reverse("ruleset_new"), form)
+
+    assert response.status_code == 422
+    assert 'id="id_oka_error"' in response.content.decode()
     assert not SavedRuleset.objects.exists()
 
 
@@ -253,14 +262,14 @@ def test_a_season_game_list_with_a_value_that_is_no_id_is_refused(alice_client, 
     assert not Season.objects.exists()
 
 
-def test_ruleset_overrides_nested_100000_deep_are_refused_with_a_reason(alice_client):
+def test_ruleset_overrides_nested_100000_deep_are_refused_with_a_reason(admin_client):
     deep = "[" * 100_000 + "]" * 100_000
 
-    response = alice_client.post(
-        reverse("ruleset_new"), {"name": "Deep", "preset": "ema", "overrides": deep}
+    response = admin_client.post(
+        reverse("admin:club_savedruleset_add"), {"name": "Deep", "preset": "ema", "overrides": deep}
     )
 
-    assert response.status_code == 422
+    assert response.status_code == 200
     assert f"nested more than {JSON_DEPTH} levels deep" in response.content.decode()
     assert not SavedRuleset.objects.exists()
 

@@ -105,9 +105,10 @@ def test_the_values_match_the_seats_statistics(client, imported, aki):
 def test_the_charts_are_well_formed_svg_with_a_text_alternative(client, imported, aki):
     html = page(client, aki)
     charts = SVG.findall(html)
-    assert len(charts) == 2
+    # Places, the yaku statistics' (riichi/dama/open, deal-ins, han), the result over time.
+    assert len(charts) == 5
     ns = "{http://www.w3.org/2000/svg}"
-    bars, line = (ET.fromstring(svg) for svg in charts)
+    bars, line = (ET.fromstring(svg) for svg in (charts[0], charts[-1]))
     assert bars.find(f"{ns}title").text == "Aki’s places"
     assert "1st: " in bars.find(f"{ns}desc").text
     assert len(bars.findall(f"{ns}rect")) == 4
@@ -116,6 +117,8 @@ def test_the_charts_are_well_formed_svg_with_a_text_alternative(client, imported
     assert len(line.findall(f"{ns}path")) == 1
     # The numbers are there as a table too: a row per day played (a game a day).
     assert html.count('<tr><th scope="row">') >= 4 + 8
+    for svg in charts[1:-1]:
+        assert ET.fromstring(svg).find(f"{ns}desc").text
 
 
 def test_the_latest_games_link_to_the_history_of_the_player(client, imported, aki):
@@ -163,4 +166,4 @@ def test_the_player_page_reads_the_same_number_of_queries_for_1_and_20_games(cli
     seed_demo(games=20, seed=10, today=date(2025, 6, 1))
     assert Seat.objects.filter(player=player).count() > 1
     assert _queries(client, player) == few
-    assert few <= 7
+    assert few <= 9  # seven, and two for the yaku statistics

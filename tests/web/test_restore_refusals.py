@@ -86,9 +86,23 @@ CASES = [
     (
         "game",
         1,
-        set_("record.penalties", [{"seat": 0, "points": 1000}]),
-        "record.penalties",
-        "cannot store",
+        set_("record.penalties", [{"seat": 0, "points": 1000, "reason": "late\x00"}]),
+        "record.penalties[0].reason",
+        "NUL",
+    ),
+    (
+        "game",
+        1,
+        set_("record.penalties", [{"seat": 4, "points": 1000}]),
+        "record.penalties[0].seat",
+        "",
+    ),
+    (
+        "game",
+        1,
+        set_("record.start", {"round": "E2", "honba": 0, "sticks": 0, "scores": [1, 2, 3, 4]}),
+        "record.start",
+        "four players begin with",
     ),
     ("game", 1, "deep", "", "nested more than 20 levels deep"),
 ]

@@ -40,6 +40,7 @@ OPEN = {
     "logout": "logging out only ends one's own session",
     "setup": "creates the first organiser, and is gone (404) once any account exists",
     "payment_table": "the engine's payment table: no club data, no writes",
+    "set_language": "choosing the language only sets a cookie of one's own",
 }
 ACCESS = {"can_read", "is_member", "is_organiser"}
 #: Endpoints that take a POST only to calculate: they read no session and write nothing, so

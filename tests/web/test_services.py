@@ -337,22 +337,3 @@ def test_an_import_with_a_bad_hand_stores_nothing(players):
         import_record(doc=doc)
     assert Game.objects.count() == 0
     assert not Player.objects.filter(name="X").exists()
-
-
-@pytest.mark.parametrize(
-    "part",
-    [
-        {"start": {"round": "S2", "honba": 1, "sticks": 0, "scores": [31000, 19000, 25000, 25000]}},
-        {"penalties": [{"seat": 2, "points": 10000, "reason": "late"}]},
-    ],
-    ids=["start", "penalties"],
-)
-def test_an_import_with_a_part_the_site_does_not_store_is_refused_not_cut(players, part):
-    doc = {"format": "scorekeeper.game/1", "rules": "tenhou", "players": ["X", "Y", "Z", "W"]}
-    (name,) = part
-
-    with pytest.raises(ServiceError, match=rf"^{name}: "):
-        import_record(doc=doc | part)
-
-    assert Game.objects.count() == 0
-    assert not Player.objects.filter(name="X").exists()

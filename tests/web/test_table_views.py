@@ -119,7 +119,7 @@ def test_an_htmx_post_answers_with_the_parts_of_the_table_it_changed_and_an_even
     assert "<html" not in html
     # The form for the next hand takes the place of the one sent...
     assert response["HX-Retarget"] == "#record-hand"
-    assert response["HX-Reswap"] == "outerHTML show:window:top"
+    assert response["HX-Reswap"] == "outerHTML show:#scoreboard:top"
     assert html.lstrip().startswith('<section id="record-hand"')
     assert 'name="sequence" value="1"' in html
     assert re.fullmatch(r"Hand 2\s+· East 2", text_of(html, "record-title"))
@@ -196,6 +196,13 @@ def test_an_impossible_hand_is_refused_next_to_its_field_and_nothing_is_recorded
     assert re.search(r'name="win_1_han" value="1"[^>]*checked', html)
     assert refresh(game).hand_count == 0
     assert not HandRecord.objects.exists()
+    # Checked with the winner's fields only, the form comes back whole: every seat's.
+    assert [int(seat) for seat in re.findall(r'class="group win" data-seat="(\d)"', html)] == [
+        0,
+        1,
+        2,
+        3,
+    ]
 
 
 def test_an_impossible_hand_by_plain_post_shows_the_whole_page_with_the_error(bob_client, game):
@@ -334,7 +341,7 @@ def test_the_preview_of_a_correction_plays_the_hand_from_where_it_was_played(
     bob_client.post(url("hand_create", game), ron_post())
     bob_client.post(url("hand_create", game), ron_post(1, winner=2, discarder=3))
     # Hand 1 corrected: Dan wins from Chie instead, in East 1 with Aki dealing.
-    preview = f"{url('hand_preview', game)}?hand=0"
+    preview = f"{url('hand_preview', game)}?hand=1"
 
     with django_assert_max_num_queries(6):  # session, user, member, game with names, hands
         response = bob_client.post(preview, ron_post(winner=3, discarder=2), **HTMX)
@@ -371,7 +378,7 @@ def test_a_correction_replays_the_game(bob_client, game):
     record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=3, fu=40),))), expected_sequence=0)
     record_hand(game=game, hand=Hand(Tsumo(Win(3, han=2, fu=20))), expected_sequence=1)
 
-    page = bob_client.get(url("hand_edit", game, 0))
+    page = bob_client.get(url("hand_edit", game, 1))
     assert page.status_code == 200
     assert re.search(r'name="win_1_fu" value="40"[^>]*checked', page.content.decode())
     # Its preview shows the hand as stored until something is changed.
@@ -379,14 +386,14 @@ def test_a_correction_replays_the_game(bob_client, game):
 
     assert 'name="revision" value="2"' in page.content.decode()  # two hands recorded
 
-    response = bob_client.post(url("hand_edit", game, 0), ron_post(2, fu="30", revision="2"))
+    response = bob_client.post(url("hand_edit", game, 1), ron_post(2, fu="30", revision="2"))
 
     assert response.status_code == 302
     game = refresh(game)
     # 3 han 30 fu is 3,900 instead of 5,200; the tsumo after it is replayed on top.
     assert game.state["scores"] == [24600, 28200, 20700, 26500]
     assert HandRecord.objects.get(game=game, sequence=0).edited_at is not None
-    assert "corrected" in bob_client.get(url("game_table", game)).content.decode()
+    assert "edited" in bob_client.get(url("game_table", game)).content.decode()
 
 
 def test_a_correction_that_breaks_a_later_hand_is_refused_naming_it(bob_client, game):
@@ -398,12 +405,15 @@ def test_a_correction_that_breaks_a_later_hand_is_refused_naming_it(bob_client, 
     # so hand 2 could not have been played.
     data = ron_post(2, han="yakuman", fu="", revision=str(refresh(game).revision))
     data["win_1_yakuman"] = "1"
-    response = bob_client.post(url("hand_edit", game, 0), data)
+    response = bob_client.post(url("hand_edit", game, 1), data)
     html = response.content.decode()
 
     assert response.status_code == 422
-    # (The replay stopped in East 1, where the game ended.)
-    assert "makes hand 2 (East 1) impossible: the game has already ended (tobi)" in html
+    # Hand 2 is named by the round it was played in, as the log shows it: Ben won hand 1,
+    # so hand 2 was East 2 (not East 1, where the corrected replay stopped).
+    assert "makes hand 2 (East 2) impossible: the game has already ended (tobi)" in html
+    # The preview on the page already says so.
+    assert "makes hand 2 (East 2) impossible" in text_of(html, "preview")
     assert refresh(game).state == before
 
 
@@ -411,24 +421,24 @@ def test_a_correction_of_an_impossible_value_is_refused_on_its_field(bob_client,
     record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=1, fu=30),))), expected_sequence=0)
 
     data = ron_post(1, han="1", fu="20", revision=str(refresh(game).revision))
-    response = bob_client.post(url("hand_edit", game, 0), data)
+    response = bob_client.post(url("hand_edit", game, 1), data)
 
     assert response.status_code == 422
     assert "20 fu cannot be won by ron" in text_of(response.content.decode(), "id_win_1_fu_error")
 
 
 def test_a_correction_of_a_hand_that_does_not_exist_is_not_found(bob_client, game):
-    assert bob_client.get(url("hand_edit", game, 0)).status_code == 404
+    assert bob_client.get(url("hand_edit", game, 1)).status_code == 404
 
 
 def test_a_finished_game_is_corrected_only_by_an_organiser(alice_client, bob_client, game):
     record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=1, fu=30),))), expected_sequence=0)
     alice_client.post(url("game_finish", game), {"sequence": "1", "confirmed": "on"})
 
-    assert bob_client.get(url("hand_edit", game, 0)).status_code == 403
-    assert alice_client.get(url("hand_edit", game, 0)).status_code == 200
+    assert bob_client.get(url("hand_edit", game, 1)).status_code == 403
+    assert alice_client.get(url("hand_edit", game, 1)).status_code == 200
     data = ron_post(1, han="2", fu="30", revision=str(refresh(game).revision))
-    response = alice_client.post(url("hand_edit", game, 0), data)
+    response = alice_client.post(url("hand_edit", game, 1), data)
     assert response.status_code == 302
     assert refresh(game).status == Game.Status.FINISHED
     assert refresh(game).state["scores"][1] == 27000
@@ -436,7 +446,7 @@ def test_a_finished_game_is_corrected_only_by_an_organiser(alice_client, bob_cli
 
 def shown_revision(client, game, sequence=0) -> str:
     """The revision the correction page carries, as a phone shows it."""
-    html = client.get(url("hand_edit", game, sequence)).content.decode()
+    html = client.get(url("hand_edit", game, sequence + 1)).content.decode()
     match = re.search(r'name="revision" value="(\d+)"', html)
     assert match, "no revision on the correction page"
     return match[1]
@@ -452,15 +462,15 @@ def test_of_two_simultaneous_corrections_of_a_hand_the_second_is_refused(
     bob_fix = ron_post(1, fu="30", revision=seen_by_bob)  # 3 han 30 fu
     alice_fix = ron_post(1, han="4", fu="30", revision=seen_by_alice)  # 4 han 30 fu
 
-    first = bob_client.post(url("hand_edit", game, 0), bob_fix)
+    first = bob_client.post(url("hand_edit", game, 1), bob_fix)
     after_first = refresh(game).state
-    second = alice_client.post(url("hand_edit", game, 0), alice_fix)
+    second = alice_client.post(url("hand_edit", game, 1), alice_fix)
 
     assert first.status_code == 302
     assert second.status_code == 409
     html = second.content.decode()
     assert (
-        "The game changed on another phone while you corrected the hand — nothing was "
+        "The game changed on another phone while you edited the hand — nothing was "
         "changed; here is the current table." in text_of(html, "messages")
     )
     assert 'id="scoreboard"' in html  # the current table, with Bob's correction
@@ -476,10 +486,10 @@ def test_a_correction_after_another_hand_was_corrected_is_refused(bob_client, ga
     seen = shown_revision(bob_client, game, 0)
     other = {"sequence": "2", "outcome": "tsumo", "winner": "3", "win_3_han": "3"}
     other |= {"win_3_fu": "20", "revision": shown_revision(bob_client, game, 1)}
-    assert bob_client.post(url("hand_edit", game, 1), other).status_code == 302
+    assert bob_client.post(url("hand_edit", game, 2), other).status_code == 302
     before = refresh(game).state
 
-    response = bob_client.post(url("hand_edit", game, 0), ron_post(2, fu="30", revision=seen))
+    response = bob_client.post(url("hand_edit", game, 1), ron_post(2, fu="30", revision=seen))
 
     assert response.status_code == 409
     assert refresh(game).state == before
@@ -492,7 +502,7 @@ def test_a_correction_form_without_its_revision_is_out_of_date(bob_client, game)
 
     for revision in (None, "x", "-1"):
         data = ron_post(1, fu="30") | ({} if revision is None else {"revision": revision})
-        response = bob_client.post(url("hand_edit", game, 0), data)
+        response = bob_client.post(url("hand_edit", game, 1), data)
 
         html = response.content.decode()
         assert response.status_code == 422

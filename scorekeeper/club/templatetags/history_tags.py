@@ -16,6 +16,7 @@ from decimal import Decimal
 from typing import Any
 
 from django import template
+from django.utils.translation import gettext as _
 
 from scorekeeper.club.models import Game
 from scorekeeper.format import format_points, round_name, signed_result
@@ -49,7 +50,12 @@ def game_points(source: Scoreboard | Game) -> dict[str, Any] | None:
         for seat in range(4)
     ]
     summary = "; ".join(
-        f"{names[seat]} from {format_points(scores[0][seat])} to {format_points(scores[-1][seat])}"
+        _("%(name)s from %(start)s to %(end)s")
+        % {
+            "name": names[seat],
+            "start": format_points(scores[0][seat]),
+            "end": format_points(scores[-1][seat]),
+        }
         for seat in range(4)
     )
     return {

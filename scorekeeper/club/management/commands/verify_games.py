@@ -1,5 +1,5 @@
-"""``manage.py verify_games``: replay every game from its stored hands and compare the
-result with what is stored beside them.
+"""``manage.py verify_games``: replay every game from its stored hands (from its start, with
+its penalties) and compare the result with what is stored beside them.
 
 The hands are the truth; a game's state, hand count, status and each seat's standings and
 statistics are a projection of them (``scorekeeper.club.projection``). After a crash, a
@@ -17,7 +17,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db.models import QuerySet
 
 from scorekeeper.club.models import Game
-from scorekeeper.club.projection import project
+from scorekeeper.club.projection import project_game
 from scoring.errors import ScoringError
 
 
@@ -35,12 +35,7 @@ def game_mismatches(game: Game) -> Iterator[str]:
         yield f"seats are {[s.number for s in seats]}, expected [0, 1, 2, 3]"
         return
     try:
-        expected = project(
-            game.ruleset(),
-            [h.to_hand() for h in hands],
-            stopped_early=game.stopped_early,
-            abandoned=game.status == Game.Status.ABANDONED,
-        )
+        expected = project_game(game, [h.to_hand() for h in hands])
     except ScoringError as error:
         yield f"the stored hands do not replay: {error}"
         return

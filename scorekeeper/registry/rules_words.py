@@ -1,0 +1,522 @@
+"""A ruleset in words: the groups its parameters are shown in, each parameter's label, the
+words of each choice, and a sentence per parameter for a ruleset's page.
+
+The groups and labels are shared by the ruleset form (``forms_rules``) and the ruleset's page,
+so a parameter reads the same in both. What each value means is the engine's
+(``scoring.rules.Ruleset``); these are only its words, in the reader's language: the labels
+and choices are lazy (the form's fields are built once), the sentences are worded when a page
+is read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final, NamedTuple
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext
+
+from scorekeeper.format import format_points, signed
+from scoring.rule_values import FloatingUma, Uma
+from scoring.rules import PRESETS, Ruleset
+
+
+class Group(NamedTuple):
+    slug: str
+    title: str | Promise
+    parameters: tuple[str, ...]
+
+
+#: Every parameter, once, in the group and order the form and the pages show it.
+GROUPS: Final = (
+    Group(
+        "points",
+        gettext_lazy("Points and uma"),
+        (
+            "start_points",
+            "return_points",
+            "uma",
+            "oka",
+            "result_rounding",
+            "ties",
+            "leftover_sticks",
+            "honba_value",
+            "riichi_below_1000",
+        ),
+    ),
+    Group(
+        "end",
+        gettext_lazy("The end of the game"),
+        (
+            "length",
+            "target_points",
+            "agari_yame",
+            "tenpai_yame",
+            "extension",
+            "extension_end",
+            "tobi",
+            "tobi_at_zero",
+            "tobi_bonus",
+        ),
+    ),
+    Group(
+        "draws",
+        gettext_lazy("Draws and multi-ron"),
+        (
+            "noten_payment",
+            "renchan",
+            "nagashi_mangan",
+            "abortive_draws",
+            "multi_ron",
+            "multi_ron_sticks",
+            "multi_ron_honba",
+        ),
+    ),
+    Group(
+        "limits",
+        gettext_lazy("Limits and yaku"),
+        (
+            "kiriage",
+            "kazoe",
+            "multiple_yakuman",
+            "double_yakuman_hands",
+            "double_wind_fu",
+            "kuitan",
+            "aka_dora",
+            "pao_ron_honba",
+            "pao_scope",
+        ),
+    ),
+    Group(
+        "extras",
+        gettext_lazy("Extras: chips, yakitori, chombo"),
+        ("chip_value", "yakitori_penalty", "chombo", "chombo_penalty"),
+    ),
+)
+
+LABELS: Final = {
+    "start_points": gettext_lazy("Start points"),
+    "return_points": gettext_lazy("Return points"),
+    "uma": gettext_lazy("Uma (1st to 4th)"),
+    "oka": gettext_lazy("Oka"),
+    "result_rounding": gettext_lazy("Result rounding"),
+    "ties": gettext_lazy("Ties"),
+    "leftover_sticks": gettext_lazy("Riichi sticks left at the end"),
+    "honba_value": gettext_lazy("Honba value (on a ron)"),
+    "riichi_below_1000": gettext_lazy("Riichi with under 1,000 points"),
+    "length": gettext_lazy("Length"),
+    "target_points": gettext_lazy("Target points"),
+    "agari_yame": gettext_lazy("Agari-yame (all-last dealer wins while 1st)"),
+    "tenpai_yame": gettext_lazy("Tenpai-yame (all-last dealer tenpai while 1st)"),
+    "extension": gettext_lazy("Extension into the next wind"),
+    "extension_end": gettext_lazy("An extension ends"),
+    "tobi": gettext_lazy("Tobi: a score below 0 ends the game"),
+    "tobi_at_zero": gettext_lazy("Tobi at exactly 0 too"),
+    "tobi_bonus": gettext_lazy("Tobi bonus"),
+    "noten_payment": gettext_lazy("Noten payment (in all)"),
+    "renchan": gettext_lazy("Renchan (the dealer keeps the deal)"),
+    "nagashi_mangan": gettext_lazy("Nagashi mangan"),
+    "abortive_draws": gettext_lazy("Abortive draws"),
+    "multi_ron": gettext_lazy("Multi-ron"),
+    "multi_ron_sticks": gettext_lazy("Riichi sticks in a multi-ron"),
+    "multi_ron_honba": gettext_lazy("Honba in a multi-ron"),
+    "kiriage": gettext_lazy("Kiriage mangan (4 han 30 fu, 3 han 60 fu)"),
+    "kazoe": gettext_lazy("13 han or more (kazoe)"),
+    "multiple_yakuman": gettext_lazy("Several yakuman in one hand add up"),
+    "double_yakuman_hands": gettext_lazy("Double yakuman hands"),
+    "double_wind_fu": gettext_lazy("Fu for a double wind pair"),
+    "kuitan": gettext_lazy("Kuitan (open tanyao)"),
+    "aka_dora": gettext_lazy("Red fives (aka dora)"),
+    "pao_ron_honba": gettext_lazy("Pao on a ron: who pays the honba"),
+    "pao_scope": gettext_lazy("Pao on a composite yakuman"),
+    "chip_value": gettext_lazy("Chip value"),
+    "yakitori_penalty": gettext_lazy("Yakitori penalty"),
+    "chombo": gettext_lazy("Chombo"),
+    "chombo_penalty": gettext_lazy("Chombo penalty"),
+}
+
+HELP: Final = {
+    "return_points": gettext_lazy("Subtracted from each final score to make the result."),
+    "uma": gettext_lazy("Points by place; the four sum to 0."),
+    "oka": gettext_lazy("Bonus to 1st, normally four times (return − start)."),
+    "target_points": gettext_lazy(
+        "Ends an extension and lets the all-last dealer stop. Empty: none."
+    ),
+    "tobi_at_zero": gettext_lazy("Only with tobi."),
+    "tobi_bonus": gettext_lazy(
+        "Points of result a player who goes out pays to the winner. Only with tobi."
+    ),
+    "double_yakuman_hands": gettext_lazy(
+        "Suuankou tanki, 13-wait kokushi, junsei chuuren, daisuushii."
+    ),
+    "chip_value": gettext_lazy("Points of result per chip. 0: no chips."),
+    "yakitori_penalty": gettext_lazy("Off the result of each player who won no hand. 0: none."),
+    "chombo_penalty": gettext_lazy("Off the final result per chombo."),
+}
+
+#: The words of each choice, by parameter.
+CHOICES: Final[dict[str, dict[Any, str | Promise]]] = {
+    "length": {
+        "hanchan": gettext_lazy("Hanchan (East and South)"),
+        "tonpuusen": gettext_lazy("Tonpuusen (East only)"),
+    },
+    "result_rounding": {
+        "none": gettext_lazy("Exact"),
+        "tenhou": gettext_lazy("Tenhou: 2nd to 4th to the nearest 1,000"),
+    },
+    "ties": {
+        "seat_order": gettext_lazy("Ranked by seat order"),
+        "split": gettext_lazy("Tied places share uma and oka"),
+    },
+    "leftover_sticks": {
+        "first": gettext_lazy("To 1st"),
+        "lost": gettext_lazy("Lost"),
+        "split_all": gettext_lazy("Shared by all four"),
+    },
+    "agari_yame": {
+        "none": gettext_lazy("Plays on"),
+        "optional": gettext_lazy("May stop"),
+        "automatic": gettext_lazy("The game ends"),
+    },
+    "tenpai_yame": {
+        "none": gettext_lazy("Plays on"),
+        "optional": gettext_lazy("May stop"),
+        "automatic": gettext_lazy("The game ends"),
+    },
+    "extension_end": {
+        "deal_passes": gettext_lazy("After a hand in which the deal passes"),
+        "any_hand": gettext_lazy("After any hand"),
+    },
+    "renchan": {
+        "tenpai": gettext_lazy("On a win or tenpai at a draw"),
+        "win": gettext_lazy("On a win only"),
+    },
+    "multi_ron": {
+        "head_bump": gettext_lazy("Head bump: nearest winner only"),
+        "double": gettext_lazy("Up to two winners"),
+        "triple": gettext_lazy("Up to three winners"),
+    },
+    "multi_ron_sticks": {
+        "nearest": gettext_lazy("All to the nearest winner"),
+        "own_back": gettext_lazy("Winners take their own back"),
+    },
+    "multi_ron_honba": {
+        "nearest": gettext_lazy("To the nearest winner"),
+        "each": gettext_lazy("To each winner"),
+    },
+    "abortive_draws": {
+        "kyuushu_kyuuhai": gettext_lazy("Kyuushu kyuuhai (nine terminals)"),
+        "suufon_renda": gettext_lazy("Suufon renda (four winds)"),
+        "suucha_riichi": gettext_lazy("Suucha riichi (four riichi)"),
+        "suukaikan": gettext_lazy("Suukaikan (four kans)"),
+        "sanchahou": gettext_lazy("Sanchahou (triple ron)"),
+    },
+    "kazoe": {"yakuman": gettext_lazy("Kazoe yakuman"), "sanbaiman": gettext_lazy("Sanbaiman")},
+    "double_wind_fu": {2: gettext_lazy("2 fu"), 4: gettext_lazy("4 fu")},
+    "pao_ron_honba": {
+        "discarder": gettext_lazy("The discarder"),
+        "liable": gettext_lazy("The liable player"),
+    },
+    "pao_scope": {
+        "whole": gettext_lazy("The whole hand"),
+        "one_yakuman": gettext_lazy("One yakuman’s share"),
+    },
+    "chombo": {
+        "reverse_mangan": gettext_lazy("Reverse mangan at the table"),
+        "penalty": gettext_lazy("Penalty off the result"),
+    },
+}
+
+
+#: Each abortive draw by its name alone, as a sentence lists them.
+_ABORT_NAMES: Final = {
+    "kyuushu_kyuuhai": gettext_lazy("kyuushu kyuuhai"),
+    "suufon_renda": gettext_lazy("suufon renda"),
+    "suucha_riichi": gettext_lazy("suucha riichi"),
+    "suukaikan": gettext_lazy("suukaikan"),
+    "sanchahou": gettext_lazy("sanchahou"),
+}
+
+Sentence = Callable[[Any], str]
+Words = str | Promise
+
+
+def _yes_no(yes: Words, no: Words) -> Sentence:
+    return lambda value: str(yes if value else no)
+
+
+def _points_or(none: Words, some: Words) -> Sentence:
+    """``some`` (with ``%(points)s``) for a value, ``none`` for 0."""
+    return lambda value: some % {"points": format_points(value)} if value else str(none)
+
+
+def _by_value(words: dict[Any, Words]) -> Sentence:
+    return lambda value: str(words[value])
+
+
+def _listed(words: list[str]) -> str:
+    """Words joined as in a sentence: ``a, b and c``."""
+    if len(words) <= 1:
+        return "".join(words)
+    head = pgettext("list separator", ", ").join(words[:-1])
+    return _("%(head)s and %(last)s") % {"head": head, "last": words[-1]}
+
+
+def _uma_line(uma: Uma) -> str:
+    return pgettext("between uma values", ", ").join(signed(value) for value in uma)
+
+
+def _uma(value: Uma | FloatingUma) -> str:
+    if isinstance(value, FloatingUma):
+        return _(
+            "Floating uma by how many end below the return points: one, %(one)s; two (or "
+            "none), %(two)s; three, %(three)s."
+        ) % {
+            "one": _uma_line(value.below_1),
+            "two": _uma_line(value.below_2),
+            "three": _uma_line(value.below_3),
+        }
+    return _("Uma by place: %(uma)s.") % {"uma": _uma_line(value)}
+
+
+def _target(value: int | None) -> str:
+    if value is None:
+        return _("No target points.")
+    return _("Target points %(points)s: ends an extension, lets the dealer stop.") % {
+        "points": format_points(value)
+    }
+
+
+def _abortive(value: tuple[str, ...]) -> str:
+    if not value:
+        return _("No abortive draws.")
+    words = [str(_ABORT_NAMES[reason]) for reason in value]
+    return _("Abortive draws: %(draws)s.") % {"draws": _listed(words)}
+
+
+def _red_fives(value: int) -> str:
+    if not value:
+        return _("No red fives.")
+    return ngettext("%(count)s red five.", "%(count)s red fives.", value) % {"count": value}
+
+
+def _points(words: Words) -> Sentence:
+    return lambda value: words % {"points": format_points(value)}
+
+
+_SENTENCES: Final[dict[str, Sentence]] = {
+    "start_points": _points(gettext_lazy("Each player starts with %(points)s points.")),
+    "return_points": _points(gettext_lazy("Return points %(points)s: subtracted at the end.")),
+    "uma": _uma,
+    "oka": _points_or(gettext_lazy("No oka."), gettext_lazy("Oka: %(points)s to 1st.")),
+    "result_rounding": _by_value(
+        {
+            "none": gettext_lazy("Results are exact."),
+            "tenhou": gettext_lazy(
+                "Results are rounded as Tenhou does: 2nd to 4th to the nearest 1,000, "
+                "1st takes the rest."
+            ),
+        }
+    ),
+    "ties": _by_value(
+        {
+            "seat_order": gettext_lazy("Equal points are ranked by seat order."),
+            "split": gettext_lazy("Tied places share their uma and oka."),
+        }
+    ),
+    "leftover_sticks": _by_value(
+        {
+            "first": gettext_lazy("Riichi sticks left at the end go to 1st."),
+            "lost": gettext_lazy("Riichi sticks left at the end are lost."),
+            "split_all": gettext_lazy("Riichi sticks left at the end are shared by all four."),
+        }
+    ),
+    "honba_value": _points(gettext_lazy("Each honba adds %(points)s to a ron.")),
+    "riichi_below_1000": _yes_no(
+        gettext_lazy("Riichi may be declared with under 1,000 points."),
+        gettext_lazy("Riichi needs 1,000 points."),
+    ),
+    "length": _by_value(
+        {
+            "hanchan": gettext_lazy("A hanchan: the East and South rounds."),
+            "tonpuusen": gettext_lazy("A tonpuusen: the East round only."),
+        }
+    ),
+    "target_points": _target,
+    "agari_yame": _by_value(
+        {
+            "none": gettext_lazy("The all-last dealer who wins while 1st plays on."),
+            "optional": gettext_lazy("The all-last dealer who wins while 1st may end the game."),
+            "automatic": gettext_lazy("The all-last dealer who wins while 1st ends the game."),
+        }
+    ),
+    "tenpai_yame": _by_value(
+        {
+            "none": gettext_lazy(
+                "The all-last dealer tenpai at an exhaustive draw while 1st plays on."
+            ),
+            "optional": gettext_lazy(
+                "The all-last dealer tenpai at an exhaustive draw while 1st may end the game."
+            ),
+            "automatic": gettext_lazy(
+                "The all-last dealer tenpai at an exhaustive draw while 1st ends the game."
+            ),
+        }
+    ),
+    "extension": _yes_no(
+        gettext_lazy("While nobody has the target points, play goes on into the next wind."),
+        gettext_lazy("No extension: the game ends after its last round."),
+    ),
+    "extension_end": _by_value(
+        {
+            "deal_passes": gettext_lazy("An extension ends after a hand in which the deal passes."),
+            "any_hand": gettext_lazy(
+                "An extension ends after any hand once someone has the target."
+            ),
+        }
+    ),
+    "tobi": _yes_no(
+        gettext_lazy("A score below 0 ends the game (tobi)."),
+        gettext_lazy("No tobi: play goes on below 0."),
+    ),
+    "tobi_at_zero": _yes_no(
+        gettext_lazy("A score of exactly 0 ends it too."),
+        gettext_lazy("A score of exactly 0 plays on."),
+    ),
+    "tobi_bonus": _points_or(
+        gettext_lazy("No tobi bonus."),
+        gettext_lazy("A player who goes out pays %(points)s to the winner."),
+    ),
+    "noten_payment": _points(
+        gettext_lazy("At an exhaustive draw, noten players pay %(points)s in all.")
+    ),
+    "renchan": _by_value(
+        {
+            "tenpai": gettext_lazy(
+                "The dealer keeps the deal on a win, or tenpai at an exhaustive draw."
+            ),
+            "win": gettext_lazy("The dealer keeps the deal on a win only."),
+        }
+    ),
+    "nagashi_mangan": _yes_no(
+        gettext_lazy("Nagashi mangan is paid as a mangan tsumo."),
+        gettext_lazy("No nagashi mangan."),
+    ),
+    "abortive_draws": _abortive,
+    "multi_ron": _by_value(
+        {
+            "head_bump": gettext_lazy("Head bump: only the winner nearest the discarder wins."),
+            "double": gettext_lazy(
+                "Up to two players may ron one tile; three make an abortive draw."
+            ),
+            "triple": gettext_lazy("Up to three players may ron one tile."),
+        }
+    ),
+    "multi_ron_sticks": _by_value(
+        {
+            "nearest": gettext_lazy("In a multi-ron, the nearest winner takes every riichi stick."),
+            "own_back": gettext_lazy("In a multi-ron, winners take their own riichi sticks back."),
+        }
+    ),
+    "multi_ron_honba": _by_value(
+        {
+            "nearest": gettext_lazy("In a multi-ron, only the nearest winner takes the honba."),
+            "each": gettext_lazy("In a multi-ron, each winner takes the honba."),
+        }
+    ),
+    "kiriage": _yes_no(
+        gettext_lazy("Kiriage: 4 han 30 fu and 3 han 60 fu are a mangan."),
+        gettext_lazy("No kiriage."),
+    ),
+    "kazoe": _by_value(
+        {
+            "yakuman": gettext_lazy("13 han or more is a kazoe yakuman."),
+            "sanbaiman": gettext_lazy("13 han or more is a sanbaiman."),
+        }
+    ),
+    "multiple_yakuman": _yes_no(
+        gettext_lazy("Several yakuman in one hand add up."),
+        gettext_lazy("One yakuman at most in a hand."),
+    ),
+    "double_yakuman_hands": _yes_no(
+        gettext_lazy(
+            "Suuankou tanki, 13-wait kokushi, junsei chuuren and daisuushii are double yakuman."
+        ),
+        gettext_lazy("No double yakuman hands."),
+    ),
+    "double_wind_fu": lambda v: _("A pair of the seat and round wind is %(fu)s fu.") % {"fu": v},
+    "kuitan": _yes_no(
+        gettext_lazy("Open tanyao counts (kuitan)."), gettext_lazy("Tanyao must be closed.")
+    ),
+    "aka_dora": _red_fives,
+    "pao_ron_honba": _by_value(
+        {
+            "discarder": gettext_lazy("With pao on a ron, the discarder pays the honba."),
+            "liable": gettext_lazy("With pao on a ron, the liable player pays the honba."),
+        }
+    ),
+    "pao_scope": _by_value(
+        {
+            "whole": gettext_lazy("Pao covers the whole of a composite yakuman."),
+            "one_yakuman": gettext_lazy("Pao covers one yakuman of a composite yakuman."),
+        }
+    ),
+    "chip_value": _points_or(
+        gettext_lazy("No chips."), gettext_lazy("Chips: %(points)s points of result each.")
+    ),
+    "yakitori_penalty": _points_or(
+        gettext_lazy("No yakitori penalty."),
+        gettext_lazy("Yakitori: %(points)s off for a player who wins no hand."),
+    ),
+    "chombo": _by_value(
+        {
+            "reverse_mangan": gettext_lazy("A chombo is paid at the table as a reverse mangan."),
+            "penalty": gettext_lazy("A chombo is a penalty off the final result."),
+        }
+    ),
+    "chombo_penalty": _points_or(
+        gettext_lazy("No chombo penalty."),
+        gettext_lazy("A chombo takes %(points)s off the result."),
+    ),
+}
+
+
+class Line(NamedTuple):
+    name: str
+    label: str | Promise
+    sentence: str
+    #: The preset's own sentence where this one differs from it, else "".
+    preset_sentence: str
+
+
+def describe(name: str, rules: Ruleset) -> str:
+    """One parameter of ``rules`` as a sentence.
+
+    >>> from scoring.rules import PRESETS
+    >>> describe("start_points", PRESETS["tenhou"])
+    'Each player starts with 25,000 points.'
+    """
+    return _SENTENCES[name](getattr(rules, name))
+
+
+def rules_in_words(rules: Ruleset) -> list[tuple[Group, list[Line]]]:
+    """Every parameter of ``rules`` as a line, by group; those that differ from its preset
+    carry the preset's line too."""
+    changed = rules.overrides()
+    preset = PRESETS[rules.preset]
+    return [
+        (
+            group,
+            [
+                Line(
+                    name,
+                    LABELS[name],
+                    describe(name, rules),
+                    describe(name, preset) if name in changed else "",
+                )
+                for name in group.parameters
+            ],
+        )
+        for group in GROUPS
+    ]

@@ -1,0 +1,155 @@
+"""Changes to the club's players (organisers): adding and renaming one, merging two,
+deleting one with no games.
+
+Standings, a player's page and the statistics are sums over the stored seats done when a
+page is read (``history.queries``, ``history.standings``), each seat holding its game's
+figures; so a merge that moves the seats to the kept player is the whole recomputation, and
+no total is patched. A player sits once in a game (the database's ``one_seat_per_player``):
+a merge that would seat one player twice is refused, naming the games.
+"""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.db.models import ProtectedError
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+from scorekeeper.club.limits import name_error, normal_name
+from scorekeeper.club.models import Game, Player, Seat
+from scorekeeper.table.services import ServiceError
+
+
+class PlayerRefused(ServiceError):
+    """A change to a player that the club's data does not allow; ``message`` says why."""
+
+
+def _locked(pk: int) -> Player:
+    try:
+        return Player.objects.select_for_update().get(pk=pk)
+    except Player.DoesNotExist:
+        raise PlayerRefused(
+            _("This player no longer exists (deleted or merged meanwhile).")
+        ) from None
+
+
+def _game_name(game: Game) -> str:
+    if game.table_label:
+        return _("game %(number)s (%(table)s)") % {"number": game.pk, "table": game.table_label}
+    return _("game %(number)s") % {"number": game.pk}
+
+
+def _checked_name(name: str) -> str:
+    name = normal_name(name)
+    size = Player._meta.get_field("name").max_length
+    assert isinstance(size, int)
+    wrong = name_error(name, size)
+    if wrong:
+        raise PlayerRefused(_("The name: %(error)s.") % {"error": wrong})
+    return name
+
+
+def _taken(name: str) -> str:
+    return _("There is already a player called “%(name)s”.") % {"name": name}
+
+
+def add_player(*, name: str) -> Player:
+    """A new player (spaces tidied), unless another player has the name in any case."""
+    name = _checked_name(name)
+    try:
+        with transaction.atomic():
+            return Player.objects.create(name=name)
+    except IntegrityError:
+        raise PlayerRefused(_taken(name)) from None
+
+
+def rename_player(*, player: Player, name: str) -> Player:
+    """Give ``player`` a new name (spaces tidied), unless another player has it in any case."""
+    name = _checked_name(name)
+    try:
+        with transaction.atomic():
+            locked = _locked(player.pk)
+            taken = Player.objects.filter(name__iexact=name).exclude(pk=locked.pk).first()
+            if taken is not None:
+                raise PlayerRefused(_taken(taken.name))
+            locked.name = name
+            locked.save(update_fields=["name"])
+    except IntegrityError:
+        # The same name saved by another request after the check above.
+        raise PlayerRefused(_taken(name)) from None
+    return locked
+
+
+def shared_games(keep: Player, merge: Player) -> list[Game]:
+    """The games both players sit in, oldest first: a merge would seat one player twice."""
+    return list(
+        Game.objects.filter(seats__player=keep)
+        .filter(seats__player=merge)
+        .only("pk", "table_label")
+        .order_by("created_at", "pk")
+    )
+
+
+def merge_players(*, keep: Player, merge: Player) -> int:
+    """Move every seat of ``merge`` to ``keep`` and delete ``merge``; return the number of
+    games that moved. Refused when both sit in a game, naming it."""
+    if keep.pk == merge.pk:
+        raise PlayerRefused(_("A player cannot be merged into themselves: choose another player."))
+    with transaction.atomic():
+        # Both rows locked, in a fixed order, so two merges at once cannot cross.
+        first, second = sorted((keep.pk, merge.pk))
+        locked = {pk: _locked(pk) for pk in (first, second)}
+        kept, merged = locked[keep.pk], locked[merge.pk]
+        both = shared_games(kept, merged)
+        if both:
+            named = pgettext("list separator", ", ").join(_game_name(game) for game in both[:5])
+            if len(both) > 5:
+                named = _("%(games)s and %(count)s more") % {"games": named, "count": len(both) - 5}
+            raise PlayerRefused(
+                _(
+                    "%(kept)s and %(merged)s both sit in %(games)s: a player cannot sit twice in "
+                    "one game. Correct that game first."
+                )
+                % {"kept": kept.name, "merged": merged.name, "games": named}
+            )
+        try:
+            moved = Seat.objects.filter(player=merged).update(player=kept)
+        except IntegrityError:
+            # A game seating both was started after the check above.
+            raise PlayerRefused(
+                _(
+                    "%(kept)s and %(merged)s now both sit in a game: a player cannot sit twice "
+                    "in one game."
+                )
+                % {"kept": kept.name, "merged": merged.name}
+            ) from None
+        merged.delete()
+    return moved
+
+
+def delete_player(*, player: Player) -> None:
+    """Delete a player who has no games; one with games is refused (merge them instead)."""
+    with transaction.atomic():
+        locked = _locked(player.pk)
+        games = Seat.objects.filter(player=locked).count()
+        if games:
+            raise PlayerRefused(
+                ngettext(
+                    "%(name)s has %(count)s game: only a player with no games can be deleted "
+                    "(merge them into another player instead).",
+                    "%(name)s has %(count)s games: only a player with no games can be deleted "
+                    "(merge them into another player instead).",
+                    games,
+                )
+                % {"name": locked.name, "count": games}
+            )
+        try:
+            locked.delete()
+        except (ProtectedError, IntegrityError):
+            raise PlayerRefused(
+                _(
+                    "%(name)s has just been seated in a game: only a player with no games can "
+                    "be deleted."
+                )
+                % {"name": locked.name}
+            ) from None

@@ -1,0 +1,92 @@
+"""The table page in Japanese at 360x740 and 1280x800: a preview shown as the hand is
+entered, the hand log in club words, the final standings; nothing wider than the screen."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from playwright.sync_api import Browser, Page, expect
+from table_helpers import VIEWPORTS, idle, new_game, tap
+
+from scorekeeper.registry.permissions import make_member
+from scorekeeper.table.services import record_hand
+from scorekeeper.table.services_games import finish_game
+from scoring.outcomes import Draw, Hand, Ron, Tsumo, Win
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def japanese_member(browser: Browser, live_server, size: str) -> Page:
+    """A member's browser that asks for Japanese pages."""
+    user = get_user_model().objects.create_user("bob", password="riichi-tsumo-pinfu-7")
+    make_member(user)
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(
+        viewport=VIEWPORTS[size], locale="ja", extra_http_headers={"Accept-Language": "ja"}
+    )
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    return context.new_page()
+
+
+def nothing_wider_than_the_screen(page: Page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"the page is {width}px wide"
+
+
+def play_three_hands(game) -> None:
+    # Ben ron from Chie 3 han 40 fu; a draw with Aki tenpai after Aki's riichi; Chie (the
+    # dealer after the draw) tsumo 4 han 30 fu with the honba.
+    record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=3, fu=40),))), expected_sequence=0)
+    record_hand(game=game, hand=Hand(Draw(tenpai=(0,)), riichi=(0,)), expected_sequence=1)
+    record_hand(game=game, hand=Hand(Tsumo(Win(2, han=4, fu=30))), expected_sequence=2)
+
+
+@pytest.mark.parametrize("size", VIEWPORTS)
+def test_the_table_with_a_preview_in_japanese(browser: Browser, live_server, artifacts, size):
+    game = new_game()
+    play_three_hands(game)
+    page = japanese_member(browser, live_server, size)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+
+    expect(page.locator("#hand-log")).to_contain_text("BenがChieからロン、3翻40符")
+    expect(page.locator("#hand-log")).to_contain_text("流局：Akiが聴牌")
+    tap(page, "outcome", "ron")
+    tap(page, "winners", "1")
+    tap(page, "discarder", "3")
+    ben = page.locator(".win[data-seat='1']")
+    ben.locator(".subgroup-han label.chip:has(input[value='4'])").click()
+    ben.locator(".subgroup-fu label.chip:has(input[value='30'])").click()
+    expect(page.locator("#preview")).to_contain_text("次局：")
+    idle(page)
+    expect(page.get_by_role("button", name="記録する")).to_be_visible()
+    nothing_wider_than_the_screen(page)
+
+    page.screenshot(path=artifacts / f"table-ja-{size}-first-screen.png")
+    page.locator("#hand-log").screenshot(path=artifacts / f"table-ja-{size}-hand-log.png")
+    page.locator("#preview").scroll_into_view_if_needed()
+    page.screenshot(path=artifacts / f"table-ja-{size}-preview.png")
+    page.screenshot(path=artifacts / f"table-ja-{size}-whole.png", full_page=True)
+
+
+@pytest.mark.parametrize("size", VIEWPORTS)
+def test_the_final_standings_in_japanese(browser: Browser, live_server, artifacts, size):
+    game = new_game()
+    play_three_hands(game)
+    finish_game(game=game, expected_sequence=3)
+    page = japanese_member(browser, live_server, size)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+
+    standings = page.locator("#standings")
+    expect(standings).to_contain_text("最終順位")
+    expect(standings.locator("thead")).to_contain_text("ポイント")
+    nothing_wider_than_the_screen(page)
+    table = standings.locator(".standings-table")
+    scroller = standings.locator(".table-scroll")
+    assert table.evaluate("e => e.scrollWidth") <= scroller.evaluate("e => e.clientWidth")
+
+    page.locator(".table-head").scroll_into_view_if_needed()
+    page.screenshot(path=artifacts / f"table-ja-{size}-standings.png")

@@ -1,0 +1,376 @@
+"""Every page and partial of the site, with real things behind each address, for the tests
+that read the whole site in one language (``test_japanese_pages``).
+
+``build_club`` makes one of everything a page can show: a finished game from a real Tenhou
+record with a penalty, a game in play with a win, a draw, an abortive draw and a chombo, a
+game begun on paper, a deleted game's line, a season, a saved ruleset, members. ``visits``
+lists the requests that show them, whole pages and the parts htmx swaps in, each with the
+URL name it exercises so a test can check that no URL of the URL conf was left out.
+``visible_text`` is what a reader sees of an HTML answer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from html.parser import HTMLParser
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from scorekeeper.club.models import Game, Player, SavedRuleset, Season
+from scorekeeper.operations.deletion import delete_game
+from scorekeeper.registry.permissions import make_member
+from scorekeeper.table.services import record_hand
+from scorekeeper.table.services_games import start_game
+from scorekeeper.table.services_penalties import give_penalty
+from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Ron, Tsumo, Win
+from scoring.rules import PRESETS
+from scoring.state import GameState
+from tests.web.conftest import PASSWORD
+from tests.web.history_data import import_games
+
+HTMX = {"HX-Request": "true"}
+
+
+def _target(element: str) -> dict[str, str]:
+    return {**HTMX, "HX-Target": element}
+
+
+# The club.
+
+
+@dataclass
+class Club:
+    finished: Game
+    playing: Game
+    paper: Game
+    deleting: Game
+    season: Season
+    ruleset: SavedRuleset
+    aki: Player
+    spare: Player
+    bob_id: int
+    #: The names of players and accounts (English letters a page may show in any language).
+    names: frozenset[str] = field(default_factory=frozenset)
+    #: What people typed in Japanese (tables, a season, a ruleset, a penalty's reason).
+    typed: frozenset[str] = field(default_factory=frozenset)
+
+
+def build_club() -> Club:
+    """The personas of ``tests/web/conftest.py`` (alice an organiser, bob a member, charlie
+    an outsider) and a club with one of everything. Names people type (a table, a season, a
+    ruleset) are Japanese, as a Japanese club would type them; players keep the names of the
+    other tests' fixtures (Aki, Ben, Chie, Dan)."""
+    users = get_user_model().objects
+    alice = users.create_user("alice", password=PASSWORD, is_staff=True)
+    bob = users.create_user("bob", password=PASSWORD)
+    make_member(bob)
+    users.create_user("charlie", password=PASSWORD)
+
+    finished = import_games(1)[0].game
+    Game.objects.filter(pk=finished.pk).update(table_label="卓1")
+    finished.refresh_from_db()
+    give_penalty(
+        game=finished, seat=2, points=2000, reason="遅刻", expected_revision=finished.revision
+    )
+    finished.refresh_from_db()
+    players = [seat.player for seat in finished.seats.order_by("number")]
+    spare = Player.objects.create(name="Eri")
+
+    rules = PRESETS["tenhou"]
+    playing = start_game(
+        rules=rules, ruleset_name="tenhou", players=players, table_label="卓2", created_by=alice
+    )
+    riichi_pinfu = Win(1, han=3, fu=30, yaku=("Riichi", "Pinfu", "Tanyao"), dora=(0, 0, 0))
+    hands = [
+        Hand(Ron(0, (riichi_pinfu,)), riichi=(1,)),
+        Hand(Tsumo(Win(1, han=1, fu=30, yaku=("Menzen Tsumo",), open=False))),
+        Hand(Draw(tenpai=(0, 2))),
+        Hand(Abort(AbortReason.KYUUSHU_KYUUHAI)),
+        Hand(Chombo(3)),
+    ]
+    for sequence, hand in enumerate(hands):
+        record_hand(game=playing, hand=hand, expected_sequence=sequence, user=bob)
+    playing.refresh_from_db()
+
+    on_paper = GameState((36000, 29000, 24000, 30000), round_index=4, honba=2, sticks=1)
+    paper = start_game(
+        rules=PRESETS["ema"],
+        ruleset_name="ema",
+        players=players,
+        table_label="卓3",
+        created_by=alice,
+        start=on_paper,
+    )
+    deleting = start_game(rules=rules, ruleset_name="tenhou", players=players, created_by=alice)
+    record_hand(game=deleting, hand=Hand(Draw()), expected_sequence=0)
+    gone = start_game(rules=rules, ruleset_name="tenhou", players=players, table_label="卓4")
+    delete_game(game=gone, expected_sequence=0, user=alice)
+
+    season = Season.objects.create(
+        name="2025年春季リーグ", start_date=date(2025, 1, 1), end_date=date(2025, 6, 30)
+    )
+    ruleset = SavedRuleset.objects.create(name="クラブ公式ルール", preset="ema")
+    return Club(
+        finished=finished,
+        playing=playing,
+        paper=paper,
+        deleting=deleting,
+        season=season,
+        ruleset=ruleset,
+        aki=players[0],
+        spare=spare,
+        bob_id=bob.pk,
+        names=frozenset(p.name for p in [*players, spare]) | {"alice", "bob", "charlie"},
+        typed=frozenset({"卓1", "卓2", "卓3", "卓4", "遅刻", season.name, ruleset.name}),
+    )
+
+
+# The requests.
+
+
+@dataclass(frozen=True)
+class Visit:
+    #: The URL conf's name of the view it reaches.
+    name: str
+    url: str
+    method: str = "GET"
+    data: Any = None
+    headers: dict[str, str] = field(default_factory=dict)
+    #: What the page is, in the failure message when the address alone does not say.
+    note: str = ""
+    #: The status a reader who may use the view gets (when it is not 200).
+    status: int = 200
+    #: A write that changes the club: made after every read, so the reads see the club whole.
+    writes: bool = False
+
+    @property
+    def label(self) -> str:
+        htmx = " (htmx)" if self.headers else ""
+        note = f" [{self.note}]" if self.note else ""
+        return f"{self.method} {self.url}{htmx}{note}"
+
+
+def _hand_form(sequence: int) -> dict[str, Any]:
+    return {
+        "sequence": str(sequence),
+        "outcome": "ron",
+        "discarder": "2",
+        "winners": ["0"],
+        "win_0_han": "2",
+        "win_0_fu": "40",
+        "win_0_yaku": ["Riichi", "Pinfu"],
+        "riichi": ["0"],
+    }
+
+
+def visits(club: Club) -> list[Visit]:
+    """Every page and partial, in the order a reader could meet them."""
+    done, now, paper = club.finished.pk, club.playing.pk, club.paper.pk
+    hands = club.playing.hand_count
+    aki, spare, season = club.aki.pk, club.spare.pk, club.season.pk
+    r = reverse
+    table = [
+        Visit("home", r("home")),
+        Visit("game_list", r("game_list")),
+        Visit("game_list", r("game_list"), data={"status": "finished"}, note="filtered"),
+        Visit("game_new", r("game_new")),
+        Visit("game_new", r("game_new"), "POST", {"players": ["x"]}, note="refused", status=422),
+        Visit("game_table", r("game_table", args=[done]), note="final standings"),
+        Visit("game_table", r("game_table", args=[now]), note="in play"),
+        Visit("game_table", r("game_table", args=[paper]), note="begun on paper"),
+        Visit("game_table", r("game_table", args=[now]), headers=HTMX, note="in play"),
+        Visit("hand_preview", r("hand_preview", args=[now]), data=_hand_form(hands), headers=HTMX),
+        Visit("hand_preview", r("hand_preview", args=[now]), "POST", _hand_form(hands), HTMX),
+        Visit("hand_preview", r("hand_preview", args=[now]), data={"hand": "1"}, headers=HTMX),
+        Visit("hand_edit", r("hand_edit", args=[now, 1])),
+        Visit("hand_edit", r("hand_edit", args=[now, 1]), "POST", {"sequence": "x"}, status=422),
+        Visit("hand_edit_former", r("hand_edit_former", args=[now, 0]), status=301),
+        Visit("hand_undo", r("hand_undo", args=[now])),
+        Visit("game_finish", r("game_finish", args=[now])),
+        Visit("game_abandon", r("game_abandon", args=[now])),
+        Visit("game_reopen", r("game_reopen", args=[done])),
+        Visit("penalty_new", r("penalty_new", args=[done])),
+        Visit("penalty_remove", r("penalty_remove", args=[done, 0])),
+        Visit("game_record", r("game_record", args=[done])),
+        Visit("hand_log_csv", r("hand_log_csv", args=[done])),
+        Visit("hand_log_json", r("hand_log_json", args=[done])),
+        Visit("game_chart", r("game_chart", args=[done]), headers=HTMX),
+        Visit("game_chart", r("game_chart", args=[now])),
+        Visit("hand_from_tiles", r("hand_from_tiles", args=[now, 0]), status=302),
+        Visit("game_live", r("game_live", args=[now])),
+        Visit("game_live", r("game_live", args=[done]), note="final standings"),
+        Visit("game_live_board", r("game_live_board", args=[now]), headers=HTMX),
+        Visit("game_live_board", r("game_live_board", args=[done]), headers=HTMX),
+    ]
+    history = [
+        Visit("history", r("history")),
+        Visit("history", r("history"), data={"player": aki}, headers=_target("history-results")),
+        Visit("season_list", r("season_list")),
+        Visit("season_new", r("season_new")),
+        Visit("season_new", r("season_new"), "POST", {"name": ""}, note="refused", status=422),
+        Visit("season_detail", r("season_detail", args=[season])),
+        Visit("season_edit", r("season_edit", args=[season])),
+        Visit("standings", r("standings")),
+        Visit("standings", r("standings"), data={"minimum": 1}, headers=_target("standings-table")),
+        Visit("player_detail", r("player_detail", args=[aki])),
+        Visit("player_detail", r("player_detail", args=[spare]), note="no games yet"),
+        Visit("statistics", r("statistics")),
+        Visit("game_standings_csv", r("game_standings_csv", args=[done])),
+        Visit("game_standings_json", r("game_standings_json", args=[done])),
+        Visit("season_standings_csv", r("season_standings_csv", args=[season])),
+        Visit("season_standings_json", r("season_standings_json", args=[season])),
+        Visit("standings_csv", r("standings_csv")),
+        Visit("standings_json", r("standings_json")),
+    ]
+    registry = [
+        Visit("player_list", r("player_list")),
+        Visit("player_new", r("player_new")),
+        Visit("player_new", r("player_new"), "POST", {"name": ""}, note="refused", status=422),
+        Visit("player_edit", r("player_edit", args=[aki])),
+        Visit("player_merge", r("player_merge", args=[spare])),
+        Visit("player_delete", r("player_delete", args=[spare])),
+        Visit("ruleset_list", r("ruleset_list")),
+        Visit("ruleset_new", r("ruleset_new")),
+        Visit(
+            "ruleset_new",
+            r("ruleset_new"),
+            "POST",
+            {"preset": "mleague", "fill": "1", "name": ""},
+            HTMX,
+            note="a preset chosen",
+        ),
+        Visit("ruleset_detail", r("ruleset_detail", args=[club.ruleset.pk])),
+        Visit("ruleset_edit", r("ruleset_edit", args=[club.ruleset.pk])),
+        *[Visit("preset_detail", r("preset_detail", args=[name])) for name in PRESETS],
+        Visit("setup", r("setup"), note="accounts exist", status=404),
+        Visit("login", r("login")),
+        Visit("login", r("login"), "POST", {"username": "x", "password": "y"}, status=422),
+        Visit("member_list", r("member_list")),
+        Visit("member_new", r("member_new")),
+        Visit("member_password", r("member_password", args=[club.bob_id])),
+        Visit("password_change", r("password_change")),
+    ]
+    tools = [
+        Visit("calculator", r("calculator")),
+        Visit("calculator", r("calculator"), data=PINFU, note="a hand counted"),
+        Visit("calculator", r("calculator"), data=PINFU, headers=HTMX, note="a hand counted"),
+        Visit("calculator", r("calculator"), data={"closed": "11m"}, note="too few tiles"),
+        Visit("fu_calculator", r("fu_calculator")),
+        Visit("fu_calculator", r("fu_calculator"), data=FU_HAND, headers=HTMX),
+        Visit("payment_table", r("payment_table")),
+        Visit("payment_table", r("payment_table"), data={"rules": "mleague"}, headers=HTMX),
+        Visit("hand_api", r("hand_api"), "POST", {"closed": "123m"}, status=400),
+        Visit("organiser_menu", r("organiser_menu")),
+        Visit("backup_download", r("backup_download")),
+        Visit("backup_restore", r("backup_restore")),
+        Visit("game_import", r("game_import")),
+        Visit("game_find", r("game_find"), data={"game": 999999}, note="no such game", status=422),
+        Visit("game_find", r("game_find"), data={"game": club.deleting.pk}, status=302),
+        Visit("game_delete", r("game_delete", args=[club.deleting.pk])),
+    ]
+    writes = [
+        Visit(
+            "hand_create",
+            r("hand_create", args=[now]),
+            "POST",
+            {"sequence": str(hands)},
+            HTMX,
+            "refused",
+            status=422,
+            writes=True,
+        ),
+        Visit(
+            "hand_create",
+            r("hand_create", args=[now]),
+            "POST",
+            _hand_form(hands),
+            HTMX,
+            "recorded",
+            writes=True,
+        ),
+        Visit("game_table", r("game_table", args=[now]), note="after a hand", writes=True),
+        Visit(
+            "hand_undo",
+            r("hand_undo", args=[now]),
+            "POST",
+            {"sequence": str(hands + 1), "confirmed": "on"},
+            HTMX,
+            "undone",
+            writes=True,
+        ),
+        Visit(
+            "membership",
+            r("membership", args=[club.bob_id]),
+            "POST",
+            {"member": ""},
+            status=302,
+            writes=True,
+        ),
+        Visit(
+            "set_language",
+            r("set_language"),
+            "POST",
+            {"language": "ja", "next": "/"},
+            status=302,
+            writes=True,
+        ),
+        Visit("logout", r("logout"), "POST", status=302, writes=True),
+    ]
+    return table + history + registry + tools + writes
+
+
+#: A closed riichi pinfu hand won by ron on 1m, with a red five pin (as in test_calculator).
+PINFU = {"closed": "123m067p234567s88s", "win_tile": "1m", "riichi": "1", "seat_wind": "S"}
+FU_HAND = {"meld_1_kind": "sequence", "meld_1_open": "closed", "meld_1_tiles": "simples"}
+
+
+# What a reader sees.
+
+#: Attributes whose values a reader sees (or hears, from a screen reader).
+SHOWN_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
+#: Input types whose value is written on them.
+BUTTON_INPUTS = {"submit", "button", "reset"}
+UNSEEN = {"script", "style", "template"}
+#: Text set as code: commands and file names, which stay as typed (the command line is
+#: English in every language).
+CODE = {"code", "kbd", "samp"}
+
+
+class _Text(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.unseen = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in UNSEEN or tag in CODE:
+            self.unseen += 1
+            return
+        values = dict(attrs)
+        self.parts += [values[a] or "" for a in SHOWN_ATTRIBUTES if a in values]
+        if tag == "input" and (values.get("type") or "").lower() in BUTTON_INPUTS:
+            self.parts.append(values.get("value") or "")
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag not in UNSEEN and tag not in CODE:
+            self.handle_starttag(tag, attrs)
+
+    def handle_endtag(self, tag: str) -> None:
+        if (tag in UNSEEN or tag in CODE) and self.unseen:
+            self.unseen -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self.unseen:
+            self.parts.append(data)
+
+
+def visible_text(html: str) -> str:
+    """The words of an HTML page or partial a reader sees: its text (the title too), not
+    scripts, styles, templates or code; of attributes only those shown or read out (titles, ARIA
+    labels, placeholders, alternative text) and the words on input buttons."""
+    parser = _Text()
+    parser.feed(html)
+    parser.close()
+    return " ".join(" ".join(parser.parts).split())
