@@ -29,8 +29,10 @@ serve-prod: $(INSTALLED)
 	$(BIN)/python manage.py collectstatic --noinput
 	$(BIN)/gunicorn -c scorekeeper/gunicorn.conf.py
 
+# One test process per core; the tests against a real server keep to one of them (its
+# servers are started once per process that runs them).
 test: $(INSTALLED)
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto --dist loadgroup
 
 # mypy's Django plugin loads the settings, which want a secret key unless DEBUG is on.
 lint: $(INSTALLED)

@@ -19,6 +19,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/server/" in str(item.fspath):
             item.add_marker(pytest.mark.server)
+            item.add_marker(pytest.mark.xdist_group("server"))
 
 
 @pytest.fixture(scope="session", params=["postgres", "sqlite"])
