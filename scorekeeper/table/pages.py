@@ -9,17 +9,12 @@ The numbers come from the engine (a replay, a state, the standings); the words f
 from __future__ import annotations
 
 from collections.abc import Sequence
-from hashlib import md5
-from typing import Any, cast
+from typing import Any
 
-from django.core.cache import cache
 from django.db.models import Prefetch, prefetch_related_objects
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
-from django.template.loader import get_template
 from django.urls import reverse
-from django.utils.safestring import SafeString
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scorekeeper.calculator.links import form_initial, returned_values
@@ -34,6 +29,7 @@ from scorekeeper.format import (
 )
 from scorekeeper.refusals import correction_refusal, refusal_text
 from scorekeeper.registry.permissions import is_member, is_organiser
+from scorekeeper.table.blank_form import blank_form_context, form_kept, sequence_context
 from scorekeeper.table.display import (
     Authorship,
     describe_hand,
@@ -43,7 +39,7 @@ from scorekeeper.table.display import (
     standing_lines,
 )
 from scorekeeper.table.display_log import first_log, log_lines
-from scorekeeper.table.forms import HandForm, SequenceForm, is_all_last
+from scorekeeper.table.forms import HandForm
 from scorekeeper.table.forms_penalty import PenaltyForm
 from scorekeeper.table.services import Scoreboard, later_hand_refusal, scoreboard
 from scoring.errors import IllegalHand
@@ -148,7 +144,7 @@ def table_context(
         # Back from the hand calculator: the form as it was, with the seat's hand in it.
         form_context = returned
     else:
-        form_context = _blank_form_context(game, state, urls)
+        form_context = blank_form_context(game, names, state, urls, lambda: new_hand_form(game))
     return {
         **_status_context(request, game, state, names, urls, can_correct=can_correct),
         **form_context,
@@ -188,18 +184,24 @@ def recorded_context(
     authors: Authorship | None = None,
 ) -> dict[str, Any]:
     """What the ``recorded`` partial shows after ``result`` was recorded as the game's last
-    hand and the game goes on: the table's status, a blank form for the next hand and the
-    new log line (``None`` for the game's first hand: the whole log is sent instead of its
-    "no hands yet"). The same work at hand 60 as at hand 1: nothing is replayed."""
+    hand and the game goes on: the table's status, the next hand's form and the new log line
+    (``None`` for the game's first hand: the whole log is sent instead of its "no hands
+    yet"). The form is a blank one, or only its number of hands (``form_kept``) where the
+    hand was sent from a blank form that the next hand keeps as it is. The same work at hand
+    60 as at hand 1: nothing is replayed."""
     names = seat_names(game)
     rules = game.ruleset()
     can_correct = may_correct(request.user, game)
     sequence = game.hand_count - 1
     line = hand_line(sequence, result, names, rules, authors=authors)
     urls = game_urls(game.pk)
+    if form_kept(request.POST, game, names, result.after, urls):
+        form = {**sequence_context(game, urls), "form_kept": True}
+    else:
+        form = blank_form_context(game, names, result.after, urls, lambda: new_hand_form(game))
     return {
         **_status_context(request, game, result.after, names, urls, can_correct=can_correct),
-        **_blank_form_context(game, result.after, urls),
+        **form,
         "hands": True,
         # The game's first hand sends the whole log: with what came before it, if anything.
         "log": [line] if sequence else first_log(game, line, names),
@@ -289,36 +291,6 @@ def _form_context(form: HandForm, urls: dict[str, Any]) -> dict[str, Any]:
         # A refused hand comes back with its preview (what the engine said about it).
         return context | preview_context(form, form.state, None)
     return context
-
-
-def _blank_form_context(game: Game, state: GameState, urls: dict[str, Any]) -> dict[str, Any]:
-    """A blank hand form: its ``form-body`` partial (its chips, an empty preview, the
-    button) from the cache, and the hand form built and rendered only when the cache has
-    not got it. Its 170-odd chips take a good part of the time to record a hand, and a
-    blank form is the same for every hand of a game with the same players, dealer and
-    all-last, in one language (the number of hands and the CSRF token are outside it), so
-    it is kept under those rather than under the game's revision, which every hand
-    changes."""
-    names = seat_names(game)
-    all_last = is_all_last(state, game.ruleset())
-    shape = "\x1f".join(
-        (str(state.dealer), str(int(all_last)), urls["preview"], get_language(), *names)
-    )
-    digest = md5(shape.encode(), usedforsecurity=False).hexdigest()
-    key = f"hand-form:{game.pk}:{game.created_at.timestamp()}:{digest}"
-    body: SafeString | None = cache.get(key)
-    if body is None:
-        form = new_hand_form(game)
-        context = _form_context(form, urls) | {"submit_label": _("Record hand")}
-        # Template output: escaped, and marked so.
-        body = cast(SafeString, get_template("club/table.html#form-body").render(context))
-        cache.set(key, body)
-    return {
-        "form": SequenceForm(initial={"sequence": game.hand_count}),
-        "form_action": urls["create"],
-        "preview_url": urls["preview"],
-        "form_body": body,
-    }
 
 
 def last_hand_words(board: Scoreboard) -> str:

@@ -206,8 +206,11 @@ def _recorded(request: HtmxHttpRequest, game: Game, change: HandChange, words: s
         authors=authorship(change.record) if change.record else None,
     )
     response = render(request, f"{TABLE}#recorded", context)
-    response["HX-Retarget"] = "#record-hand"
+    response["HX-Retarget"] = "#record-title" if context.get("form_kept") else "#record-hand"
     response["HX-Reswap"] = "outerHTML show:#scoreboard:top"
+    if context.get("form_kept"):
+        # The phone keeps its form: it resets it once the new number of hands is in.
+        trigger_client_event(response, "hand-form-kept", after="swap")
     return _plain_address(request, game.pk, trigger_client_event(response, "hand-recorded"))
 
 

@@ -43,3 +43,15 @@ document.addEventListener("htmx:sendError", () => tellFailure(FAILURES.offline))
 window.addEventListener("pageshow", (event) => {
   if (event.persisted && document.getElementById("hand-form")) window.location.reload();
 });
+
+// A hand recorded from a blank form whose next hand's form is the same: the answer leaves
+// the form in place, with its new number of hands, and the form is reset here to its blank
+// choices (as the page drew it) with each winner's yaku folded away again.
+document.addEventListener("hand-form-kept", () => {
+  const form = document.getElementById("hand-form");
+  if (!form) return;
+  form.reset();
+  form.querySelectorAll("details[open]").forEach((details) => {
+    details.open = false;
+  });
+});

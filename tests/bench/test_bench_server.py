@@ -6,10 +6,12 @@ threads) run on the same two cores as the server and its database.
 Each phone records as a browser does, through the form the server rendered: it loads the
 table page, reads the hand form (its action, its hidden fields such as ``sequence`` and the
 CSRF token, the choices already checked), taps the hand's choices and posts the form. With
-htmx the answer carries the next hand's form, which the phone reads for the next hand;
-without, the phone follows the redirect and reads the table page. The hands are the tests'
-exhaustive draws (``hand_form``), which never end a game; a phone moves to a new game (and
-loads its page, not counted as a hand) every ``PER_GAME`` hands.
+htmx the answer carries the next hand's form, which the phone reads for the next hand, or
+(where the next hand's blank form is the one the phone has) only the new number of hands,
+and the phone resets its own form; without, the phone follows the redirect and reads the
+table page. The hands are the tests' exhaustive draws (``hand_form``), which never end a
+game; a phone moves to a new game (and loads its page, not counted as a hand) every
+``PER_GAME`` hands.
 
 Each measure runs for ``SECONDS``: one-second windows are too short to trust, and the
 slowest and busiest second of the run are printed beside the whole.
@@ -189,7 +191,7 @@ def run(
         if htmx:
             if answer.status != 200:
                 raise FormError(f"hand {form.sequence} answered {answer.status}")
-            return HandFormPage.read(answer.body, TAPPED)
+            return form.after(answer.body, TAPPED)
         if answer.status != 302:
             raise FormError(f"hand {form.sequence} answered {answer.status}, not a redirect")
         page = phone.get(answer.headers["Location"])

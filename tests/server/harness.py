@@ -341,6 +341,7 @@ class _Inputs(HTMLParser):
 
 
 _INPUT_TAG = re.compile(r"<input\b[^>]*>")
+_SEQUENCE = re.compile(r'<input type="hidden" name="sequence" value="(\d+)"')
 
 
 @dataclass(frozen=True)
@@ -386,6 +387,18 @@ class HandFormPage:
             for name in groups
         }
         return cls(parser.form.get("action", ""), fields, choices)
+
+    def after(self, answer: str, groups: tuple[str, ...]) -> HandFormPage:
+        """The form a phone holds after the htmx answer to a hand: the answer's form, or,
+        where the answer leaves the phone's form in place, this one reset (as the page's
+        script does) at the answer's number of hands."""
+        if '<form id="hand-form"' in answer:
+            return HandFormPage.read(answer, groups)
+        found = _SEQUENCE.search(answer)
+        if found is None:
+            raise FormError(f"neither a hand form nor its number of hands: {answer[:300]!r}")
+        fields = [(n, found[1] if n == "sequence" else v) for n, v in self.fields]
+        return HandFormPage(self.action, fields, self.choices)
 
     @property
     def sequence(self) -> int:
