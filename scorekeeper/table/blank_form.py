@@ -12,6 +12,7 @@ phone resets its own (``table.js``), and the answer is a few kilobytes instead o
 
 from __future__ import annotations
 
+import json
 from hashlib import md5
 from typing import Any, cast
 
@@ -37,6 +38,14 @@ def blank_shape(game: Game, names: tuple[str, ...], state: GameState, preview_ur
         (str(state.dealer), str(int(all_last)), preview_url, get_language(), *names)
     )
     return md5(shape.encode(), usedforsecurity=False).hexdigest()
+
+
+def fragment_key(game: Game) -> str:
+    """What a winner's han, fu, yakuman and yaku chips in a blank form depend on, besides
+    the seat: the rules and the language. Their fragments are shared by every game with the
+    same rules."""
+    rules = json.dumps(game.rules, sort_keys=True)
+    return f"{md5(rules.encode(), usedforsecurity=False).hexdigest()}:{get_language()}"
 
 
 def form_kept(sent: Any, game: Game, names: tuple[str, ...], state: GameState, urls: Any) -> bool:
@@ -67,6 +76,7 @@ def blank_form_context(
             "preview_url": urls["preview"],
             "submit_label": _("Record hand"),
             "blank_shape": shape,
+            "fragment_key": fragment_key(game),
         }
         # Template output: escaped, and marked so.
         body = cast(SafeString, get_template("club/table.html#form-body").render(context))
