@@ -91,6 +91,14 @@ def test_the_history_in_japanese(phone: Page, live_server, club, artifacts):
     page.goto(f"{live_server.url}/history/")
     shoot(page, artifacts, "history")
 
+    # The site's name, the menu and ログアウト share one row of the header.
+    boxes = [
+        page.locator(selector).bounding_box()
+        for selector in (".site-name", ".site-menu-button", ".site-account .nav-button")
+    ]
+    middles = [box["y"] + box["height"] / 2 for box in boxes if box]
+    assert len(middles) == 3 and max(middles) - min(middles) < 4, boxes
+
     body = page.locator("body")
     expect(body).to_contain_text("対局")
     # The finished game was played on 1 March 2025: a Japanese date.
