@@ -9,7 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from hashlib import md5
 from typing import Any
+
+from django.utils.translation import get_language
 
 from scorekeeper.club.models import Game
 from scorekeeper.format import format_points, round_name, signed, signed_result
@@ -142,3 +145,15 @@ def first_log(game: Game, line: HandLine, names: tuple[str, ...]) -> list[Any]:
     log = with_penalties([line], penalty_lines(game.record_penalties(), names))
     begun = start_line(game.record_start(), names)
     return [*log, begun] if begun else log
+
+
+def log_key(game: Game, names: Sequence[str]) -> str:
+    """What a game's drawn hand log depends on besides who reads it (whether they may edit
+    hands and take back penalties, which the template adds): the game (its revision changes
+    with every write: a hand, a correction, an undo, a penalty), its players' names (a
+    rename changes no revision) and the language. The table page keeps the drawn log in
+    the cache under it: a long game's log is most of the page's drawing."""
+    shape = "\x1f".join(
+        (str(game.pk), str(game.created_at.timestamp()), str(game.revision), get_language())
+    )
+    return md5("\x1f".join((shape, *names)).encode(), usedforsecurity=False).hexdigest()

@@ -38,7 +38,7 @@ from scorekeeper.table.display import (
     seat_lines,
     standing_lines,
 )
-from scorekeeper.table.display_log import first_log, log_lines
+from scorekeeper.table.display_log import first_log, log_key, log_lines
 from scorekeeper.table.forms import HandForm
 from scorekeeper.table.forms_penalty import PenaltyForm
 from scorekeeper.table.services import Scoreboard, later_hand_refusal, scoreboard
@@ -151,6 +151,7 @@ def table_context(
         "board": board,
         "hands": bool(board.replay.results),
         "log": log,
+        "log_key": log_key(game, names),
         "standings": standings,
         "penalties": any(row.penalty for row in standings),
         "chips": any(row.chips for row in standings),

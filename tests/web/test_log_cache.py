@@ -1,0 +1,86 @@
+"""The table page keeps its drawn hand log in the cache (under the game's revision, its
+players' names, the language and what the reader may do). Whatever happens to the game, each
+reader sees the log that would be drawn afresh."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client, override_settings
+from django.urls import reverse
+
+from scorekeeper.registry.services_players import rename_player
+from scorekeeper.table.services import edit_hand, record_hand, undo_last_hand
+from scorekeeper.table.services_games import finish_game
+from scorekeeper.table.services_penalties import give_penalty
+from scoring.outcomes import Draw, Hand, Ron, Tsumo, Win
+
+pytestmark = pytest.mark.django_db
+
+NO_CACHE = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+
+
+def hand_log(client: Client, game, language: str) -> str:
+    html = client.get(
+        reverse("game_table", args=[game.pk]), HTTP_ACCEPT_LANGUAGE=language
+    ).content.decode()
+    found = re.search(r'<section id="hand-log".*?</section>', html, re.S)
+    assert found
+    return found[0]
+
+
+def test_every_reader_sees_the_log_as_drawn_afresh_after_each_change(
+    client, charlie_client, bob_client, alice_client, game, players
+):
+    readers = {"visitor": client, "outsider": charlie_client, "member": bob_client}
+    readers["organiser"] = alice_client
+
+    def each_reader_sees_it_fresh(step: str) -> None:
+        seen = {
+            (who, language): hand_log(reader, game, language)
+            for who, reader in readers.items()
+            for language in ("en", "ja")
+        }
+        with override_settings(CACHES=NO_CACHE):
+            for (who, language), log in seen.items():
+                assert log == hand_log(readers[who], game, language), (step, who, language)
+
+    ron = Hand(Ron(2, (Win(1, han=3, fu=40),)))
+    steps = [
+        ("first hand", lambda: record_hand(game=game, hand=ron, expected_sequence=0)),
+        (
+            "second hand",
+            lambda: record_hand(
+                game=game, hand=Hand(Draw(tenpai=(0, 1)), riichi=(0,)), expected_sequence=1
+            ),
+        ),
+        (
+            "first hand edited",
+            lambda: edit_hand(
+                game=game, sequence=0, hand=Hand(Tsumo(Win(3, han=2, fu=30))), expected_sequence=2
+            ),
+        ),
+        (
+            "penalty",
+            lambda: give_penalty(
+                game=game, seat=2, points=10000, reason="late", expected_revision=game_revision()
+            ),
+        ),
+        ("renamed", lambda: rename_player(player=players[1], name="Benjamin")),
+        ("undo", lambda: undo_last_hand(game=game, expected_sequence=2)),
+        ("finished", lambda: finish_game(game=game, expected_sequence=1)),
+    ]
+
+    def game_revision() -> int:
+        game.refresh_from_db()
+        return game.revision
+
+    each_reader_sees_it_fresh("no hands")
+    for step, change in steps:
+        change()
+        game.refresh_from_db()
+        each_reader_sees_it_fresh(step)
+    assert "Benjamin" in hand_log(client, game, "en")
+    assert "Edit" in hand_log(alice_client, game, "en")
+    assert "Edit" not in hand_log(bob_client, game, "en")  # a finished game: organisers only
