@@ -13,6 +13,7 @@ phone resets its own (``table.js``), and the answer is a few kilobytes instead o
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from hashlib import md5
 from typing import Any, cast
 
@@ -48,28 +49,16 @@ def fragment_key(game: Game) -> str:
     return f"{md5(rules.encode(), usedforsecurity=False).hexdigest()}:{get_language()}"
 
 
-def form_kept(sent: Any, game: Game, names: tuple[str, ...], state: GameState, urls: Any) -> bool:
-    """Whether the hand was sent (``sent``: the request's POST) from a blank form of the
-    same shape as the next hand's: the phone may then keep its form, reset."""
-    shape = sent.get(SHAPE_FIELD)
-    return bool(shape) and shape == blank_shape(game, names, state, urls["preview"])
-
-
 def blank_form_context(
-    game: Game,
-    names: tuple[str, ...],
-    state: GameState,
-    urls: dict[str, Any],
-    build: Any,
+    game: Game, shape: str, urls: dict[str, Any], build: Callable[[], HandForm]
 ) -> dict[str, Any]:
-    """A blank hand form: its ``form-body`` partial (its chips, an empty preview, the
-    button) from the cache, and the hand form built (``build()``, a ``HandForm``) and
-    rendered only when the cache has not got it."""
-    shape = blank_shape(game, names, state, urls["preview"])
+    """A blank hand form of this ``shape`` (``blank_shape``): its ``form-body`` partial
+    (its chips, an empty preview, the button) from the cache, and the hand form built
+    (``build()``) and rendered only when the cache has not got it."""
     key = f"hand-form:{game.pk}:{game.created_at.timestamp()}:{shape}"
     body: SafeString | None = cache.get(key)
     if body is None:
-        form: HandForm = build()
+        form = build()
         form.from_tiles = urls["from_tiles"]
         context = {
             "form": form,

@@ -29,7 +29,12 @@ from scorekeeper.format import (
 )
 from scorekeeper.refusals import correction_refusal, refusal_text
 from scorekeeper.registry.permissions import is_member, is_organiser
-from scorekeeper.table.blank_form import blank_form_context, form_kept, sequence_context
+from scorekeeper.table.blank_form import (
+    SHAPE_FIELD,
+    blank_form_context,
+    blank_shape,
+    sequence_context,
+)
 from scorekeeper.table.display import (
     Authorship,
     describe_hand,
@@ -144,7 +149,8 @@ def table_context(
         # Back from the hand calculator: the form as it was, with the seat's hand in it.
         form_context = returned
     else:
-        form_context = blank_form_context(game, names, state, urls, lambda: new_hand_form(game))
+        shape = blank_shape(game, names, state, urls["preview"])
+        form_context = blank_form_context(game, shape, urls, lambda: new_hand_form(game))
     return {
         **_status_context(request, game, state, names, urls, can_correct=can_correct),
         **form_context,
@@ -196,10 +202,12 @@ def recorded_context(
     sequence = game.hand_count - 1
     line = hand_line(sequence, result, names, rules, authors=authors)
     urls = game_urls(game.pk)
-    if form_kept(request.POST, game, names, result.after, urls):
+    shape = blank_shape(game, names, result.after, urls["preview"])
+    # Sent from a blank form of the shape the next hand's has: the phone keeps its form.
+    if request.POST.get(SHAPE_FIELD) == shape:
         form = {**sequence_context(game, urls), "form_kept": True}
     else:
-        form = blank_form_context(game, names, result.after, urls, lambda: new_hand_form(game))
+        form = blank_form_context(game, shape, urls, lambda: new_hand_form(game))
     return {
         **_status_context(request, game, result.after, names, urls, can_correct=can_correct),
         **form,

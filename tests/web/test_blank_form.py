@@ -10,7 +10,7 @@ from django.template.loader import get_template
 from django.utils import translation
 
 from scorekeeper.club.models import Game, Player
-from scorekeeper.table.blank_form import blank_form_context, fragment_key
+from scorekeeper.table.blank_form import blank_form_context, blank_shape, fragment_key
 from scorekeeper.table.pages import game_urls, load_game, new_hand_form, seat_names
 from scorekeeper.table.services_games import start_game
 from scoring.rules import PRESETS
@@ -26,9 +26,8 @@ def new_game(preset: str, names: tuple[str, ...]) -> Game:
 
 def cached_body(game: Game) -> str:
     urls = game_urls(game.pk)
-    context = blank_form_context(
-        game, seat_names(game), game.game_state(), urls, lambda: new_hand_form(game)
-    )
+    shape = blank_shape(game, seat_names(game), game.game_state(), urls["preview"])
+    context = blank_form_context(game, shape, urls, lambda: new_hand_form(game))
     return str(context["form_body"])
 
 
