@@ -19,7 +19,7 @@ from scorekeeper.refusals import located_refusal_text
 from scorekeeper.registry.forms import PlayerForm, taken_message
 from scorekeeper.registry.forms_rules import RulesetForm, form_values, saved_values
 from scorekeeper.registry.permissions import organiser_required, read_required
-from scorekeeper.registry.rules_words import rules_in_words
+from scorekeeper.registry.rules_sentences import rules_in_words
 from scorekeeper.registry.services_players import PlayerRefused, add_player, rename_player
 from scorekeeper.registry.services_rulesets import save_ruleset
 from scoring.errors import RulesError

@@ -10,7 +10,8 @@ from django.urls import reverse
 
 from scorekeeper.club.models import SavedRuleset
 from scorekeeper.registry.forms_rules import RulesetForm
-from scorekeeper.registry.rules_words import GROUPS, describe
+from scorekeeper.registry.rules_sentences import describe
+from scorekeeper.registry.rules_words import GROUPS
 from scoring.rules import PRESETS, resolve_rules
 from tests.web.test_ruleset_form import ENGINE_PARAMETERS
 
