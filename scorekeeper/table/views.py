@@ -36,13 +36,12 @@ from scorekeeper.table.pages import (
     may_correct,
     may_record,
     new_hand_form,
-    preview_context,
-    preview_of,
     recorded_context,
     reloaded,
     seat_names,
     table_context,
 )
+from scorekeeper.table.previews import preview_context, preview_of
 from scorekeeper.table.services import (
     HandChange,
     ServiceError,

@@ -1,0 +1,59 @@
+"""The README's layout section is the map of the code: every module of the project and the
+engine is named there, every file it names exists, and no module outgrows what a reader takes
+in at once (about 400 lines)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+#: "About 400 lines": a module may run a few lines over while it is being worked on.
+MOST_LINES = 410
+
+
+def _layout() -> str:
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("\n## Layout\n", 1)[1].split("\n## ", 1)[0]
+    return section
+
+
+def _modules() -> list[Path]:
+    found = []
+    for package in ("scorekeeper", "scoring"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if path.name == "__init__.py" or "migrations" in path.parts:
+                continue
+            found.append(path)
+    return found
+
+
+#: Django's own boilerplate, which the layout need not explain.
+UNNAMED = {"apps.py"}
+
+
+def test_every_module_is_named_in_the_readme_layout():
+    """By its file name, or by its name alone where the layout lists several together (the
+    commands, the calculator's modules, the date formats)."""
+    words = set(re.findall(r"[\w.]+", _layout()))
+    missing = [
+        str(p.relative_to(ROOT))
+        for p in _modules()
+        if p.name not in UNNAMED and p.name not in words and p.stem not in words
+    ]
+    assert missing == []
+
+
+def test_every_module_the_readme_layout_names_exists():
+    there = {p.name for p in _modules()} | {p.name for p in ROOT.glob("*.py")}
+    named = set(re.findall(r"\b([\w.]+\.py)\b", _layout()))
+    assert sorted(named - there) == []
+
+
+def test_no_module_is_over_about_400_lines():
+    long = {
+        str(p.relative_to(ROOT)): lines
+        for p in _modules()
+        if (lines := len(p.read_text().splitlines())) > MOST_LINES
+    }
+    assert long == {}
