@@ -236,6 +236,9 @@ CACHES = {
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Django's accounts; each request's user comes with whether they are a member.
+AUTHENTICATION_BACKENDS = ["scorekeeper.registry.permissions.MemberBackend"]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

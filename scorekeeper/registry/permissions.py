@@ -16,9 +16,11 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.models import AnonymousUser, Group
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef
 from django.http import HttpRequest
 from django.http.response import HttpResponseBase
 
@@ -37,18 +39,34 @@ def is_member(user: Any) -> bool:
         return False
     if is_organiser(user):
         return True
-    cached = getattr(user, "_scorekeeper_member", None)
+    cached = getattr(user, MEMBER_FLAG, None)
     if cached is None:
         cached = _in_members_group(user.pk)
-        user._scorekeeper_member = cached
+        setattr(user, MEMBER_FLAG, cached)
     return bool(cached)
 
 
+#: Where a user loaded by ``MemberBackend`` carries whether they are a member.
+MEMBER_FLAG = "in_members_group"
+
+
 def _in_members_group(user_id: int) -> bool:
-    """Asked on every request that records or previews a hand: one small query (the link
-    table joined to the group's name)."""
+    """For a user not loaded by ``MemberBackend`` (one small query: the link table joined to
+    the group's name)."""
     links = get_user_model().groups.through.objects
     return bool(links.filter(user_id=user_id, group__name=MEMBERS_GROUP).exists())
+
+
+class MemberBackend(ModelBackend):
+    """Django's own accounts, with one change: the logged-in user of each request is read
+    with whether they are a member, in the same query. Recording a hand asks it every time,
+    and a second query for it cost as much as the user's own."""
+
+    def get_user(self, user_id: Any) -> Any:
+        groups = Group.objects.filter(name=MEMBERS_GROUP, user=OuterRef("pk"))
+        users = get_user_model()._default_manager.annotate(**{MEMBER_FLAG: Exists(groups)})
+        user = users.filter(pk=user_id).first()
+        return user if user is not None and self.user_can_authenticate(user) else None
 
 
 def can_read(user: Any) -> bool:

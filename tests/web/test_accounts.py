@@ -227,6 +227,22 @@ def test_an_organiser_takes_membership_away_and_gives_it_back(alice_client, bob)
     assert is_member(get_user_model().objects.get(pk=bob.pk))
 
 
+def test_a_member_whose_membership_is_taken_away_cannot_record_from_their_next_request(
+    alice_client, bob_client, game
+):
+    """Membership is read with the user on each request, never kept in the session."""
+    hand = {"sequence": "0", "outcome": "draw", "tenpai": ["0"]}
+    preview = reverse("hand_preview", args=[game.pk])
+    assert bob_client.post(preview, hand).status_code == 200
+
+    alice_client.post(
+        reverse("membership", args=[bob_client.session["_auth_user_id"]]), {"member": "0"}
+    )
+
+    assert bob_client.post(preview, hand).status_code == 403
+    assert bob_client.post(reverse("hand_create", args=[game.pk]), hand).status_code == 403
+
+
 def test_a_member_cannot_change_memberships(bob_client, charlie):
     response = bob_client.post(reverse("membership", args=[charlie.pk]), {"member": "1"})
 

@@ -150,3 +150,39 @@ def test_a_refused_form_comes_back_without_the_blank_shape(bob_client, game):
     assert response.status_code == 422
     assert '<form id="hand-form"' in html
     assert 'name="blank"' not in html
+
+
+def test_a_hand_from_the_kept_form_reads_each_thing_once_and_writes_two_rows(bob_client, game):
+    """The queries of the commonest request at a table, by what each is for: the session,
+    the member (with their membership, in the same query), the game, its seats, the game's
+    row locked, then the game's row written and the hand's inserted (inside a savepoint:
+    the test's own transaction is around it)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    blank = blank_of(bob_client.get(url("game_table", game)).content.decode())
+    bob_client.post(url("hand_create", game), dealer_ron(0, blank), **HTMX)
+    blank = blank_of(bob_client.get(url("game_table", game)).content.decode())
+
+    with CaptureQueriesContext(connection) as queries:
+        response = bob_client.post(url("hand_create", game), dealer_ron(1, blank), **HTMX)
+
+    assert response.headers["HX-Retarget"] == "#record-title"
+    kinds = []
+    for query in queries.captured_queries:
+        sql = query["sql"]
+        # The table read or written: the last one named (a subquery comes before it).
+        tables = re.findall(r'(?:FROM|UPDATE|INTO) "(\w+)"', sql)
+        kinds.append((sql.split()[0], tables[-1] if tables else ""))
+    assert kinds == [
+        ("SELECT", "django_session"),
+        ("SELECT", "auth_user"),
+        ("SELECT", "club_game"),
+        ("SELECT", "club_seat"),
+        ("SAVEPOINT", ""),
+        ("SELECT", "club_game"),
+        ("UPDATE", "club_game"),
+        ("INSERT", "club_handrecord"),
+        ("RELEASE", ""),
+    ]
+    assert "auth_user_groups" in queries.captured_queries[1]["sql"]
