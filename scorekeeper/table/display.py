@@ -237,6 +237,16 @@ class Change:
 
 
 @dataclass(frozen=True, slots=True)
+class Difference:
+    """How far a player is from another: "vs Ben" and the signed points. Worded here, not in
+    the template: the scoreboard has twelve of them and is drawn after every hand."""
+
+    label: str
+    text: str
+    sign: str
+
+
+@dataclass(frozen=True, slots=True)
 class SeatLine:
     """A player at the table now: wind this round, dealer or not, points, and how far each
     other player is."""
@@ -247,7 +257,7 @@ class SeatLine:
     dealer: bool
     points: str
     sign: str
-    differences: tuple[Change, ...]
+    differences: tuple[Difference, ...]
 
 
 def seat_lines(state: GameState, names: Names) -> tuple[SeatLine, ...]:
@@ -256,8 +266,8 @@ def seat_lines(state: GameState, names: Names) -> tuple[SeatLine, ...]:
     >>> lines = seat_lines(GameState((28200, 25000, 21800, 25000), round_index=1), "ABCD")
     >>> lines[1].wind, lines[1].dealer, lines[0].points
     ('East', True, '28,200')
-    >>> [(d.name, d.text) for d in lines[0].differences]
-    [('B', '+3,200'), ('C', '+6,400'), ('D', '+3,200')]
+    >>> [(d.label, d.text) for d in lines[0].differences]
+    [('vs B', '+3,200'), ('vs C', '+6,400'), ('vs D', '+3,200')]
     """
     scores = state.scores
     return tuple(
@@ -269,8 +279,8 @@ def seat_lines(state: GameState, names: Names) -> tuple[SeatLine, ...]:
             points=format_points(scores[seat]),
             sign="down" if scores[seat] < 0 else "",
             differences=tuple(
-                Change(
-                    names[other],
+                Difference(
+                    _("vs %(name)s") % {"name": names[other]},
                     signed(scores[seat] - scores[other]),
                     sign_class(scores[seat] - scores[other]),
                 )
