@@ -18,6 +18,11 @@ The game is an EMA game (no tobi) whose East 1 dealer stays tenpai, so it goes o
 we like. Between rounds the hand just recorded is undone (outside the measured time), so every
 round records the same hand at the same point of the game.
 
+The paired measure times the floor and the hand round by round and prints the median of each
+round's ratio: on a shared machine whose speed drifts, that ratio holds still where ratios of
+medians taken minutes apart do not (the floor alone measures faster than between hands, its
+code and data still in the processor's caches from the round before).
+
 Run with ``make bench`` (``--benchmark-enable``): the median and the number of queries are
 printed, never asserted. In the plain test run each request is made once.
 """
@@ -26,6 +31,8 @@ from __future__ import annotations
 
 import itertools
 import re
+import statistics
+import time
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
@@ -244,3 +251,64 @@ def test_bench_the_table_page(benchmark, bob_client: Client, capsys, hands):
     queries = _measure(benchmark, lambda: bob_client.get(url), setup=lambda: None, status=200)
 
     _report(benchmark, capsys, f"table page after {hands} hands", queries)
+
+
+#: Rounds of the paired measure: each round times the floor, then the hand (htmx and plain).
+PAIRED_ROUNDS = 101
+
+
+@pytest.mark.parametrize("number", [1, 60, 200])
+def test_bench_recording_a_hand_paired_with_the_floor(
+    request: pytest.FixtureRequest, bob_client: Client, capsys, number
+):
+    """The same comparison with the floor, made round by round: a shared machine's speed
+    drifts (by two times, from one minute to the next, on the one these numbers come from),
+    and medians taken one after the other drift with it. Here each round times the floor view
+    and the hand one right after the other, and the ratio is each round's own; the median of
+    those ratios is printed beside the medians of the times."""
+    game = ema_game(number - 1)
+    # The floor's rows go to a game of their own: the hand's undo must find its own hand last.
+    floor_url = reverse("bench_floor", args=[ema_game(0).pk])
+    floor_data = urlencode({"sequence": 0, "outcome": "draw", "tenpai": 0})
+    url = reverse("hand_create", args=[game.pk])
+    page = bob_client.get(reverse("game_table", args=[game.pk])).content.decode()
+    found = re.search(r'name="blank" value="([0-9a-f]+)"', page)
+    assert found, "the table page draws a blank form"
+    sent = {
+        "htmx": (
+            urlencode({"sequence": number - 1, "outcome": "draw", "tenpai": 0, "blank": found[1]}),
+            HTMX,
+            200,
+        ),
+        "plain": (urlencode({"sequence": number - 1, "outcome": "draw", "tenpai": 0}), {}, 302),
+    }
+    measured = request.config.getoption("benchmark_enable", False)
+    rounds = WARMUP + PAIRED_ROUNDS if measured else 1
+    times: dict[str, list[float]] = {"floor": [], "htmx": [], "plain": []}
+
+    def timed(what: str, to: str, data: str, headers: dict[str, str], status: int) -> None:
+        began = time.perf_counter()
+        response = bob_client.post(to, data, content_type=FORM, **headers)
+        times[what].append(time.perf_counter() - began)
+        assert response.status_code == status
+
+    for _ in range(rounds):
+        timed("floor", floor_url, floor_data, {}, 302)
+        for kind, (data, headers, status) in sent.items():
+            timed(kind, url, data, headers, status)
+            undo_last_hand(game=game, expected_sequence=number)
+            bob_client.cookies.pop("messages", None)
+
+    if not measured:
+        return
+    kept = {what: values[WARMUP:] for what, values in times.items()}
+    with capsys.disabled():
+        for kind in ("htmx", "plain"):
+            ratios = [hand / floor for hand, floor in zip(kept[kind], kept["floor"], strict=True)]
+            hand_ms = statistics.median(kept[kind]) * 1e3
+            floor_ms = statistics.median(kept["floor"]) * 1e3
+            print(
+                f"\nrecord hand {number} ({kind}), paired: median {hand_ms:6.2f} ms,"
+                f" floor {floor_ms:5.2f} ms;"
+                f" median of the rounds' ratios {statistics.median(ratios):.2f}x the floor view"
+            )
