@@ -20,8 +20,8 @@ round records the same hand at the same point of the game.
 
 The paired measure times the floor and the hand round by round and prints the median of each
 round's ratio: on a shared machine whose speed drifts, that ratio holds still where ratios of
-medians taken minutes apart do not (the floor alone measures faster than between hands, its
-code and data still in the processor's caches from the round before).
+medians taken minutes apart do not. (The floor measures faster alone, many times in a row,
+than between hands: both numbers are printed.)
 
 Run with ``make bench`` (``--benchmark-enable``): the median and the number of queries are
 printed, never asserted. In the plain test run each request is made once.
