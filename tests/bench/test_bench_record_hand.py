@@ -5,10 +5,10 @@ itself.
 - ``htmx``: what a phone sends from the table page's blank form; the answer is the parts of
   the table the hand changed (the dealer keeps the deal: the phone keeps its form).
 - ``plain``: the same POST without JS; the answer is a redirect to the table.
-- ``floor``: the least a recorded hand can cost through Django: for the same logged-in
-  member, through the same client and middleware, one UPDATE of the game row and one INSERT
-  of a hand row through the ORM in one transaction (no lock, no read, no engine), then a
-  redirect to the table. Recording a hand is compared with it.
+- ``floor``: the least a recorded hand can cost through Django (``floor.py``): for the same
+  logged-in member, through the same client and middleware, one UPDATE of the game row and
+  one INSERT of a hand row through the ORM in one transaction (no lock, no read, no engine),
+  then a redirect to the table. Recording a hand is compared with it.
 - ``bare``: a view that renders a tiny template and writes nothing.
 
 Every POST is sent as a browser sends a form (``application/x-www-form-urlencoded``, as htmx
@@ -29,7 +29,6 @@ printed, never asserted. In the plain test run each request is made once.
 
 from __future__ import annotations
 
-import itertools
 import re
 import statistics
 import time
@@ -39,24 +38,21 @@ from urllib.parse import urlencode
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection, transaction
-from django.db.models import F
+from django.db import connection
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
 from django.template import engines
 from django.template.base import Template
 from django.test import Client
 from django.test.utils import CaptureQueriesContext, _TestState
 from django.urls import path, reverse
 
-from scorekeeper.club.models import Game, HandRecord, Player
+from scorekeeper.club.models import Game, Player
 from scorekeeper.registry.permissions import make_member
 from scorekeeper.table.services import record_hand, undo_last_hand
 from scorekeeper.table.services_games import start_game
-from scorekeeper.urls import urlpatterns as project_urls
 from scoring.outcomes import Draw, Hand
-from scoring.record_hand import hand_to_json
 from scoring.rules import PRESETS
+from tests.bench.floor import urlpatterns as floor_urls
 
 # Each request commits, as on a server: inside one test transaction every write would keep
 # its old row versions to the end (nothing can be pruned), so a game's row would grow a
@@ -85,28 +81,9 @@ def bare_view(request: HttpRequest) -> HttpResponse:
     return HttpResponse(BARE_TEMPLATE.render({"numbers": range(10)}, request))
 
 
-#: The floor view's hand rows: sequence numbers far past any game's real hands.
-_FLOOR_SEQUENCES = itertools.count(1_000_000)
-DRAW_DATA = hand_to_json(DRAW)
-
-
-def floor_view(request: HttpRequest, game_id: int) -> HttpResponse:
-    # Both or neither, as a hand must be: one transaction, one commit.
-    with transaction.atomic():
-        Game.objects.filter(pk=game_id).update(revision=F("revision") + 1)
-        HandRecord.objects.create(
-            game_id=game_id,
-            sequence=next(_FLOOR_SEQUENCES),
-            data=DRAW_DATA,
-            recorded_by=request.user,
-        )
-    return redirect("game_table", game_id)
-
-
 urlpatterns = [
     path("bench/bare/", bare_view, name="bench_bare"),
-    path("bench/floor/<int:game_id>/", floor_view, name="bench_floor"),
-    *project_urls,
+    *floor_urls,
 ]
 
 

@@ -292,3 +292,74 @@ def test_bench_hands_recorded_at_a_steady_rate(server, htmx):
 
     _report(f"at {RATE} hands/s", 10, htmx, result)
     assert result.errors == []
+
+
+@pytest.fixture(scope="module")
+def floor_server(request: pytest.FixtureRequest) -> Iterator[Server]:
+    """A second server, alike but for its addresses: the site's and the floor view's."""
+    if not request.config.getoption("benchmark_enable", False):
+        pytest.skip("a benchmark: run with make bench (--benchmark-enable)")
+    running = Server("postgres", workers=None, settings="tests.bench.floor_settings")
+    try:
+        running.add_member("bob")
+        running.start()
+        yield running
+    finally:
+        running.close()
+
+
+def run_floor(server: Server, bob: Phone, *, phones: int, seconds: float) -> Result:
+    """``phones`` phones post to the floor view (``floor.py``) as fast as they can, each
+    into a game of its own: what the server does at the least a hand can cost."""
+    games = server.add_games(phones)
+    result = Result(seconds)
+    lock = threading.Lock()
+    start = threading.Barrier(phones + 1)
+    began = 0.0
+    form = {"sequence": "0", "outcome": "draw", "tenpai": "0"}
+
+    def phone_posting(game: int, phone: Phone) -> None:
+        mine: list[tuple[float, float]] = []
+        failed: list[str] = []
+        start.wait()
+        while (asked := time.perf_counter()) < began + seconds:
+            try:
+                answer = phone.post(f"/bench/floor/{game}/", form)
+                if answer.status != 302:
+                    raise FormError(f"the floor answered {answer.status}, not a redirect")
+            except (ValueError, OSError, http.client.HTTPException) as error:
+                failed.append(f"game {game}: {error!r}")
+                continue
+            done = time.perf_counter()
+            mine.append((done - began, done - asked))
+        with lock:
+            result.hands.extend(mine)
+            result.errors.extend(failed)
+
+    threads = [threading.Thread(target=phone_posting, args=(g, bob.twin())) for g in games]
+    for thread in threads:
+        thread.start()
+    ticks = _cpu_ticks(server)
+    mine = time.process_time()
+    began = time.perf_counter() + 0.05
+    start.wait()
+    for thread in threads:
+        thread.join()
+    wall = time.perf_counter() - began
+    result.cpu = {
+        who: (after - ticks[who]) / TICKS / wall for who, after in _cpu_ticks(server).items()
+    }
+    result.cpu["phones"] = (time.process_time() - mine) / wall
+    return result
+
+
+def test_bench_the_floor_view_through_the_server(floor_server):
+    """The same phones and server as the hands', posting to the floor: how far the server's
+    target (150 hands/s at 10 phones, p99 under 100 ms) is from what this machine gives for
+    the least a hand can cost. Each "hand" here is one floor request."""
+    bob = Phone(floor_server).log_in("bob")
+    run_floor(floor_server, bob, phones=10, seconds=WARM_UP_SECONDS)
+    result = run_floor(floor_server, bob, phones=10, seconds=SECONDS)
+
+    print(f"\nfloor view through the server, 10 phones, {SECONDS} s: {result.line()}")
+    assert result.errors == []

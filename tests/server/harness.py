@@ -49,7 +49,14 @@ class Server:
     """One gunicorn and its database. ``start`` migrates on first use; ``kill`` is SIGKILL
     to the master and every worker at once (a power cut, as far as the app can tell)."""
 
-    def __init__(self, backend: str, *, workers: int | None = 4, threads: int = 4) -> None:
+    def __init__(
+        self,
+        backend: str,
+        *,
+        workers: int | None = 4,
+        threads: int = 4,
+        settings: str | None = None,
+    ) -> None:
         self.backend = backend
         self.folder = Path(tempfile.mkdtemp(prefix=f"scorekeeper-{backend}-"))
         self.port = free_port()
@@ -79,6 +86,8 @@ class Server:
             "GUNICORN_BIND": f"127.0.0.1:{self.port}",
             "GUNICORN_THREADS": str(threads),
         }
+        if settings is not None:  # the site's own settings unless told
+            self.env["DJANGO_SETTINGS_MODULE"] = settings
         # None: gunicorn.conf.py's own default, 2 x cores + 1.
         if workers is not None:
             self.env["WEB_CONCURRENCY"] = str(workers)
