@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from hashlib import md5
 from typing import Any, cast
 
 from django.core.cache import cache
@@ -24,6 +23,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scorekeeper.club.models import Game
+from scorekeeper.digest import digest
 from scorekeeper.table.forms import HandForm, SequenceForm, is_all_last
 from scoring.state import GameState
 
@@ -35,18 +35,14 @@ def blank_shape(game: Game, names: tuple[str, ...], state: GameState, preview_ur
     """What a blank hand form depends on, as a short digest: the players, the dealer,
     whether it is all-last, the language (and the game, through its preview address)."""
     all_last = is_all_last(state, game.ruleset())
-    shape = "\x1f".join(
-        (str(state.dealer), str(int(all_last)), preview_url, get_language(), *names)
-    )
-    return md5(shape.encode(), usedforsecurity=False).hexdigest()
+    return digest(state.dealer, int(all_last), preview_url, get_language(), *names)
 
 
 def fragment_key(game: Game) -> str:
     """What a winner's han, fu, yakuman and yaku chips in a blank form depend on, besides
     the seat: the rules and the language. Their fragments are shared by every game with the
     same rules."""
-    rules = json.dumps(game.rules, sort_keys=True)
-    return f"{md5(rules.encode(), usedforsecurity=False).hexdigest()}:{get_language()}"
+    return f"{digest(json.dumps(game.rules, sort_keys=True))}:{get_language()}"
 
 
 def blank_form_context(

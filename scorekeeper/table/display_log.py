@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from hashlib import md5
 from typing import Any
 
 from django.utils.translation import get_language
 
 from scorekeeper.club.models import Game
+from scorekeeper.digest import digest
 from scorekeeper.format import format_points, round_name, signed, signed_result
 from scorekeeper.table.display import Authorship, HandLine, hand_line
 from scorekeeper.table.services import Scoreboard
@@ -153,7 +153,4 @@ def log_key(game: Game, names: Sequence[str]) -> str:
     with every write: a hand, a correction, an undo, a penalty), its players' names (a
     rename changes no revision) and the language. The table page keeps the drawn log in
     the cache under it: a long game's log is most of the page's drawing."""
-    shape = "\x1f".join(
-        (str(game.pk), str(game.created_at.timestamp()), str(game.revision), get_language())
-    )
-    return md5("\x1f".join((shape, *names)).encode(), usedforsecurity=False).hexdigest()
+    return digest(game.pk, game.created_at.timestamp(), game.revision, get_language(), *names)

@@ -4,9 +4,6 @@ chart the table page fetches after each hand; both answer 304 while the game is 
 
 from __future__ import annotations
 
-import hashlib
-import json
-
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
@@ -14,6 +11,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_safe
 
 from scorekeeper.club.models import Seat
+from scorekeeper.digest import digest
 from scorekeeper.registry.permissions import read_required
 from scorekeeper.table.pages import live_context, load_game
 from scorekeeper.table.services import scoreboard
@@ -39,9 +37,7 @@ def revision_etag(request: HttpRequest, game_id: int, *args: object) -> str | No
         return None
     revision, *shown = rows[0][:4]
     names = [row[4] for row in rows]
-    words = [shown, names, get_language()]
-    digest = hashlib.blake2b(json.dumps(words).encode(), digest_size=8).hexdigest()
-    return f"{game_id}-{revision}-{digest}"
+    return f"{game_id}-{revision}-{digest(*shown, get_language(), *names)[:16]}"
 
 
 @require_safe
