@@ -42,13 +42,14 @@ import os
 import statistics
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import pytest
 
-from tests.server.harness import HTMX, FormError, HandFormPage, Phone, Server, hand_form
+from tests.server.harness import HTMX, FormError, HandFormPage, Phone, Server, hand_form, served
 
 SECONDS = 20
 RATE = 150
@@ -77,16 +78,11 @@ def taps(sequence: int) -> dict[str, str | list[str]]:
 def server(request: pytest.FixtureRequest) -> Iterator[Server]:
     if not request.config.getoption("benchmark_enable", False):
         pytest.skip("a benchmark: run with make bench (--benchmark-enable)")
-    running = Server("postgres", workers=None)
-    try:
-        running.add_member("bob")
-        running.start()
+    with served("postgres", workers=None) as running:
         bob = Phone(running).log_in("bob")
         for htmx in (True, False):
             run(running, bob, phones=50, seconds=WARM_UP_SECONDS, htmx=htmx)
         yield running
-    finally:
-        running.close()
 
 
 @dataclass
@@ -168,8 +164,6 @@ def run(
     result = Result(seconds)
     lock = threading.Lock()
     unsent = [0] * phones
-    start = threading.Barrier(phones + 1)
-    began = 0.0
     headers = {**HTMX, "HX-Target": "game-table", "HX-Trigger": "hand-form"} if htmx else {}
 
     def open_game(phone: Phone) -> HandFormPage:
@@ -199,7 +193,7 @@ def run(
             raise FormError(f"the table after hand {form.sequence} answered {page.status}")
         return HandFormPage.read(page.body, TAPPED)
 
-    def phone_at_table(number: int, phone: Phone) -> None:
+    def phone_at_table(number: int, phone: Phone, ready: Ready) -> None:
         mine: list[tuple[float, float]] = []
         failed: list[str] = []
         form: HandFormPage | None = None
@@ -207,7 +201,7 @@ def run(
             form = open_game(phone)
         except (ValueError, KeyError, OSError, http.client.HTTPException) as error:
             failed.append(f"phone {number}, first game: {error!r}")
-        start.wait()
+        began = ready()
         end = began + seconds
         count = 0
         while True:
@@ -241,10 +235,29 @@ def run(
             result.hands.extend(mine)
             result.errors.extend(failed)
 
-    threads = [
-        threading.Thread(target=phone_at_table, args=(number, bob.twin()))
-        for number in range(phones)
-    ]
+    result.cpu = run_phones(
+        server, [partial(phone_at_table, number, bob.twin()) for number in range(phones)]
+    )
+    result.unsent = sum(unsent)
+    return result
+
+
+#: Given to each phone: it calls it once it is set to start, and gets the moment all start.
+Ready = Callable[[], float]
+
+
+def run_phones(server: Server, phones: list[Callable[[Ready], None]]) -> dict[str, float]:
+    """Each phone in a thread of its own, all starting together (each calls the ``Ready``
+    it is given when it is set); the cores used meanwhile by the machine, the server's
+    workers, its database and the phones, until the last phone is done."""
+    start = threading.Barrier(len(phones) + 1)
+    began = 0.0
+
+    def ready() -> float:
+        start.wait()
+        return began
+
+    threads = [threading.Thread(target=phone, args=(ready,)) for phone in phones]
     for thread in threads:
         thread.start()
     ticks = _cpu_ticks(server)
@@ -254,12 +267,9 @@ def run(
     for thread in threads:
         thread.join()
     wall = time.perf_counter() - began
-    result.cpu = {
-        who: (after - ticks[who]) / TICKS / wall for who, after in _cpu_ticks(server).items()
-    }
-    result.cpu["phones"] = (time.process_time() - mine) / wall
-    result.unsent = sum(unsent)
-    return result
+    cpu = {who: (after - ticks[who]) / TICKS / wall for who, after in _cpu_ticks(server).items()}
+    cpu["phones"] = (time.process_time() - mine) / wall
+    return cpu
 
 
 def _report(what: str, phones: int, htmx: bool, result: Result) -> None:
@@ -299,13 +309,8 @@ def floor_server(request: pytest.FixtureRequest) -> Iterator[Server]:
     """A second server, alike but for its addresses: the site's and the floor view's."""
     if not request.config.getoption("benchmark_enable", False):
         pytest.skip("a benchmark: run with make bench (--benchmark-enable)")
-    running = Server("postgres", workers=None, settings="tests.bench.floor_settings")
-    try:
-        running.add_member("bob")
-        running.start()
+    with served("postgres", workers=None, settings="tests.bench.floor_settings") as running:
         yield running
-    finally:
-        running.close()
 
 
 def run_floor(server: Server, bob: Phone, *, phones: int, seconds: float) -> Result:
@@ -314,14 +319,12 @@ def run_floor(server: Server, bob: Phone, *, phones: int, seconds: float) -> Res
     games = server.add_games(phones)
     result = Result(seconds)
     lock = threading.Lock()
-    start = threading.Barrier(phones + 1)
-    began = 0.0
     form = {"sequence": "0", "outcome": "draw", "tenpai": "0"}
 
-    def phone_posting(game: int, phone: Phone) -> None:
+    def phone_posting(game: int, phone: Phone, ready: Ready) -> None:
         mine: list[tuple[float, float]] = []
         failed: list[str] = []
-        start.wait()
+        began = ready()
         while (asked := time.perf_counter()) < began + seconds:
             try:
                 answer = phone.post(f"/bench/floor/{game}/", form)
@@ -336,20 +339,7 @@ def run_floor(server: Server, bob: Phone, *, phones: int, seconds: float) -> Res
             result.hands.extend(mine)
             result.errors.extend(failed)
 
-    threads = [threading.Thread(target=phone_posting, args=(g, bob.twin())) for g in games]
-    for thread in threads:
-        thread.start()
-    ticks = _cpu_ticks(server)
-    mine = time.process_time()
-    began = time.perf_counter() + 0.05
-    start.wait()
-    for thread in threads:
-        thread.join()
-    wall = time.perf_counter() - began
-    result.cpu = {
-        who: (after - ticks[who]) / TICKS / wall for who, after in _cpu_ticks(server).items()
-    }
-    result.cpu["phones"] = (time.process_time() - mine) / wall
+    result.cpu = run_phones(server, [partial(phone_posting, game, bob.twin()) for game in games])
     return result
 
 

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.server.harness import Server
+from tests.server.harness import Server, served
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -25,10 +25,5 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(scope="session", params=["postgres", "sqlite"])
 def server(request: pytest.FixtureRequest) -> Iterator[Server]:
     """A running server with a member account, ``bob``."""
-    running = Server(request.param)
-    try:
-        running.add_member("bob")
-        running.start()
+    with served(request.param) as running:
         yield running
-    finally:
-        running.close()

@@ -18,6 +18,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from http.cookies import SimpleCookie
@@ -234,6 +236,19 @@ class Server:
             for line in text.splitlines()
             if "Traceback" in line or "Internal Server Error" in line or " 500 " in line
         ]
+
+
+@contextmanager
+def served(backend: str, **options: Any) -> Iterator[Server]:
+    """A running server (``Server(backend, **options)``) with a member account, ``bob``;
+    stopped, and its database dropped, afterwards."""
+    running = Server(backend, **options)
+    try:
+        running.add_member("bob")
+        running.start()
+        yield running
+    finally:
+        running.close()
 
 
 @dataclass
