@@ -1,14 +1,18 @@
 """What the wins were made of (``scoring.yaku_stats``), over the hands of finished games:
-a player's (the seat they sat in) or the club's. Two queries for a player, one for the club,
-however many games there are: the hands are read as stored and counted in Python."""
+a player's (the seat they sat in) or the club's. The hands are read as stored and counted in
+Python, in a fixed number of queries however many games there are; a club's thousands of
+games take long to count, so the counts are kept in the cache under what they were counted
+from (``_counted_from``), and a page asks one small query to find them there."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
-from django.db.models import QuerySet
+from django.core.cache import cache
+from django.db.models import Count, Max, QuerySet, Sum
 
 from scorekeeper.club.models import Game, HandRecord, Player, Seat
+from scorekeeper.digest import digest
 from scoring.outcomes import Hand
 from scoring.record_hand import parse_hand, quick_parse_hand
 from scoring.yaku_stats import YakuStats, yaku_stats
@@ -30,15 +34,38 @@ def _finished_hands(
         yield _hand(data), None if games is None else games[game_id]
 
 
+def _counted_from(name: str, seats: QuerySet[Seat], count: Callable[[], YakuStats]) -> YakuStats:
+    """``count()``, from the cache when it has the counts of these same ``seats`` of
+    finished games, as they are now. What identifies them: how many there are, the sums of
+    their ids and their games' ids (a game deleted, reopened or finished, a player merged),
+    the sum of their games' revisions (every change to a game's hands bumps it) and the
+    newest moment a game was made or changed (ids and revisions start again from the
+    beginning in an emptied database; moments do not)."""
+    seen = seats.aggregate(
+        seats=Count("id"),
+        ids=Sum("id"),
+        games=Sum("game_id"),
+        revisions=Sum("game__revision"),
+        created=Max("game__created_at"),
+        updated=Max("game__updated_at"),
+    )
+    return cache.get_or_set(f"yaku-stats:{name}:{digest(*seen.values())}", count)
+
+
 def player_yaku_stats(player: Player) -> YakuStats:
-    """The player's wins, deal-ins and riichi over every finished game. Two queries."""
+    """The player's wins, deal-ins and riichi over every finished game: one query where the
+    cache has them, else three."""
     seats = Seat.objects.filter(player=player, game__status=Game.Status.FINISHED)
-    games: dict[int, int | None] = dict(seats.values_list("game_id", "number"))
-    if not games:
-        return YakuStats()
-    return yaku_stats(_finished_hands(games, seats))
+
+    def count() -> YakuStats:
+        games: dict[int, int | None] = dict(seats.values_list("game_id", "number"))
+        return yaku_stats(_finished_hands(games, seats)) if games else YakuStats()
+
+    return _counted_from(f"player:{player.pk}", seats, count)
 
 
 def club_yaku_stats() -> YakuStats:
-    """Every seat's wins, deal-ins and riichi over every finished game. One query."""
-    return yaku_stats(_finished_hands(None))
+    """Every seat's wins, deal-ins and riichi over every finished game: one query where the
+    cache has them, else two."""
+    seats = Seat.objects.filter(game__status=Game.Status.FINISHED)
+    return _counted_from("club", seats, lambda: yaku_stats(_finished_hands(None)))

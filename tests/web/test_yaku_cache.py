@@ -1,0 +1,65 @@
+"""The yaku statistics (a player's page, the club's statistics page) are kept in the cache
+under what they were counted from. Whatever happens to the games and players, they are
+those counted afresh."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import override_settings
+
+from scorekeeper.club.models import Game, Player
+from scorekeeper.history.yaku_queries import club_yaku_stats, player_yaku_stats
+from scorekeeper.operations.deletion import delete_game
+from scorekeeper.registry.services_players import merge_players
+from scorekeeper.table.services import edit_hand, undo_last_hand
+from scoring.outcomes import Hand, Ron, Win
+from tests.web.test_hand_yaku import small_club
+
+pytestmark = pytest.mark.django_db
+
+NO_CACHE = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+
+
+def counts() -> dict[str, object]:
+    """Each player's statistics and the club's, as the pages get them."""
+    seen: dict[str, object] = {p.name: player_yaku_stats(p) for p in Player.objects.all()}
+    seen["club"] = club_yaku_stats()
+    return seen
+
+
+def test_the_statistics_are_those_counted_afresh_after_each_change(players, alice):
+    eve = Player.objects.create(name="Eve")
+    aki, ben, chie, dan = players
+
+    def first_game() -> Game:
+        return Game.objects.order_by("pk").first()
+
+    steps = [
+        ("a game finished", lambda: small_club(players, alice)),
+        ("another finished", lambda: small_club(players, alice)),
+        ("one with Eve finished", lambda: small_club([aki, ben, eve, dan], alice)),
+        (
+            "a win's yaku taken out",
+            lambda: edit_hand(
+                game=first_game(),
+                sequence=0,
+                hand=Hand(Ron(3, (Win(1, 4, 30),)), riichi=(1,)),
+                expected_sequence=5,
+                allow_finished=True,
+            ),
+        ),
+        (
+            "a game's last hand undone",
+            lambda: undo_last_hand(
+                game=Game.objects.order_by("pk")[1], expected_sequence=5, allow_finished=True
+            ),
+        ),
+        ("a game deleted", lambda: delete_game(game=first_game(), expected_sequence=5)),
+        ("Eve merged into Chie", lambda: merge_players(keep=chie, merge=eve)),
+    ]
+    for step, change in steps:
+        counts()  # what the pages would have kept until now
+        change()
+        kept = counts()
+        with override_settings(CACHES=NO_CACHE):
+            assert kept == counts(), step
