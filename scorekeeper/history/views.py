@@ -9,9 +9,6 @@ queries whatever the number of games (``history.queries``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from datetime import date
-from decimal import Decimal
 from typing import Any
 from urllib.parse import urlencode
 
@@ -20,41 +17,23 @@ from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.club.models import Game, Player, Season
-from scorekeeper.format import preset_label, signed_result
-from scorekeeper.history.charts import bar_chart, line_chart, thin_out
+from scorekeeper.format import preset_label
 from scorekeeper.history.forms import HistoryForm, SeasonForm, StandingsOptionsForm
+from scorekeeper.history.player_page import FinishedGames
 from scorekeeper.history.queries import (
     STANDING_COLUMNS,
-    DayResult,
-    PlayerRecord,
     SortOrder,
-    best_hand,
     history_rows,
-    player_record,
     recent_games,
-    results_by_day,
     standings_table,
 )
 from scorekeeper.history.standings import SORTS, season_games
 from scorekeeper.history.timeline import history_page
-from scorekeeper.history.yaku_display import yaku_context
-from scorekeeper.history.yaku_queries import player_yaku_stats
 from scorekeeper.registry.permissions import organiser_required, read_required
-
-PLACES = (
-    pgettext_lazy("place", "1st"),
-    pgettext_lazy("place", "2nd"),
-    pgettext_lazy("place", "3rd"),
-    pgettext_lazy("place", "4th"),
-)
-#: A player's result over time is drawn through at most this many days.
-CHART_DAYS = 240
 
 
 def _partial(request: HttpRequest, name: str) -> bool:
@@ -208,55 +187,11 @@ def _season_form(request: HttpRequest, season: Season) -> HttpResponse:
 @read_required
 def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=player_id)
-    record = player_record(player)
-    days = results_by_day(player)
     context = {
         "player": player,
-        "record": record,
-        "places": _places(record),
-        "place_chart": bar_chart(
-            list(record.places), labels=[str(label) for label in PLACES], texts=_shares(record)
-        )
-        if record.games
-        else None,
-        "best": best_hand(player),
-        "days": days,
-        "result_chart": _result_chart(days),
+        # What the page shows of the finished games, drawn from the cache when it has it.
+        "finished": FinishedGames(player),
         "recent": history_rows(recent_games(player)),
         "history_url": reverse("history") + "?" + urlencode({"player": player.pk}),
-        "ys": yaku_context(player_yaku_stats(player)),
     }
     return render(request, "club/player_detail.html", context)
-
-
-def _places(record: PlayerRecord) -> list[dict[str, Any]]:
-    return [
-        {"label": label, "count": count, "share": share}
-        for label, count, share in zip(PLACES, record.places, record.place_shares, strict=True)
-    ]
-
-
-def _shares(record: PlayerRecord) -> list[str]:
-    return [f"{share:.0f}%" if share is not None else "" for share in record.place_shares]
-
-
-def _result_chart(days: Sequence[DayResult]) -> Any:
-    """The running result, day by day, from zero before the first game."""
-    if not days:
-        return None
-    kept = [days[i] for i in thin_out(len(days), CHART_DAYS)]
-    first = days[0].day.toordinal() - 1
-    xs = [float(first), *(day.day.toordinal() for day in kept)]
-    values = [0.0, *(float(day.cumulative) for day in kept)]
-    years = range(days[0].day.year + 1, days[-1].day.year + 1)
-    ticks = [(float(date(year, 1, 1).toordinal()), str(year)) for year in years]
-    if not ticks or ticks[0][0] - xs[0] > 0.2 * (xs[-1] - xs[0]):
-        ticks.insert(0, (xs[0], date_format(days[0].day, "YEAR_MONTH_FORMAT")))
-    return line_chart(
-        [values],
-        labels=[_("Result")],
-        xs=xs,
-        x_ticks=ticks,
-        y_label=lambda value: signed_result(Decimal(value)).replace(".0", ""),
-        baseline=0.0,
-    )

@@ -34,13 +34,13 @@ def _finished_hands(
         yield _hand(data), None if games is None else games[game_id]
 
 
-def _counted_from(name: str, seats: QuerySet[Seat], count: Callable[[], YakuStats]) -> YakuStats:
-    """``count()``, from the cache when it has the counts of these same ``seats`` of
-    finished games, as they are now. What identifies them: how many there are, the sums of
-    their ids and their games' ids (a game deleted, reopened or finished, a player merged),
-    the sum of their games' revisions (every change to a game's hands bumps it) and the
-    newest moment a game was made or changed (ids and revisions start again from the
-    beginning in an emptied database; moments do not)."""
+def counted_key(seats: QuerySet[Seat]) -> str:
+    """What counts made over these ``seats`` of finished games were made from, as they are
+    now, in a digest: how many seats there are, the sums of their ids and their games' ids
+    (a game deleted, reopened or finished, a player merged), the sum of their games'
+    revisions (every change to a game's hands bumps it) and the newest moment a game was
+    made or changed (ids and revisions start again from the beginning in an emptied
+    database; moments do not). One query."""
     seen = seats.aggregate(
         seats=Count("id"),
         ids=Sum("id"),
@@ -49,13 +49,27 @@ def _counted_from(name: str, seats: QuerySet[Seat], count: Callable[[], YakuStat
         created=Max("game__created_at"),
         updated=Max("game__updated_at"),
     )
-    return cache.get_or_set(f"yaku-stats:{name}:{digest(*seen.values())}", count)
+    return digest(*seen.values())
+
+
+def _counted_from(name: str, seats: QuerySet[Seat], count: Callable[[], YakuStats]) -> YakuStats:
+    """``count()``, from the cache when it has the counts of these same ``seats``."""
+    key = f"yaku-stats:{name}:{counted_key(seats)}"
+    stats: YakuStats | None = cache.get(key)
+    if stats is None:
+        stats = count()
+        cache.set(key, stats)
+    return stats
+
+
+def finished_seats(player: Player) -> QuerySet[Seat]:
+    return Seat.objects.filter(player=player, game__status=Game.Status.FINISHED)
 
 
 def player_yaku_stats(player: Player) -> YakuStats:
     """The player's wins, deal-ins and riichi over every finished game: one query where the
     cache has them, else three."""
-    seats = Seat.objects.filter(player=player, game__status=Game.Status.FINISHED)
+    seats = finished_seats(player)
 
     def count() -> YakuStats:
         games: dict[int, int | None] = dict(seats.values_list("game_id", "number"))

@@ -117,6 +117,7 @@ def pages() -> dict[str, str]:
         "standings JSON": "/standings.json",
         "players": "/players/",
         "player": f"/players/{busiest.pk}/",
+        "statistics (yaku)": "/statistics/",
         "rulesets": "/rulesets/",
         "ruleset": f"/rulesets/{ruleset.pk}/",
         "preset": "/rulesets/presets/wrc/",
@@ -136,16 +137,19 @@ def read(client: Client, url: str) -> HttpResponseBase:
     return response
 
 
-def measure(client: Client, url: str, rounds: int) -> tuple[float, int]:
-    """Median milliseconds over ``rounds`` requests (after one to warm up), and queries."""
+def measure(client: Client, url: str, rounds: int) -> tuple[float, float, int]:
+    """The first request's milliseconds (with what the cache keeps of the page not there
+    yet, as after a change), the median over ``rounds`` more, and their queries."""
+    started = time.perf_counter()
     read(client, url)
+    first = time.perf_counter() - started
     times = []
     for _ in range(rounds):
         with CaptureQueriesContext(connection) as queries:
             started = time.perf_counter()
             read(client, url)
             times.append(time.perf_counter() - started)
-    return statistics.median(times) * 1e3, len(queries)
+    return first * 1e3, statistics.median(times) * 1e3, len(queries)
 
 
 def test_bench_pages(club, db, request, capsys):
@@ -158,9 +162,9 @@ def test_bench_pages(club, db, request, capsys):
             print(
                 f"\n[{connection.vendor}] pages on {club['games']:,} games "
                 f"({club['hands']:,} hands, {club['open']} tables in play), "
-                f"median of {rounds}:"
+                f"median of {rounds} (and the first request):"
             )
-            for name, (ms, queries) in results.items():
-                print(f"  {name:<24} {ms:7.1f} ms  {queries:3} queries")
-    heavy = {name: queries for name, (_, queries) in results.items() if queries > MAX_QUERIES}
+            for name, (first, ms, queries) in results.items():
+                print(f"  {name:<24} {ms:7.1f} ms  {queries:3} queries  (first {first:7.1f} ms)")
+    heavy = {name: queries for name, (_, _, queries) in results.items() if queries > MAX_QUERIES}
     assert not heavy

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.test import Client
 
 from scorekeeper.club.models import Game, Player
@@ -25,6 +26,14 @@ PASSWORD = "riichi-tsumo-pinfu-7"
 def fast_password_hashing(settings):
     """Accounts are made in nearly every test; the real hasher is slow on purpose."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """Each test starts with an empty cache, as its database starts empty: two tests that
+    make the same data (the same demo seed, with its fixed dates) would otherwise find each
+    other's drawn pages, and a test of what a first visit does would see a second."""
+    cache.clear()
 
 
 @pytest.fixture

@@ -162,11 +162,13 @@ def _queries(client, player) -> int:
 def test_the_player_page_reads_the_same_number_of_queries_for_1_and_20_games(client, db):
     seed_demo(games=1, seed=9, today=date(2025, 6, 1))
     player = Seat.objects.first().player
-    # Seven, and three for the yaku statistics: one to find them in the cache, two to count
-    # them when they are not there.
-    assert _queries(client, player) == 10
-    assert _queries(client, player) == 8
+    # The first visit: the player, the header's first-run check, the latest games (two), one
+    # to find the finished games' part in the cache and, not there, four to work it out
+    # (record, best hand, days, the yaku statistics' key) and two to count the yaku.
+    assert _queries(client, player) == 11
+    # The next: the finished games' part comes from the cache.
+    assert _queries(client, player) == 5
     seed_demo(games=20, seed=10, today=date(2025, 6, 1))
     assert Seat.objects.filter(player=player).count() > 1
-    assert _queries(client, player) == 10
-    assert _queries(client, player) == 8
+    assert _queries(client, player) == 11
+    assert _queries(client, player) == 5

@@ -1,16 +1,19 @@
-"""The yaku statistics (a player's page, the club's statistics page) are kept in the cache
-under what they were counted from. Whatever happens to the games and players, they are
-those counted afresh."""
+"""The yaku statistics (a player's page, the club's statistics page) and a player's page's
+finished games' part are kept in the cache under what they were counted from. Whatever
+happens to the games and players, they are those counted and drawn afresh."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from django.test import override_settings
+from django.test import Client, override_settings
+from django.urls import reverse
 
 from scorekeeper.club.models import Game, Player
 from scorekeeper.history.yaku_queries import club_yaku_stats, player_yaku_stats
 from scorekeeper.operations.deletion import delete_game
-from scorekeeper.registry.services_players import merge_players
+from scorekeeper.registry.services_players import merge_players, rename_player
 from scorekeeper.table.services import edit_hand, undo_last_hand
 from scoring.outcomes import Hand, Ron, Win
 from tests.web.test_hand_yaku import small_club
@@ -20,10 +23,28 @@ pytestmark = pytest.mark.django_db
 NO_CACHE = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
 
 
-def counts() -> dict[str, object]:
-    """Each player's statistics and the club's, as the pages get them."""
-    seen: dict[str, object] = {p.name: player_yaku_stats(p) for p in Player.objects.all()}
+def finished_part(client: Client, player: Player, language: str) -> str:
+    """What a player's page shows of their finished games (between the name and the latest
+    games)."""
+    html = client.get(
+        reverse("player_detail", args=[player.pk]), HTTP_ACCEPT_LANGUAGE=language
+    ).content.decode()
+    # Up to the latest games, or the page's end for a player without games.
+    end = r'(?=<section aria-labelledby="recent|</main>)'
+    found = re.search(r'<h1 class="player-title">.*?' + end, html, re.S)
+    assert found
+    return found[0]
+
+
+def counts() -> dict[object, object]:
+    """Each player's statistics and the club's, as the pages get them, and each player's
+    page's finished games' part in both languages."""
+    seen: dict[object, object] = {p.name: player_yaku_stats(p) for p in Player.objects.all()}
     seen["club"] = club_yaku_stats()
+    client = Client()
+    for player in Player.objects.all():
+        for language in ("en", "ja"):
+            seen[player.pk, language] = finished_part(client, player, language)
     return seen
 
 
@@ -56,6 +77,7 @@ def test_the_statistics_are_those_counted_afresh_after_each_change(players, alic
         ),
         ("a game deleted", lambda: delete_game(game=first_game(), expected_sequence=5)),
         ("Eve merged into Chie", lambda: merge_players(keep=chie, merge=eve)),
+        ("Dan renamed", lambda: rename_player(player=dan, name="Daniel")),
     ]
     for step, change in steps:
         counts()  # what the pages would have kept until now
