@@ -232,7 +232,7 @@ class PlayerRecord:
         )
 
 
-def counted_seats(player: Player) -> QuerySet[Seat]:
+def _counted_seats(player: Player) -> QuerySet[Seat]:
     """The player's seats in finished games (those with standings)."""
     return Seat.objects.filter(
         player=player, game__status=Game.Status.FINISHED, result__isnull=False
@@ -245,7 +245,7 @@ _SUMMED: Final = tuple(f for f in STAT_FIELDS if f not in ("best_win", "best_han
 
 def player_record(player: Player) -> PlayerRecord:
     """The player's record over every finished game. One query."""
-    sums = counted_seats(player).aggregate(
+    sums = _counted_seats(player).aggregate(
         **standing_sums(),
         tobi=Count("pk", filter=Q(tobi=True)),
         **{name: Sum(name) for name in _SUMMED},
@@ -273,7 +273,7 @@ def best_hand(player: Player) -> BestHand | None:
     """The player's most valuable win in a finished game (the first made, on a tie).
     One query."""
     row = (
-        counted_seats(player)
+        _counted_seats(player)
         .filter(best_win__gt=0)
         .order_by("-best_win", "game__created_at", "game_id")
         .values("best_win", "best_hand", "game_id", "game__created_at")
@@ -304,7 +304,7 @@ def results_by_day(player: Player) -> list[DayResult]:
     """The player's result day by day (of the games' ends), oldest first, with the running
     total. One query, a row per day played."""
     days = (
-        counted_seats(player)
+        _counted_seats(player)
         .annotate(day=TruncDate("game__finished_at"))
         .values("day")
         .annotate(games=Count("pk"), result=Sum("result"))
