@@ -10,26 +10,16 @@ from typing import Any
 import pytest
 from django.urls import reverse
 from playwright.sync_api import Browser, Page
+from table_helpers import VIEWPORTS, fits, new_page
 
-VIEWPORTS = {
-    "phone": {"width": 360, "height": 740},
-    "desktop": {"width": 1280, "height": 800},
-}
 #: A riichi pinfu hand with a red five pin won by ron on 1m, a South seat, one honba.
 PINFU = "closed=123m067p234567s88s&win_tile=1m&riichi=1&seat_wind=S&honba=1&dora=4s"
 #: The fu calculator with an open triplet of honors, a kanchan wait and 2 han.
 FU = "win=open_ron&meld_1_kind=triplet&meld_1_open=open&meld_1_tiles=terminals&wait=kanchan&han=2"
 
 
-def _japanese_page(browser: Browser, size: str) -> Any:
-    context = browser.new_context(
-        viewport=VIEWPORTS[size], locale="ja", extra_http_headers={"Accept-Language": "ja"}
-    )
-    return context, context.new_page()
-
-
-def _fits(page: Page, width: int) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
+def _nothing_runs_off(page: Page, size: str) -> None:
+    assert fits(page), f"{page.url} is wider than the {size}"
     # A word wider than its box (a chip, a heading) runs out of it.
     overflowing = page.eval_on_selector_all(
         ".calc-chip-face, .calc-meld-words, h1, h2, h3, legend, label, .calc-payments dt",
@@ -43,8 +33,7 @@ def _fits(page: Page, width: int) -> None:
 def test_the_calculators_and_the_payment_table_read_in_japanese(
     live_server: Any, browser: Browser, artifacts: Path, size: str
 ):
-    context, page = _japanese_page(browser, size)
-    width = VIEWPORTS[size]["width"]
+    page = new_page(browser, size, japanese=True)
     try:
         page.goto(f"{live_server.url}{reverse('calculator')}?{PINFU}")
         headline = page.locator(".calc-headline")
@@ -54,7 +43,7 @@ def test_the_calculators_and_the_payment_table_read_in_japanese(
         assert "平和" in page.locator(".calc-yaku").inner_text()
         assert "赤ドラ" in page.locator(".calc-yaku").inner_text()
         assert "1本場込み" in page.locator(".calc-payments").inner_text()
-        _fits(page, width)
+        _nothing_runs_off(page, size)
         page.screenshot(path=artifacts / f"calculator-ja-{size}.png", full_page=True)
         page.locator("#answer").screenshot(path=artifacts / f"calculator-ja-answer-{size}.png")
         page.locator(".calc-main").screenshot(path=artifacts / f"calculator-ja-hand-{size}.png")
@@ -62,13 +51,13 @@ def test_the_calculators_and_the_payment_table_read_in_japanese(
         page.goto(f"{live_server.url}{reverse('fu_calculator')}?{FU}")
         assert "符の内訳" in page.content()
         assert "幺九牌の明刻" in page.locator(".calc-fu").inner_text()
-        _fits(page, width)
+        _nothing_runs_off(page, size)
         page.screenshot(path=artifacts / f"fu-calculator-ja-{size}.png", full_page=True)
 
         page.goto(f"{live_server.url}{reverse('payment_table')}?rules=tenhou")
         assert page.locator("h1").inner_text() == "点数早見表"
         assert "2,000オール" in page.locator("#dealer").inner_text()
-        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert fits(page), f"the payment table is wider than the {size}"
         page.screenshot(path=artifacts / f"payment-table-ja-{size}.png", full_page=True)
     finally:
-        context.close()
+        page.context.close()

@@ -6,51 +6,14 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
 from playwright.sync_api import Browser, Page, expect
-
-from scorekeeper.club.models import Player
-from scorekeeper.registry.permissions import make_member
-from scorekeeper.table.services_games import start_game
-from scoring.rules import PRESETS
-
-VIEWPORTS = {
-    "phone": {"width": 360, "height": 740},
-    "desktop": {"width": 1280, "height": 800},
-}
-#: A riichi pinfu hand with a red five pin, won by ron on 1m (the last tile tapped).
-TAPS = [
-    "2 man",
-    "3 man",
-    "5 pin (red)",
-    "6 pin",
-    "7 pin",
-    "2 sou",
-    "3 sou",
-    "4 sou",
-    "5 sou",
-    "6 sou",
-    "7 sou",
-    "8 sou",
-    "8 sou",
-    "1 man",
-]
+from table_helpers import TAPS, VIEWPORTS, fits, idle, member, new_game, new_page, signed_in
 
 
-def _idle(page: Page) -> None:
-    """Wait until htmx has finished a request and its swap, as a person sees the new tiles
-    before tapping again (a tap while the form is being swapped out can submit it without
-    htmx, which reloads the page)."""
-    page.wait_for_function(
-        "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')"
-    )
-
-
-def _fits_the_screen(page: Page, width: int) -> None:
+def _fits_the_screen(page: Page) -> None:
     # Measured once htmx has finished swapping (mid-swap, a tile can measure 0 px).
-    _idle(page)
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    idle(page)
+    assert fits(page), "the calculator is wider than the screen"
     heights = page.eval_on_selector_all(
         ".calc-picker .calc-tile", "tiles => tiles.map(t => t.getBoundingClientRect().height)"
     )
@@ -61,22 +24,23 @@ def _fits_the_screen(page: Page, width: int) -> None:
 def test_a_hand_tapped_in_tile_by_tile_shows_its_yaku_fu_and_payment(
     page: Page, live_server, artifacts, size
 ):
-    viewport = VIEWPORTS[size]
-    page.set_viewport_size(viewport)
+    page.set_viewport_size(VIEWPORTS[size])
     page.goto(f"{live_server.url}/calculator/?seat_wind=S")
     assert page.evaluate("typeof htmx") == "object"
-    _fits_the_screen(page, viewport["width"])
+    _fits_the_screen(page)
     page.evaluate("window.swaps = 0")
     page.evaluate("document.body.addEventListener('htmx:afterSwap', () => window.swaps++)")
     count = page.locator(".calc-count")
 
     for number, name in enumerate(TAPS, start=1):
-        _idle(page)
+        # As a person sees the new tiles before tapping again: a tap while the form is being
+        # swapped out can submit it without htmx, which reloads the page.
+        idle(page)
         page.get_by_role("button", name=name, exact=True).click()
         expect(count).to_have_text(f"{number}/14 tiles")
         if number == 7:
             page.screenshot(path=artifacts / f"calculator-{size}-half-a-hand.png", full_page=True)
-    _idle(page)
+    idle(page)
     page.get_by_label("Riichi", exact=True).check()
 
     answer = page.locator("#answer")
@@ -90,7 +54,7 @@ def test_a_hand_tapped_in_tile_by_tile_shows_its_yaku_fu_and_payment(
     )
     expect(page).to_have_url(re.compile(r"closed=123m067p23456788s.*win_tile=1m.*riichi=1"))
     assert page.evaluate("window.swaps") >= len(TAPS), "the taps were not swapped in by htmx"
-    _fits_the_screen(page, viewport["width"])
+    _fits_the_screen(page)
     page.screenshot(path=artifacts / f"calculator-{size}-answer.png", full_page=True)
 
     # A tap on a tile of the hand takes it out again.
@@ -145,8 +109,7 @@ def test_melds_and_dora_are_picked_with_the_same_picker(page: Page, live_server,
 def test_without_javascript_each_tap_reloads_the_page_with_the_hand(
     browser: Browser, live_server, artifacts
 ):
-    context = browser.new_context(java_script_enabled=False, viewport=VIEWPORTS["phone"])
-    page = context.new_page()
+    page = new_page(browser, javascript=False)
     page.goto(f"{live_server.url}/calculator/?closed=23m067p23456788s&seat_wind=S&riichi=1")
 
     page.get_by_role("button", name="1 man", exact=True).click()
@@ -157,7 +120,7 @@ def test_without_javascript_each_tap_reloads_the_page_with_the_hand(
     page.get_by_role("button", name="Show the answer").click()
     expect(page.locator("#answer .calc-headline")).to_have_text("4 han 20 fu")
     page.screenshot(path=artifacts / "calculator-phone-no-javascript.png", full_page=True)
-    context.close()
+    page.context.close()
 
 
 @pytest.mark.parametrize("size", VIEWPORTS)
@@ -182,29 +145,20 @@ def test_the_fu_calculator_counts_as_the_choices_change(page: Page, live_server,
     expect(total).to_have_text("30 fu")
     expect(page.locator("#fu-answer")).to_contain_text("Rounded up from 28")
     expect(page.locator("#fu-answer")).to_contain_text("500-1,000")
-    assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[size]["width"]
+    assert fits(page), f"the fu calculator is wider than the {size}"
     page.screenshot(path=artifacts / f"fu-calculator-{size}.png", full_page=True)
 
 
 @pytest.fixture
 def member_page(browser: Browser, live_server, transactional_db) -> Page:
     """A phone logged in as a member."""
-    user = get_user_model().objects.create_user("bob", password="riichi-tsumo-pinfu-7")
-    make_member(user)
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(viewport=VIEWPORTS["phone"])
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
-    return context.new_page()
+    return signed_in(browser, live_server, member())
 
 
 def test_a_winner_counted_from_the_tiles_goes_back_to_the_table_with_han_and_fu(
     member_page: Page, live_server, artifacts
 ):
-    players = [Player.objects.create(name=name) for name in ("Aki", "Ben", "Chie", "Dan")]
-    game = start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=players)
+    game = new_game()
     page = member_page
     page.goto(f"{live_server.url}/games/{game.pk}/")
     page.locator("#hand-form label.chip:has(input[name=outcome][value=tsumo])").click()

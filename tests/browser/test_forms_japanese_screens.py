@@ -1,4 +1,4 @@
-"""The forms in Japanese in a browser on a phone (360x740) and a laptop (1280x800): the hand
+"""The forms in Japanese in a browser on a phone (360x740) and a desktop (1280x800): the hand
 form with a win being entered, the new game form refused, the penalty form, the season form
 and the history's filters. Each page fits the screen's width; screenshots land in
 ``test-artifacts/ja-form-*.png``."""
@@ -6,18 +6,14 @@ and the history's filters. Each page fits the screen's width; screenshots land i
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
+from table_helpers import VIEWPORTS, chip, fits, member, organiser, signed_in
 
 from scorekeeper.club.models import Player
-from scorekeeper.registry.permissions import make_member
 from scorekeeper.table.services import record_hand
 from scorekeeper.table.services_games import finish_game, start_game
 from scoring.outcomes import Draw, Hand
 from scoring.rules import PRESETS
-
-SIZES = {"phone": {"width": 360, "height": 740}, "laptop": {"width": 1280, "height": 800}}
 
 
 @pytest.fixture
@@ -25,38 +21,10 @@ def players(transactional_db) -> list[Player]:
     return [Player.objects.create(name=name) for name in ("Aki", "Ben", "Chie", "Dan")]
 
 
-def japanese_page(browser: Browser, live_server, size: str, *, organiser: bool) -> Page:
-    """A browser that reads Japanese, logged in as an organiser or a member."""
-    name = "alice" if organiser else "bob"
-    user = get_user_model().objects.create_user(name, password="riichi-tsumo-pinfu-7")
-    if organiser:
-        user.is_staff = True
-        user.save()
-    else:
-        make_member(user)
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(
-        viewport=SIZES[size], locale="ja", extra_http_headers={"Accept-Language": "ja"}
-    )
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
-    return context.new_page()
-
-
-def fits(page: Page, size: str) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
-
-
-def chip(page: Page, name: str, value: str):
-    return page.locator(f"#hand-form label.chip:has(input[name='{name}'][value='{value}'])")
-
-
-@pytest.mark.parametrize("size", ["phone", "laptop"])
+@pytest.mark.parametrize("size", VIEWPORTS)
 def test_the_hand_form_in_japanese(browser: Browser, live_server, players, artifacts, size):
     game = start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=players)
-    page = japanese_page(browser, live_server, size, organiser=False)
+    page = signed_in(browser, live_server, member(), size, japanese=True)
     page.goto(f"{live_server.url}/games/{game.pk}/")
 
     outcomes = page.locator("#hand-form .group-outcome .chip-face")
@@ -75,7 +43,7 @@ def test_the_hand_form_in_japanese(browser: Browser, live_server, players, artif
     win.locator("details.win-yaku summary").click()
     expect(win.locator(".subgroup-open .chip-face")).to_have_text(["未指定", "門前", "副露"])
     expect(win.locator(".subgroup-dora .sublabel")).to_have_text(["ドラ", "裏ドラ", "赤ドラ"])
-    fits(page, size)
+    assert fits(page), f"the hand form is wider than the {size}"
     page.screenshot(path=artifacts / f"ja-form-hand-{size}.png", full_page=True)
     # The long phone page also in screens' heights, to read.
     height = page.evaluate("document.documentElement.scrollHeight")
@@ -90,14 +58,14 @@ def test_the_hand_form_in_japanese(browser: Browser, live_server, players, artif
     page.locator("#hand-form .group-discarder input:checked").evaluate("e => e.checked = false")
     page.locator("#hand-form .record-button").click()
     expect(page.locator("#id_discarder_error")).to_have_text("放銃者を選んでください。")
-    fits(page, size)
+    assert fits(page), f"the refused hand form is wider than the {size}"
 
 
 @pytest.mark.parametrize("size", ["phone"])
 def test_the_new_game_form_refused_in_japanese(
     browser: Browser, live_server, players, artifacts, size
 ):
-    page = japanese_page(browser, live_server, size, organiser=False)
+    page = signed_in(browser, live_server, member(), size, japanese=True)
     page.goto(f"{live_server.url}/games/new/")
     page.locator("form.stack-form button[type=submit]").click()
     page.locator("#paper-start summary").click()
@@ -109,7 +77,7 @@ def test_the_new_game_form_refused_in_japanese(
     expect(page.locator("label[for=id_table_label]")).to_have_text("卓")
     expect(page.locator("label[for=id_start_honba]")).to_have_text("本場")
     expect(page.locator("label[for=id_start_sticks]")).to_have_text("供託")
-    fits(page, size)
+    assert fits(page), f"the new game form is wider than the {size}"
     page.screenshot(path=artifacts / f"ja-form-new-game-{size}.png", full_page=True)
 
 
@@ -122,7 +90,7 @@ def test_the_penalty_and_season_forms_in_japanese(
     )
     record_hand(game=game, hand=Hand(Draw(tenpai=(0, 1, 2, 3))), expected_sequence=0)
     finish_game(game=game, expected_sequence=1)
-    page = japanese_page(browser, live_server, size, organiser=True)
+    page = signed_in(browser, live_server, organiser(), size, japanese=True)
 
     page.goto(f"{live_server.url}/games/{game.pk}/penalties/")
     expect(page.locator("body")).to_contain_text("最終結果から引く点数")
@@ -130,17 +98,17 @@ def test_the_penalty_and_season_forms_in_japanese(
     page.locator("input[name=points]").fill("1050")
     page.locator("form.penalty-form button[type=submit]").click()
     expect(page.locator("body")).to_contain_text("点数は100点単位で入力してください（1,050は不可）")
-    fits(page, size)
+    assert fits(page), f"the penalty form is wider than the {size}"
     page.screenshot(path=artifacts / f"ja-form-penalty-{size}.png", full_page=True)
 
     page.goto(f"{live_server.url}/seasons/new/")
     expect(page.locator("body")).to_contain_text("または対局を選ぶ")
     expect(page.locator("body")).to_contain_text("Table 2 · ")
     expect(page.locator("body")).to_contain_text("Aki、Ben、Chie、Dan")
-    fits(page, size)
+    assert fits(page), f"the season form is wider than the {size}"
     page.screenshot(path=artifacts / f"ja-form-season-{size}.png", full_page=True)
 
     page.goto(f"{live_server.url}/history/?start=2026-03-02&end=2026-03-01")
     expect(page.locator("body")).to_contain_text("最終日が初日より前になっています。")
-    fits(page, size)
+    assert fits(page), f"the history is wider than the {size}"
     page.screenshot(path=artifacts / f"ja-form-history-{size}.png", full_page=True)

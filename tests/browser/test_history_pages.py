@@ -7,12 +7,11 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
+from table_helpers import VIEWPORTS, fits, new_page
 
 from scorekeeper.club.models import Game, Player, Season
 from scorekeeper.operations.demo import seed_demo
-
-SCREENS = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
 
 
 @pytest.fixture
@@ -30,21 +29,11 @@ def club(transactional_db) -> dict[str, str]:
     }
 
 
-def open_page(browser: Browser, screen: str) -> Page:
-    return browser.new_context(viewport=SCREENS[screen]).new_page()
-
-
-def fits(page: Page) -> bool:
-    return page.evaluate(
-        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
-    )
-
-
-@pytest.mark.parametrize("screen", ["phone", "desktop"])
+@pytest.mark.parametrize("screen", VIEWPORTS)
 def test_each_page_fits_the_screen_and_draws_its_charts(
     browser: Browser, live_server, club, artifacts, screen
 ):
-    page = open_page(browser, screen)
+    page = new_page(browser, screen)
     for name, url in club.items():
         page.goto(live_server.url + url)
         assert fits(page), f"{name} is wider than the {screen}"
@@ -53,7 +42,7 @@ def test_each_page_fits_the_screen_and_draws_its_charts(
     chart = page.locator("#points-chart svg.chart")
     expect(chart).to_be_visible()
     box = chart.bounding_box()
-    assert box and box["width"] <= SCREENS[screen]["width"]
+    assert box and box["width"] <= VIEWPORTS[screen]["width"]
     expect(page.locator("#points-chart .chart-legend li")).to_have_count(4)
     page.goto(live_server.url + club["player"])
     expect(page.locator("[aria-labelledby=places-title] svg.chart-bars rect")).to_have_count(4)
@@ -61,7 +50,7 @@ def test_each_page_fits_the_screen_and_draws_its_charts(
 
 
 def test_choosing_a_player_filters_the_history_in_place(browser: Browser, live_server, club):
-    page = open_page(browser, "phone")
+    page = new_page(browser)
     page.goto(live_server.url + club["history"])
     page.evaluate("window.notReloaded = true")
     player = Player.objects.order_by("name").first()
@@ -73,7 +62,7 @@ def test_choosing_a_player_filters_the_history_in_place(browser: Browser, live_s
 
 
 def test_a_column_header_reorders_the_standings_in_place(browser: Browser, live_server, club):
-    page = open_page(browser, "desktop")
+    page = new_page(browser, "desktop")
     page.goto(live_server.url + club["season"])
     page.evaluate("window.notReloaded = true")
     page.locator("th.col-place a").click()

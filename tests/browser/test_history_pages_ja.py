@@ -8,12 +8,12 @@ import re
 from datetime import date
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser
+from table_helpers import VIEWPORTS, fits, new_page
 
 from scorekeeper.club.models import Game, Player, Season
 from scorekeeper.operations.demo import seed_demo
 
-SCREENS = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
 #: A day as Japanese writes it, with its weekday: 2025年5月31日（土）.
 JAPANESE_DAY = re.compile(r"20\d\d年\d{1,2}月\d{1,2}日（[月火水木金土日]）")
 
@@ -36,24 +36,11 @@ def club(transactional_db) -> dict[str, str]:
     }
 
 
-def open_in_japanese(browser: Browser, screen: str) -> Page:
-    context = browser.new_context(
-        viewport=SCREENS[screen], locale="ja", extra_http_headers={"Accept-Language": "ja"}
-    )
-    return context.new_page()
-
-
-def fits(page: Page) -> bool:
-    return page.evaluate(
-        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
-    )
-
-
-@pytest.mark.parametrize("screen", ["phone", "desktop"])
+@pytest.mark.parametrize("screen", VIEWPORTS)
 def test_the_pages_read_in_japanese_and_fit_the_screen(
     browser: Browser, live_server, club, artifacts, screen
 ):
-    page = open_in_japanese(browser, screen)
+    page = new_page(browser, screen, japanese=True)
     for name, url in club.items():
         page.goto(live_server.url + url)
         assert fits(page), f"{name} is wider than the {screen}"

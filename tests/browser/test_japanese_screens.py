@@ -9,15 +9,13 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.test import Client
 from playwright.sync_api import Browser, Page, expect
+from table_helpers import fits, signed_in
 
 from scorekeeper.club.models import Player
 from scorekeeper.table.services_games import start_game
 from scoring.rules import PRESETS
 from tests.web.site_pages import Club, build_club
-
-PHONE = {"width": 360, "height": 740}
 
 
 @pytest.fixture
@@ -28,21 +26,8 @@ def club(transactional_db) -> Club:
 @pytest.fixture
 def phone(browser: Browser, live_server, club: Club) -> Page:
     """bob (a member) on a phone set to Japanese."""
-    client = Client()
-    client.force_login(get_user_model().objects.get(username="bob"))
-    context = browser.new_context(
-        viewport=PHONE, locale="ja-JP", extra_http_headers={"Accept-Language": "ja"}
-    )
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
-    return context.new_page()
-
-
-def fits(page: Page) -> bool:
-    return page.evaluate(
-        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
-    )
+    bob = get_user_model().objects.get(username="bob")
+    return signed_in(browser, live_server, bob, japanese=True)
 
 
 def shoot(page: Page, artifacts, name: str) -> None:

@@ -8,38 +8,16 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
 from django.utils import timezone
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
+from table_helpers import VIEWPORTS, fits, member, new_page, organiser, signed_in
 
 from scorekeeper.club.models import Game, Player, Seat
 from scorekeeper.operations.backup import backup_lines
-from scorekeeper.registry.permissions import make_member
 from scorekeeper.table.services import record_hand
 from scorekeeper.table.services_games import start_game
 from scoring.outcomes import Hand, Ron, Win
 from scoring.rules import PRESETS
-
-SCREENS = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
-
-
-def organiser_page(browser: Browser, live_server, screen: str) -> Page:
-    user = get_user_model().objects.create_user("alice", password="x", is_staff=True)
-    make_member(user)
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(viewport=SCREENS[screen])
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
-    return context.new_page()
-
-
-def fits(page: Page) -> bool:
-    return page.evaluate(
-        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
-    )
 
 
 def a_club() -> str:
@@ -52,7 +30,7 @@ def a_club() -> str:
     return "".join(backup_lines())
 
 
-@pytest.mark.parametrize("screen", ["phone", "desktop"])
+@pytest.mark.parametrize("screen", VIEWPORTS)
 def test_an_organiser_restores_a_backup_from_the_site(
     browser: Browser, live_server, transactional_db, artifacts, tmp_path: Path, screen
 ):
@@ -61,7 +39,7 @@ def test_an_organiser_restores_a_backup_from_the_site(
     good.write_text(text, encoding="utf-8")
     bad = tmp_path / "broken.jsonl"
     bad.write_text(text.replace('"han":6', '"han":0', 1), encoding="utf-8")
-    page = organiser_page(browser, live_server, screen)
+    page = signed_in(browser, live_server, organiser(also_member=True), screen)
 
     page.goto(live_server.url + "/")
     if screen == "phone":
@@ -129,7 +107,7 @@ def stored_game(label: str, seats: list[tuple[Player, int, str]]) -> Game:
     return game
 
 
-@pytest.mark.parametrize("screen", ["phone", "desktop"])
+@pytest.mark.parametrize("screen", VIEWPORTS)
 def test_an_organiser_merges_a_player_entered_twice(
     browser: Browser, live_server, transactional_db, artifacts, screen
 ):
@@ -152,7 +130,7 @@ def test_an_organiser_merges_a_player_entered_twice(
             (p["Dan"], 3, "-15.0"),
         ],
     )
-    page = organiser_page(browser, live_server, screen)
+    page = signed_in(browser, live_server, organiser(also_member=True), screen)
 
     page.goto(live_server.url + "/players/")
     assert fits(page)
@@ -190,7 +168,7 @@ def test_an_organiser_merges_a_player_entered_twice(
     page.screenshot(path=artifacts / f"merge-refused-{screen}.png", full_page=True)
 
 
-@pytest.mark.parametrize("screen", ["phone", "desktop"])
+@pytest.mark.parametrize("screen", VIEWPORTS)
 def test_an_organiser_deletes_a_game_entered_by_mistake(
     browser: Browser, live_server, transactional_db, artifacts, screen
 ):
@@ -201,7 +179,7 @@ def test_an_organiser_deletes_a_game_entered_by_mistake(
     mistake = start_game(
         rules=PRESETS["tenhou"], ruleset_name="tenhou", players=p, table_label="Oops"
     )
-    page = organiser_page(browser, live_server, screen)
+    page = signed_in(browser, live_server, organiser(also_member=True), screen)
 
     page.goto(live_server.url + "/organiser/")
     page.fill("#id_game", str(mistake.pk))
@@ -222,7 +200,7 @@ def test_an_organiser_deletes_a_game_entered_by_mistake(
     page.screenshot(path=artifacts / f"game-delete-history-{screen}.png", full_page=True)
 
 
-@pytest.mark.parametrize("screen", ["phone", "desktop"])
+@pytest.mark.parametrize("screen", VIEWPORTS)
 def test_an_organiser_imports_a_game_record_file(
     browser: Browser, live_server, transactional_db, artifacts, tmp_path: Path, screen
 ):
@@ -232,7 +210,7 @@ def test_an_organiser_imports_a_game_record_file(
         '"Dan"], "hands": [{"ron": {"from": 3, "wins": [{"winner": 0, "han": 6}]}}]}',
         encoding="utf-8",
     )
-    page = organiser_page(browser, live_server, screen)
+    page = signed_in(browser, live_server, organiser(also_member=True), screen)
 
     page.goto(live_server.url + "/organiser/")
     page.get_by_role("link", name="Import a game record").click()
@@ -250,13 +228,12 @@ def test_an_organiser_imports_a_game_record_file(
     page.screenshot(path=artifacts / f"import-done-{screen}.png", full_page=True)
 
 
-@pytest.mark.parametrize("screen", ["phone", "desktop"])
+@pytest.mark.parametrize("screen", VIEWPORTS)
 def test_an_organiser_sets_a_members_password_and_the_member_changes_it(
     browser: Browser, live_server, transactional_db, artifacts, screen
 ):
-    bob = get_user_model().objects.create_user("bob", password="riichi-tsumo-pinfu-7")
-    make_member(bob)
-    page = organiser_page(browser, live_server, screen)
+    bob = member()
+    page = signed_in(browser, live_server, organiser(also_member=True), screen)
 
     page.goto(live_server.url + "/members/")
     page.get_by_role("link", name="Set bob’s password").click()
@@ -271,23 +248,23 @@ def test_an_organiser_sets_a_members_password_and_the_member_changes_it(
     page.get_by_role("button", name="Set the password").click()
     expect(page.locator("#messages")).to_contain_text("bob’s password is set")
 
-    member = browser.new_context(viewport=SCREENS[screen]).new_page()
-    member.goto(live_server.url + "/accounts/login/")
-    member.fill("#id_username", "bob")
-    member.fill("#id_password", "kan-dora-ura-dora-9")
-    member.get_by_role("button", name="Log in").click()
+    bobs_page = new_page(browser, screen)
+    bobs_page.goto(live_server.url + "/accounts/login/")
+    bobs_page.fill("#id_username", "bob")
+    bobs_page.fill("#id_password", "kan-dora-ura-dora-9")
+    bobs_page.get_by_role("button", name="Log in").click()
     if screen == "phone":
         # The name is folded away on a phone: the menu has the way to one's password.
-        member.locator(".site-menu-button").click()
-        member.get_by_role("link", name="Your password").click()
+        bobs_page.locator(".site-menu-button").click()
+        bobs_page.get_by_role("link", name="Your password").click()
     else:
-        member.locator("a.user-name").click()
-    member.fill("#id_old_password", "kan-dora-ura-dora-9")
-    member.fill("#id_new_password1", "pinfu-tanyao-iipeikou-3")
-    member.fill("#id_new_password2", "pinfu-tanyao-iipeikou-3")
-    assert fits(member)
-    member.screenshot(path=artifacts / f"password-change-{screen}.png", full_page=True)
-    member.get_by_role("button", name="Change the password").click()
-    expect(member.locator("#messages")).to_contain_text("Your password is changed.")
+        bobs_page.locator("a.user-name").click()
+    bobs_page.fill("#id_old_password", "kan-dora-ura-dora-9")
+    bobs_page.fill("#id_new_password1", "pinfu-tanyao-iipeikou-3")
+    bobs_page.fill("#id_new_password2", "pinfu-tanyao-iipeikou-3")
+    assert fits(bobs_page)
+    bobs_page.screenshot(path=artifacts / f"password-change-{screen}.png", full_page=True)
+    bobs_page.get_by_role("button", name="Change the password").click()
+    expect(bobs_page.locator("#messages")).to_contain_text("Your password is changed.")
     bob.refresh_from_db()
     assert bob.check_password("pinfu-tanyao-iipeikou-3")

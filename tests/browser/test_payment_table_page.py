@@ -6,11 +6,7 @@ import re
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-
-VIEWPORTS = {
-    "phone": {"width": 360, "height": 740},
-    "desktop": {"width": 1280, "height": 800},
-}
+from table_helpers import VIEWPORTS, fits, new_page
 
 
 @pytest.mark.parametrize("size", VIEWPORTS)
@@ -22,7 +18,7 @@ def test_choosing_a_ruleset_updates_the_table_in_place(page: Page, live_server, 
     # htmx loaded from the site itself, and the page fits the screen: only a table may scroll.
     page.screenshot(path=artifacts / f"payment-table-{size}-tenhou.png", full_page=True)
     assert page.evaluate("typeof htmx") == "object"
-    assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[size]["width"]
+    assert fits(page), f"the payment table is wider than the {size}"
     page.evaluate("window.swapped = false")
     page.evaluate("document.body.addEventListener('htmx:afterSwap', () => window.swapped = true)")
 
@@ -38,8 +34,7 @@ def test_choosing_a_ruleset_updates_the_table_in_place(page: Page, live_server, 
 def test_without_javascript_the_form_still_shows_the_chosen_table(
     browser: Browser, live_server, artifacts
 ):
-    context = browser.new_context(java_script_enabled=False, viewport=VIEWPORTS["phone"])
-    page = context.new_page()
+    page = new_page(browser, javascript=False)
     page.goto(f"{live_server.url}/payment-table/?rules=tenhou")
 
     page.get_by_label("Ruleset").select_option("wrc")
@@ -48,7 +43,7 @@ def test_without_javascript_the_form_still_shows_the_chosen_table(
     expect(page).to_have_url(re.compile(r"/payment-table/\?rules=wrc$"))
     expect(page.locator("#non-dealer-4-30 .ron")).to_have_text("8,000")
     page.screenshot(path=artifacts / "payment-table-phone-no-javascript.png", full_page=True)
-    context.close()
+    page.context.close()
 
 
 def test_an_unknown_ruleset_shows_the_error_beside_the_field_until_one_is_chosen(

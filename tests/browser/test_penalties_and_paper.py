@@ -1,4 +1,4 @@
-"""Penalties and a game begun on paper, in a browser on a phone (360x740) and a laptop
+"""Penalties and a game begun on paper, in a browser on a phone (360x740) and a desktop
 (1280x800): an organiser gives a penalty from a finished game's page and takes it back; a
 member starts a game begun on paper and plays its last hand; the all-last dealer wins with
 chips and stops the game by choice. The numbers are those of
@@ -7,19 +7,16 @@ chips and stops the game by choice. The numbers are those of
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
+from table_helpers import VIEWPORTS, fits, member, organiser, signed_in
 
 from scorekeeper.club.models import Game, Player
-from scorekeeper.registry.permissions import make_member
 from scorekeeper.table.services import record_hand
 from scorekeeper.table.services_games import finish_game, start_game
 from scoring.outcomes import Draw, Hand
 from scoring.rules import PRESETS, resolve_rules
 from scoring.state import GameState
 
-SIZES = {"phone": {"width": 360, "height": 740}, "laptop": {"width": 1280, "height": 800}}
 MINUS = "\u2212"
 
 
@@ -28,35 +25,14 @@ def players(transactional_db) -> list[Player]:
     return [Player.objects.create(name=name) for name in ("Aki", "Ben", "Chie", "Dan")]
 
 
-def logged_in(browser: Browser, live_server, size: str, *, organiser: bool) -> Page:
-    name = "alice" if organiser else "bob"
-    user = get_user_model().objects.create_user(name, password="riichi-tsumo-pinfu-7")
-    if organiser:
-        user.is_staff = True
-        user.save()
-    else:
-        make_member(user)
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(viewport=SIZES[size])
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
-    return context.new_page()
-
-
-def fits(page: Page, size: str) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
-
-
-@pytest.mark.parametrize("size", ["phone", "laptop"])
+@pytest.mark.parametrize("size", VIEWPORTS)
 def test_an_organiser_gives_a_penalty_on_a_finished_game_and_takes_it_back(
     browser: Browser, live_server, players, artifacts, size
 ):
     game = start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=players)
     record_hand(game=game, hand=Hand(Draw(tenpai=(0, 1, 2, 3))), expected_sequence=0)
     finish_game(game=game, expected_sequence=1)
-    page = logged_in(browser, live_server, size, organiser=True)
+    page = signed_in(browser, live_server, organiser(), size)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     standings = page.locator("#standings")
     expect(standings.locator("tr", has_text="Chie")).to_contain_text(f"{MINUS}15.0")
@@ -76,7 +52,7 @@ def test_an_organiser_gives_a_penalty_on_a_finished_game_and_takes_it_back(
     line = page.locator("#penalty-1")
     expect(line).to_contain_text("after hand 1")
     expect(line).to_contain_text(f"Chie {MINUS}10,000 off the final result ({MINUS}10.0): late")
-    fits(page, size)
+    assert fits(page), f"the game with its penalty is wider than the {size}"
     line.scroll_into_view_if_needed()
     page.screenshot(path=artifacts / f"penalty-{size}-given.png", full_page=True)
 
@@ -89,11 +65,11 @@ def test_an_organiser_gives_a_penalty_on_a_finished_game_and_takes_it_back(
     assert Game.objects.get(pk=game.pk).penalties == []
 
 
-@pytest.mark.parametrize("size", ["phone", "laptop"])
+@pytest.mark.parametrize("size", VIEWPORTS)
 def test_a_member_starts_a_game_begun_on_paper_and_plays_its_last_hand(
     browser: Browser, live_server, players, artifacts, size
 ):
-    page = logged_in(browser, live_server, size, organiser=False)
+    page = signed_in(browser, live_server, member(), size)
     page.goto(f"{live_server.url}/games/new/")
     page.get_by_label("Ruleset").select_option(label="Tenhou")
     for seat, player in enumerate(players):
@@ -105,7 +81,7 @@ def test_a_member_starts_a_game_begun_on_paper_and_plays_its_last_hand(
     for seat, points in enumerate((31000, 22000, 25000, 21000)):
         page.locator(f"#id_score_{seat}").fill(str(points))
     page.screenshot(path=artifacts / f"paper-{size}-new-game.png", full_page=True)
-    fits(page, size)
+    assert fits(page), f"the new game form is wider than the {size}"
     page.get_by_role("button", name="Start the game").click()
 
     scoreboard = page.locator("#scoreboard")
@@ -129,11 +105,11 @@ def test_a_member_starts_a_game_begun_on_paper_and_plays_its_last_hand(
     expect(standings.locator("tr", has_text="Aki")).to_contain_text("+47.0")
     expect(standings.locator("tr", has_text="Ben")).to_contain_text(f"{MINUS}33.0")
     expect(standings.locator("tr", has_text="Dan")).to_contain_text(f"{MINUS}19.0")
-    fits(page, size)
+    assert fits(page), f"the finished game is wider than the {size}"
     page.screenshot(path=artifacts / f"paper-{size}-finished.png", full_page=True)
 
 
-@pytest.mark.parametrize("size", ["phone", "laptop"])
+@pytest.mark.parametrize("size", VIEWPORTS)
 def test_the_all_last_dealer_wins_with_chips_and_stops_the_game(
     browser: Browser, live_server, players, artifacts, size
 ):
@@ -145,7 +121,7 @@ def test_the_all_last_dealer_wins_with_chips_and_stops_the_game(
     game = start_game(
         rules=rules, ruleset_name="Club", players=players, start=GameState((30000,) * 4, 7)
     )
-    page = logged_in(browser, live_server, size, organiser=False)
+    page = signed_in(browser, live_server, member(), size)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     form = page.locator("#hand-form")
     expect(form.locator(".group-end")).to_be_hidden()
@@ -158,7 +134,7 @@ def test_the_all_last_dealer_wins_with_chips_and_stops_the_game(
     dan.get_by_label("Chips").fill("2")
     form.get_by_label("Stop the game after this hand", exact=False).check()
     expect(page.locator("#preview")).to_contain_text("Then the game ends")
-    fits(page, size)
+    assert fits(page), f"the table is wider than the {size}"
     page.screenshot(path=artifacts / f"chips-{size}-tsumo-entered.png", full_page=True)
     page.get_by_role("button", name="Record hand").click()
 
@@ -173,12 +149,12 @@ def test_the_all_last_dealer_wins_with_chips_and_stops_the_game(
     page.screenshot(path=artifacts / f"chips-{size}-stopped.png", full_page=True)
 
 
-@pytest.mark.parametrize("size", ["phone", "laptop"])
+@pytest.mark.parametrize("size", VIEWPORTS)
 def test_the_penalty_pages_work_without_javascript(
     browser: Browser, live_server, players, artifacts, size
 ):
     game = start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=players)
-    page = logged_in(browser, live_server, size, organiser=True)
+    page = signed_in(browser, live_server, organiser(), size)
     page.context.route("**/*.js", lambda route: route.abort())
     page.goto(f"{live_server.url}/games/{game.pk}/penalties/")
 
@@ -188,7 +164,7 @@ def test_the_penalty_pages_work_without_javascript(
     page.get_by_label("Points off the final result").fill("2550")
     page.get_by_role("button", name="Give the penalty").click()
     expect(page.locator("#penalty-form-errors")).to_contain_text("whole hundreds")
-    fits(page, size)
+    assert fits(page), f"the refused penalty page is wider than the {size}"
     page.screenshot(path=artifacts / f"penalty-{size}-page-refused.png", full_page=True)
     page.get_by_label("Points off the final result").fill("2000")
     page.get_by_role("button", name="Give the penalty").click()
@@ -196,7 +172,7 @@ def test_the_penalty_pages_work_without_javascript(
 
     page.locator("#penalty-1").get_by_role("link", name="Take back the penalty for Ben").click()
     expect(page.locator("h1")).to_have_text("Take back this penalty?")
-    fits(page, size)
+    assert fits(page), f"the take-back page is wider than the {size}"
     page.screenshot(path=artifacts / f"penalty-{size}-take-back.png", full_page=True)
     page.get_by_role("button", name="Take back the penalty").click()
     expect(page.locator("#messages")).to_contain_text("Penalty taken back: Ben")

@@ -4,33 +4,20 @@ way is previewed too (each new preview request replaces the one in flight)."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
 from playwright.sync_api import Browser, Page, Route, expect
+from table_helpers import member, new_game, signed_in
 
-from scorekeeper.club.models import Game, Player
-from scorekeeper.registry.permissions import make_member
-from scorekeeper.table.services_games import start_game
-from scoring.rules import PRESETS
+from scorekeeper.club.models import Game
 
 
 @pytest.fixture
 def game(transactional_db) -> Game:
-    players = [Player.objects.create(name=name) for name in ("Aki", "Ben", "Chie", "Dan")]
-    return start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=players)
+    return new_game()
 
 
 @pytest.fixture
 def phone(browser: Browser, live_server, transactional_db) -> Page:
-    user = get_user_model().objects.create_user("bob", password="riichi-tsumo-pinfu-7")
-    make_member(user)
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(viewport={"width": 360, "height": 740})
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
-    return context.new_page()
+    return signed_in(browser, live_server, member())
 
 
 def test_quick_taps_on_a_slow_connection_end_with_the_right_preview(phone: Page, live_server, game):

@@ -5,44 +5,23 @@ form says why an uma that does not sum to 0 cannot be."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
 from playwright.sync_api import Browser, Page, expect
-
-from scorekeeper.registry.permissions import make_member
-from tests.browser.table_helpers import VIEWPORTS, new_game
+from table_helpers import VIEWPORTS, fits, new_game, organiser, signed_in
 
 #: RULES.md: 20 fu is pinfu tsumo only; a ron has 30 fu at least.
 RON_20_FU = "ロンで1翻20符はありません。20符はロンでは和了できません（門前ロンは30符以上）。"
-
-
-def japanese_browser(browser: Browser, live_server, size: str) -> Page:
-    # An organiser (staff), a member too.
-    user = get_user_model().objects.create_user(
-        "alice", password="riichi-tsumo-pinfu-7", is_staff=True
-    )
-    make_member(user)
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(
-        viewport=VIEWPORTS[size], locale="ja", extra_http_headers={"Accept-Language": "ja"}
-    )
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
-    return context.new_page()
 
 
 def choose(page: Page, selector: str) -> None:
     page.locator(f"#hand-form label.chip:has({selector})").first.click()
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("size", VIEWPORTS)
 def test_an_impossible_ron_is_refused_in_japanese(
     browser: Browser, live_server, transactional_db, artifacts, size
 ):
     game = new_game()
-    page = japanese_browser(browser, live_server, size)
+    page = signed_in(browser, live_server, organiser(also_member=True), size, japanese=True)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     choose(page, "input[name=outcome][value=ron]")
     choose(page, "input[name=winners][value='1']")
@@ -54,20 +33,20 @@ def test_an_impossible_ron_is_refused_in_japanese(
     expect(page.locator("#preview")).to_contain_text(RON_20_FU)
     page.locator("#preview").scroll_into_view_if_needed()
     page.screenshot(path=artifacts / f"refusal-ja-preview-{size}.png")
-    assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[size]["width"]
+    assert fits(page), f"the preview is wider than the {size}"
 
     page.locator("#hand-form button[type=submit]").last.click()
     expect(page.locator("#id_win_1_fu_error")).to_have_text(RON_20_FU)
     page.locator("#id_win_1_fu_error").scroll_into_view_if_needed()
     page.screenshot(path=artifacts / f"refusal-ja-hand-form-{size}.png")
-    assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[size]["width"]
+    assert fits(page), f"the refused hand form is wider than the {size}"
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("size", VIEWPORTS)
 def test_an_uma_that_does_not_sum_to_zero_is_refused_in_japanese(
     browser: Browser, live_server, transactional_db, artifacts, size
 ):
-    page = japanese_browser(browser, live_server, size)
+    page = signed_in(browser, live_server, organiser(also_member=True), size, japanese=True)
     page.goto(f"{live_server.url}/rulesets/new/?preset=ema")
     page.fill("input[name=name]", "金曜会")
     # EMA's uma is 15,000 / 5,000 / -5,000 / -15,000: a last place of -25,000 sums to -10,000.
@@ -78,4 +57,4 @@ def test_an_uma_that_does_not_sum_to_zero_is_refused_in_japanese(
     expect(error).to_contain_text("4つの値の合計は0にしてください（今の合計は\u221210,000）。")
     error.scroll_into_view_if_needed()
     page.screenshot(path=artifacts / f"refusal-ja-ruleset-uma-{size}.png")
-    assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[size]["width"]
+    assert fits(page), f"the refused ruleset form is wider than the {size}"

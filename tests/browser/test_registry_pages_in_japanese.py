@@ -7,60 +7,31 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
 from playwright.sync_api import Browser, Page, expect
+from table_helpers import VIEWPORTS, fits, member, new_page, organiser, signed_in
 
 from scorekeeper.club.models import Player, SavedRuleset
-from scorekeeper.registry.permissions import make_member
 from scorekeeper.table.services_games import start_game
 from scoring.rules import PRESETS
-
-PHONE = {"width": 360, "height": 740}
-JAPANESE = {"locale": "ja", "extra_http_headers": {"Accept-Language": "ja"}}
-
-
-def japanese_page(browser: Browser, live_server, user=None) -> Page:
-    context = browser.new_context(viewport=PHONE, **JAPANESE)
-    if user is not None:
-        client = Client()
-        client.force_login(user)
-        context.add_cookies(
-            [
-                {
-                    "name": "sessionid",
-                    "value": client.cookies["sessionid"].value,
-                    "url": live_server.url,
-                }
-            ]
-        )
-    return context.new_page()
 
 
 def shoot(page: Page, path: Path) -> None:
     """The whole page, and a tall page in screens of 1,200 px too (easier to look at)."""
     page.screenshot(path=path, full_page=True)
     height = page.evaluate("document.documentElement.scrollHeight")
+    width = VIEWPORTS["phone"]["width"]
     if height > 1600:
         for part, top in enumerate(range(0, height, 1200), 1):
-            clip = {"x": 0, "y": top, "width": PHONE["width"], "height": min(1200, height - top)}
+            clip = {"x": 0, "y": top, "width": width, "height": min(1200, height - top)}
             page.screenshot(
                 path=path.with_name(f"{path.stem}-{part}.png"), full_page=True, clip=clip
             )
 
 
-def fits(page: Page) -> bool:
-    return page.evaluate(
-        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
-    )
-
-
 @pytest.fixture
 def club(transactional_db):
-    alice = get_user_model().objects.create_user("alice", password="x", is_staff=True)
-    make_member(alice)
-    bob = get_user_model().objects.create_user("bob", password="x")
-    make_member(bob)
+    alice = organiser(also_member=True)
+    bob = member()
     players = [Player.objects.create(name=name) for name in ("Aki", "Ben", "Chie", "Dan")]
     Player.objects.create(name="Akira")
     game = start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=players)
@@ -86,7 +57,7 @@ PAGES = [
 
 
 def test_the_registry_pages_in_japanese_fit_a_phone(browser: Browser, live_server, club, artifacts):
-    page = japanese_page(browser, live_server, club["alice"])
+    page = signed_in(browser, live_server, club["alice"], japanese=True)
     ruleset, game = club["ruleset"], club["game"]
     aki, akira = club["players"][0], Player.objects.get(name="Akira")
     pages = [
@@ -107,7 +78,7 @@ def test_the_registry_pages_in_japanese_fit_a_phone(browser: Browser, live_serve
 
 
 def test_refusals_on_the_registry_pages_in_japanese(browser: Browser, live_server, club, artifacts):
-    page = japanese_page(browser, live_server, club["alice"])
+    page = signed_in(browser, live_server, club["alice"], japanese=True)
     page.goto(live_server.url + "/rulesets/new/")
     page.fill("#id_name", "Club rules")
     page.fill("#id_start_points", "")
@@ -120,7 +91,7 @@ def test_refusals_on_the_registry_pages_in_japanese(browser: Browser, live_serve
 
 
 def test_the_login_and_error_pages_in_japanese(browser: Browser, live_server, club, artifacts):
-    page = japanese_page(browser, live_server)
+    page = new_page(browser, japanese=True)
     page.goto(live_server.url + "/accounts/login/")
     expect(page.get_by_role("heading", name="ログイン")).to_be_visible()
     page.fill("#id_username", "alice")
@@ -135,8 +106,8 @@ def test_the_login_and_error_pages_in_japanese(browser: Browser, live_server, cl
     assert fits(page)
     page.screenshot(path=artifacts / "registry-ja-404.png", full_page=True)
 
-    member = japanese_page(browser, live_server, club["bob"])
-    member.goto(live_server.url + "/organiser/")
-    expect(member.get_by_role("heading", name="権限がありません")).to_be_visible()
-    assert fits(member)
-    member.screenshot(path=artifacts / "registry-ja-403.png", full_page=True)
+    bobs_page = signed_in(browser, live_server, club["bob"], japanese=True)
+    bobs_page.goto(live_server.url + "/organiser/")
+    expect(bobs_page.get_by_role("heading", name="権限がありません")).to_be_visible()
+    assert fits(bobs_page)
+    bobs_page.screenshot(path=artifacts / "registry-ja-403.png", full_page=True)

@@ -6,37 +6,17 @@ ruleset's page reads its rules in words. Screenshots go to test-artifacts/."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
+from table_helpers import VIEWPORTS, fits, organiser, signed_in
 
 from scorekeeper.club.models import SavedRuleset
 
-SCREENS = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
 
-
-def organiser_page(browser: Browser, live_server, screen: str, *, script: bool = True) -> Page:
-    user = get_user_model().objects.create_user("alice", password="x-1", is_staff=True)
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(viewport=SCREENS[screen], java_script_enabled=script)
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
-    return context.new_page()
-
-
-def fits(page: Page) -> bool:
-    return page.evaluate(
-        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
-    )
-
-
-@pytest.mark.parametrize("screen", ["phone", "desktop"])
+@pytest.mark.parametrize("screen", VIEWPORTS)
 def test_an_organiser_builds_a_ruleset_from_a_preset(
     browser: Browser, live_server, transactional_db, artifacts, screen
 ):
-    page = organiser_page(browser, live_server, screen)
+    page = signed_in(browser, live_server, organiser(), screen)
     page.goto(f"{live_server.url}/rulesets/new/")
     assert fits(page)
     # EMA by default: 30,000 points at the start (RULES.md).
@@ -83,7 +63,7 @@ def test_an_organiser_builds_a_ruleset_from_a_preset(
 def test_without_javascript_the_fill_in_button_fills_in_the_preset(
     browser: Browser, live_server, transactional_db, artifacts
 ):
-    page = organiser_page(browser, live_server, "phone", script=False)
+    page = signed_in(browser, live_server, organiser(), javascript=False)
     page.goto(f"{live_server.url}/rulesets/new/")
     page.fill("#id_name", "Club Friday")
     page.fill("#id_chip_value", "500")
@@ -101,11 +81,11 @@ def test_without_javascript_the_fill_in_button_fills_in_the_preset(
     assert (saved.preset, saved.overrides) == ("mleague", {"chip_value": 500})
 
 
-@pytest.mark.parametrize("screen", ["phone", "desktop"])
+@pytest.mark.parametrize("screen", VIEWPORTS)
 def test_a_presets_page_reads_in_words(
     browser: Browser, live_server, transactional_db, artifacts, screen
 ):
-    page = organiser_page(browser, live_server, screen)
+    page = signed_in(browser, live_server, organiser(), screen)
     page.goto(f"{live_server.url}/rulesets/presets/mahjongsoul/")
     expect(page.locator("li[data-parameter=double_yakuman_hands]")).to_contain_text(
         "double yakuman"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from table_helpers import VIEWPORTS, member_browser
+from table_helpers import VIEWPORTS, fits, member, new_page, signed_in
 
 from scorekeeper.club.models import Game, Player
 from scorekeeper.table.services import record_hand
@@ -68,7 +68,7 @@ def test_names_of_a_dozen_letters_are_whole_in_the_chips(
     browser: Browser, live_server, artifacts, size
 ):
     game = long_named_game()
-    page = member_browser(browser, live_server, size)
+    page = signed_in(browser, live_server, member(), size)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     page.locator("#hand-form label.chip:has(input[name=outcome][value=ron])").click()
 
@@ -76,13 +76,13 @@ def test_names_of_a_dozen_letters_are_whole_in_the_chips(
     expect(names).to_have_text(list(LONG_NAMES))
     assert overflowing(page, ".group-winners .chip-face") == []
     assert overflowing(page, ".group-winners .chip-face .who") == []
-    assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[size]["width"]
+    assert fits(page), f"the hand form is wider than the {size}"
     page.locator(".group-winners").screenshot(path=artifacts / f"chips-long-names-{size}.png")
 
 
 def test_the_phone_chart_legend_does_not_break_names(browser: Browser, live_server, artifacts):
     game = long_named_game()
-    page = member_browser(browser, live_server, "phone")
+    page = signed_in(browser, live_server, member())
     page.goto(f"{live_server.url}/games/{game.pk}/")
 
     expect(page.locator(".chart-legend .legend-name")).to_have_text(list(LONG_NAMES))
@@ -92,7 +92,7 @@ def test_the_phone_chart_legend_does_not_break_names(browser: Browser, live_serv
 
 def test_the_live_board_shows_whole_names_at_1280(browser: Browser, live_server, artifacts):
     game = long_named_game()
-    page = browser.new_page(viewport=VIEWPORTS["desktop"])
+    page = new_page(browser, "desktop")
     page.goto(f"{live_server.url}/games/{game.pk}/live/")
 
     names = page.locator(".live-seat .live-name")
@@ -104,7 +104,7 @@ def test_the_live_board_shows_whole_names_at_1280(browser: Browser, live_server,
 
 def test_the_final_standings_fit_a_phone(browser: Browser, live_server, artifacts):
     game = long_named_game(finished=True)
-    page = member_browser(browser, live_server, "phone")
+    page = signed_in(browser, live_server, member())
     page.goto(f"{live_server.url}/games/{game.pk}/")
 
     table = page.locator(".standings-table")
@@ -123,7 +123,7 @@ def test_the_final_standings_fit_a_phone(browser: Browser, live_server, artifact
 def test_no_chip_of_the_fu_calculator_covers_its_neighbour(
     browser: Browser, live_server, artifacts, size
 ):
-    page = browser.new_page(viewport=VIEWPORTS[size])
+    page = new_page(browser, size)
     page.goto(f"{live_server.url}/calculator/fu/")
 
     overlaps = page.eval_on_selector_all(

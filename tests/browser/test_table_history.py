@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from table_helpers import idle, member_browser, new_game, tap
+from table_helpers import VIEWPORTS, idle, member, new_game, signed_in, tap
 
 from scorekeeper.table.services import record_hand
 from scoring.outcomes import Hand, Ron, Win
@@ -40,12 +40,12 @@ def shows_no_hand(page: Page) -> None:
     expect(page.locator("#hand-form input[name=sequence]")).to_have_value("0")
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("size", VIEWPORTS)
 def test_back_and_forward_show_the_table_as_it_is_after_a_hand_and_after_an_undo(
     browser: Browser, live_server, artifacts, size
 ):
     game = new_game()
-    page = member_browser(browser, live_server, size)
+    page = signed_in(browser, live_server, member(), size)
     table = f"{live_server.url}/games/{game.pk}/"
     first = page.goto(table)
     assert first is not None and "no-store" in first.headers["cache-control"]
@@ -77,7 +77,7 @@ def test_a_table_left_before_a_hand_another_phone_recorded_is_current_on_return(
 ):
     """The page in the browser's history is from before the hand: it is fetched again."""
     game = new_game()
-    page = member_browser(browser, live_server, "phone")
+    page = signed_in(browser, live_server, member())
     page.goto(f"{live_server.url}/games/{game.pk}/")
     page.goto(f"{live_server.url}/history/")
 

@@ -4,37 +4,14 @@ entered, the hand log in club words, the final standings; nothing wider than the
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
-from playwright.sync_api import Browser, Page, expect
-from table_helpers import VIEWPORTS, idle, new_game, tap
+from playwright.sync_api import Browser, expect
+from table_helpers import VIEWPORTS, fits, idle, member, new_game, signed_in, tap
 
-from scorekeeper.registry.permissions import make_member
 from scorekeeper.table.services import record_hand
 from scorekeeper.table.services_games import finish_game
 from scoring.outcomes import Draw, Hand, Ron, Tsumo, Win
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def japanese_member(browser: Browser, live_server, size: str) -> Page:
-    """A member's browser that asks for Japanese pages."""
-    user = get_user_model().objects.create_user("bob", password="riichi-tsumo-pinfu-7")
-    make_member(user)
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(
-        viewport=VIEWPORTS[size], locale="ja", extra_http_headers={"Accept-Language": "ja"}
-    )
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
-    return context.new_page()
-
-
-def nothing_wider_than_the_screen(page: Page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"], f"the page is {width}px wide"
 
 
 def play_three_hands(game) -> None:
@@ -49,7 +26,7 @@ def play_three_hands(game) -> None:
 def test_the_table_with_a_preview_in_japanese(browser: Browser, live_server, artifacts, size):
     game = new_game()
     play_three_hands(game)
-    page = japanese_member(browser, live_server, size)
+    page = signed_in(browser, live_server, member(), size, japanese=True)
     page.goto(f"{live_server.url}/games/{game.pk}/")
 
     expect(page.locator("#hand-log")).to_contain_text("BenがChieからロン、3翻40符")
@@ -63,7 +40,7 @@ def test_the_table_with_a_preview_in_japanese(browser: Browser, live_server, art
     expect(page.locator("#preview")).to_contain_text("次局：")
     idle(page)
     expect(page.get_by_role("button", name="記録する")).to_be_visible()
-    nothing_wider_than_the_screen(page)
+    assert fits(page), f"the table is wider than the {size}"
 
     page.screenshot(path=artifacts / f"table-ja-{size}-first-screen.png")
     page.locator("#hand-log").screenshot(path=artifacts / f"table-ja-{size}-hand-log.png")
@@ -77,13 +54,13 @@ def test_the_final_standings_in_japanese(browser: Browser, live_server, artifact
     game = new_game()
     play_three_hands(game)
     finish_game(game=game, expected_sequence=3)
-    page = japanese_member(browser, live_server, size)
+    page = signed_in(browser, live_server, member(), size, japanese=True)
     page.goto(f"{live_server.url}/games/{game.pk}/")
 
     standings = page.locator("#standings")
     expect(standings).to_contain_text("最終順位")
     expect(standings.locator("thead")).to_contain_text("ポイント")
-    nothing_wider_than_the_screen(page)
+    assert fits(page), f"the final standings are wider than the {size}"
     table = standings.locator(".standings-table")
     scroller = standings.locator(".table-scroll")
     assert table.evaluate("e => e.scrollWidth") <= scroller.evaluate("e => e.clientWidth")

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from table_helpers import chip, idle, member, new_game, signed_in, tap
 
 from scorekeeper.club.models import Game
-from tests.browser.table_helpers import chip, idle, member_browser, new_game, tap
 
 
 @pytest.fixture
@@ -18,7 +18,7 @@ def game(transactional_db) -> Game:
 
 @pytest.fixture
 def phone(browser: Browser, live_server, transactional_db) -> Page:
-    return member_browser(browser, live_server, "phone")
+    return signed_in(browser, live_server, member())
 
 
 def checked(page: Page) -> list[str]:

@@ -11,10 +11,13 @@ from table_helpers import (
     VIEWPORTS,
     box,
     chip,
+    fits,
     idle,
-    member_browser,
+    member,
     new_game,
+    new_page,
     on_screen,
+    signed_in,
     tap,
     wait_on_screen,
 )
@@ -27,7 +30,7 @@ def test_a_typical_ron_is_recorded_with_at_most_one_scroll(
     browser: Browser, live_server, artifacts, size
 ):
     game = new_game()
-    page = member_browser(browser, live_server, size)
+    page = signed_in(browser, live_server, member(), size)
     height = VIEWPORTS[size]["height"]
     page.goto(f"{live_server.url}/games/{game.pk}/")
     page.screenshot(path=artifacts / f"table-layout-{size}-first-screen.png")
@@ -72,7 +75,7 @@ def test_a_typical_ron_is_recorded_with_at_most_one_scroll(
         span = max(b["bottom"] for b in below) - min(b["top"] for b in below)
         assert span <= height, f"the taps below the first screen span {span:.0f}px"
     page.screenshot(path=artifacts / f"table-layout-{size}-ron-entered.png", full_page=True)
-    assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[size]["width"]
+    assert fits(page), f"the table is wider than the {size}"
 
     page.get_by_role("button", name="Record hand").click()
     expect(page.locator("#scoreboard")).to_contain_text("30,200")
@@ -87,8 +90,7 @@ def test_a_typical_ron_is_recorded_with_at_most_one_scroll(
 
 def test_the_menu_opens_on_a_phone_without_a_script(browser: Browser, live_server, artifacts):
     game = new_game()
-    context = browser.new_context(viewport=VIEWPORTS["phone"], java_script_enabled=False)
-    page = context.new_page()
+    page = new_page(browser, javascript=False)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     expect(page.get_by_role("link", name="History")).to_be_hidden()
 

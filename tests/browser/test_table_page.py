@@ -5,40 +5,25 @@ live board with If-None-Match)."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.contrib.sessions.models import Session
-from django.test import Client
 from playwright.sync_api import Browser, Page, expect
+from table_helpers import VIEWPORTS, fits, member, new_game, signed_in
 
-from scorekeeper.club.models import Game, Player
-from scorekeeper.registry.permissions import make_member
+from scorekeeper.club.models import Game
 from scorekeeper.table.services import record_hand
-from scorekeeper.table.services_games import start_game
 from scorekeeper.table.views_live import revision_etag
 from scoring.outcomes import Hand, Tsumo, Win
-from scoring.rules import PRESETS
-
-PHONE = {"width": 360, "height": 740}
 
 
 @pytest.fixture
 def game(transactional_db) -> Game:
-    players = [Player.objects.create(name=name) for name in ("Aki", "Ben", "Chie", "Dan")]
-    return start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=players)
+    return new_game()
 
 
 @pytest.fixture
 def member_page(browser: Browser, live_server, transactional_db) -> Page:
     """A phone logged in as a member."""
-    user = get_user_model().objects.create_user("bob", password="riichi-tsumo-pinfu-7")
-    make_member(user)
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(viewport=PHONE)
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
-    return context.new_page()
+    return signed_in(browser, live_server, member())
 
 
 def choose(page: Page, selector: str) -> None:
@@ -64,7 +49,7 @@ def test_a_ron_entered_on_a_phone_is_previewed_then_recorded(
 
     expect(page.locator("#preview")).to_contain_text("+5,200")
     page.screenshot(path=artifacts / "table-phone-ron-entered.png", full_page=True)
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert fits(page), "the table is wider than the phone"
     page.get_by_role("button", name="Record hand").click()
 
     expect(page.locator("#messages")).to_contain_text("Hand 1 recorded: Ben ron from Chie")
@@ -154,7 +139,7 @@ def test_the_live_board_is_revalidated_and_kept_until_the_game_changes(
             else None
         ),
     )
-    page.set_viewport_size({"width": 1280, "height": 800})
+    page.set_viewport_size(VIEWPORTS["desktop"])
     page.goto(f"{live_server.url}/games/{game.pk}/live/")
 
     page.wait_for_timeout(7000)  # two polls

@@ -9,7 +9,7 @@ import re
 
 import pytest
 from playwright.sync_api import Browser, expect
-from table_helpers import VIEWPORTS, chip, idle, member_browser, new_game, tap
+from table_helpers import TAPS, VIEWPORTS, chip, idle, member, new_game, signed_in, tap
 
 from scorekeeper.club.models import Game
 from scorekeeper.table.services import record_hand
@@ -17,31 +17,13 @@ from scoring.outcomes import Draw, Hand, Ron, Win
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-#: Chie's hand: riichi, pinfu and a red five pin, won by ron on 1m: 3 han 30 fu.
-TAPS = [
-    "2 man",
-    "3 man",
-    "5 pin (red)",
-    "6 pin",
-    "7 pin",
-    "2 sou",
-    "3 sou",
-    "4 sou",
-    "5 sou",
-    "6 sou",
-    "7 sou",
-    "8 sou",
-    "8 sou",
-    "1 man",
-]
-
 
 @pytest.mark.parametrize("size", VIEWPORTS)
 def test_a_double_ron_goes_to_the_calculator_and_back_whole(
     browser: Browser, live_server, artifacts, size
 ):
     game = new_game()
-    page = member_browser(browser, live_server, size)
+    page = signed_in(browser, live_server, member(), size)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     # Aki (dealer) and Chie both win on Ben's discard, both in riichi; Aki 2 han 30 fu.
     tap(page, "outcome", "ron")
@@ -64,6 +46,7 @@ def test_a_double_ron_goes_to_the_calculator_and_back_whole(
     expect(page.get_by_role("radio", name="West").first).to_be_checked()
     expect(page.get_by_role("radio", name="Ron", exact=True)).to_be_checked()
     expect(page.get_by_label("Riichi", exact=True)).to_be_checked()
+    # Chie's hand: riichi, pinfu and a red five pin, won by ron on 1m: 3 han 30 fu.
     for number, name in enumerate(TAPS, start=1):
         page.get_by_role("button", name=name, exact=True).click()
         expect(page.locator(".calc-count")).to_have_text(f"{number}/14 tiles")
@@ -108,7 +91,7 @@ def test_the_edit_preview_warns_when_a_later_hand_would_become_impossible(
     game = new_game()
     record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=1, fu=30),))), expected_sequence=0)
     record_hand(game=game, hand=Hand(Draw(tenpai=(2,)), riichi=(2,)), expected_sequence=1)
-    page = member_browser(browser, live_server, "phone")
+    page = signed_in(browser, live_server, member())
     page.goto(f"{live_server.url}/games/{game.pk}/")
     page.get_by_role("link", name="Edit hand 1").click()
     expect(page.get_by_role("heading", name=re.compile("Edit hand 1"))).to_be_visible()

@@ -17,18 +17,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, Page, expect
+from table_helpers import PASSWORD, VIEWPORTS, fits, member, new_page
 
 from scorekeeper.club.models import Game, Player
-from scorekeeper.registry.permissions import make_member
 from scoring.record import FORMAT
 from scoring.record_output import score_document
 
-PHONE = {"width": 360, "height": 740}
-DESKTOP = {"width": 1280, "height": 800}
 PLAYERS = ["Aki", "Ben", "Chie", "Dan"]
-PASSWORD = "riichi-tsumo-pinfu-7"
 MINUS = "\N{MINUS SIGN}"
 
 # Seats: Aki 0 (East), Ben 1, Chie 2, Dan 3.
@@ -74,13 +70,12 @@ def result(text: str) -> Decimal:
 @pytest.fixture
 def phone(browser: Browser, live_server, transactional_db) -> Page:
     """A phone, not logged in yet; Bob has a member's account and the club its players."""
-    user = get_user_model().objects.create_user("bob", password=PASSWORD)
-    make_member(user)
+    member("bob")
     for name in PLAYERS:
         Player.objects.create(name=name)
-    context = browser.new_context(viewport=PHONE)
-    context.set_default_timeout(10_000)
-    return context.new_page()
+    page = new_page(browser)
+    page.context.set_default_timeout(10_000)
+    return page
 
 
 def tap(page: Page, name: str, value: object) -> None:
@@ -148,7 +143,7 @@ def expect_scoreboard(page: Page, scores: list[int]) -> None:
 def shoot(page: Page, artifacts: Path, moment: str) -> None:
     """A screenshot on the phone, which must not have to scroll sideways."""
     page.screenshot(path=artifacts / f"whole-hanchan-360-{moment}.png", full_page=True)
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], moment
+    assert fits(page), moment
 
 
 def start_tenhou_game(page: Page, url: str) -> int:
@@ -264,6 +259,6 @@ def test_a_member_plays_a_whole_hanchan_on_a_phone_and_the_page_agrees_with_the_
     assert stored["players"] == PLAYERS
     assert stored["hands"] == PLAN
 
-    page.set_viewport_size(DESKTOP)
+    page.set_viewport_size(VIEWPORTS["desktop"])
     expect(page.locator("#standings")).to_be_visible()
     page.screenshot(path=artifacts / "whole-hanchan-1280-final.png", full_page=True)

@@ -8,46 +8,23 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
+from table_helpers import VIEWPORTS, fits, member, new_game, new_page, signed_in
 
 from scorekeeper.club.models import Game, HandRecord, Player
 from scorekeeper.operations.demo import seed_demo
-from scorekeeper.registry.permissions import make_member
 from scorekeeper.table.services import record_hand
 from scorekeeper.table.services_games import start_game
 from scoring.outcomes import Hand, Ron, Tsumo, Win
 from scoring.rules import PRESETS
 
-SCREENS = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
 
-
-def member_page(browser: Browser, live_server, screen: str) -> Page:
-    user = get_user_model().objects.create_user("bob", password="riichi-tsumo-pinfu-7")
-    make_member(user)
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(viewport=SCREENS[screen])
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
-    return context.new_page()
-
-
-def fits(page: Page) -> bool:
-    return page.evaluate(
-        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
-    )
-
-
-@pytest.mark.parametrize("screen", ["phone", "desktop"])
+@pytest.mark.parametrize("screen", VIEWPORTS)
 def test_yaku_chips_fill_in_the_han_and_the_hand_is_recorded_with_them(
     browser: Browser, live_server, transactional_db, artifacts, screen
 ):
-    players = [Player.objects.create(name=name) for name in ("Aki", "Ben", "Chie", "Dan")]
-    game = start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=players)
-    page = member_page(browser, live_server, screen)
+    game = new_game()
+    page = signed_in(browser, live_server, member(), screen)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     form = page.locator("#hand-form")
     form.locator("label.chip:has(input[name=outcome][value=ron])").click()
@@ -82,9 +59,8 @@ def test_yaku_chips_fill_in_the_han_and_the_hand_is_recorded_with_them(
 def test_a_closed_tsumo_ticks_menzen_tsumo_once_a_yaku_is_chosen(
     browser: Browser, live_server, transactional_db, artifacts
 ):
-    players = [Player.objects.create(name=name) for name in ("Aki", "Ben", "Chie", "Dan")]
-    game = start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=players)
-    page = member_page(browser, live_server, "phone")
+    game = new_game()
+    page = signed_in(browser, live_server, member())
     page.goto(f"{live_server.url}/games/{game.pk}/")
     form = page.locator("#hand-form")
     form.locator("label.chip:has(input[name=outcome][value=tsumo])").click()
@@ -118,11 +94,11 @@ def club(transactional_db) -> dict[str, str]:
     return {"statistics": "/statistics/", "player": f"/players/{players[1].pk}/"}
 
 
-@pytest.mark.parametrize("screen", ["phone", "desktop"])
+@pytest.mark.parametrize("screen", VIEWPORTS)
 def test_the_statistics_pages_fit_the_screen_and_draw_their_charts(
     browser: Browser, live_server, club, artifacts, screen
 ):
-    page = browser.new_context(viewport=SCREENS[screen]).new_page()
+    page = new_page(browser, screen)
     for name, url in club.items():
         page.goto(live_server.url + url)
         assert fits(page), f"{name} is wider than the {screen}"
