@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.core.servers import basehttp
+
+from scorekeeper.club.models import Game, Player, Season
+from scorekeeper.operations.demo import seed_demo
 
 # Playwright's sync API runs an event loop in the test thread; the live server's database
 # access from that thread is still synchronous.
@@ -91,3 +95,22 @@ def _pages_closed_after_each_test(request: pytest.FixtureRequest) -> Iterator[No
     browser = request.getfixturevalue("browser")
     for context in list(browser.contexts):
         context.close()
+
+
+@pytest.fixture
+def history_club(transactional_db) -> dict[str, str]:
+    """A demo club of 60 games (seed 2) and the pages that look back at it, by name."""
+    seed_demo(games=60, seed=2, today=date(2025, 6, 1))
+    game = Game.objects.filter(status=Game.Status.FINISHED).order_by("-finished_at").first()
+    player = Player.objects.order_by("name").first()
+    season = Season.objects.get(name="Spring 2025")
+    assert game and player
+    return {
+        "history": "/history/",
+        "player": f"/players/{player.pk}/",
+        "statistics": "/statistics/",
+        "season": f"/seasons/{season.pk}/",
+        "seasons": "/seasons/",
+        "standings": "/standings/",
+        "game": f"/games/{game.pk}/",
+    }

@@ -1,57 +1,42 @@
-"""The history, a game, a player and a season in a browser, on a phone and on a desktop:
-nothing wider than the screen, the charts drawn, and htmx swapping the filtered history
-and the re-ordered standings in place. Screenshots go to test-artifacts/."""
+"""The pages that look back (the history, a game, a player, the statistics, the seasons and
+the standings) in a browser, on a phone and on a desktop: nothing wider than the screen, the
+charts drawn, and htmx swapping the filtered history and the re-ordered standings in place.
+Screenshots go to test-artifacts/."""
 
 from __future__ import annotations
-
-from datetime import date
 
 import pytest
 from playwright.sync_api import Browser, expect
 from table_helpers import VIEWPORTS, fits, new_page
 
-from scorekeeper.club.models import Game, Player, Season
-from scorekeeper.operations.demo import seed_demo
-
-
-@pytest.fixture
-def club(transactional_db) -> dict[str, str]:
-    seed_demo(games=60, seed=2, today=date(2025, 6, 1))
-    game = Game.objects.filter(status=Game.Status.FINISHED).order_by("-finished_at").first()
-    player = Player.objects.order_by("name").first()
-    season = Season.objects.get(name="Spring 2025")
-    assert game and player
-    return {
-        "history": "/history/",
-        "game": f"/games/{game.pk}/",
-        "player": f"/players/{player.pk}/",
-        "season": f"/seasons/{season.pk}/",
-    }
+from scorekeeper.club.models import Player
 
 
 @pytest.mark.parametrize("screen", VIEWPORTS)
 def test_each_page_fits_the_screen_and_draws_its_charts(
-    browser: Browser, live_server, club, artifacts, screen
+    browser: Browser, live_server, history_club, artifacts, screen
 ):
     page = new_page(browser, screen)
-    for name, url in club.items():
+    for name, url in history_club.items():
         page.goto(live_server.url + url)
         assert fits(page), f"{name} is wider than the {screen}"
         page.screenshot(path=artifacts / f"history-pages-{name}-{screen}.png", full_page=True)
-    page.goto(live_server.url + club["game"])
+    page.goto(live_server.url + history_club["game"])
     chart = page.locator("#points-chart svg.chart")
     expect(chart).to_be_visible()
     box = chart.bounding_box()
     assert box and box["width"] <= VIEWPORTS[screen]["width"]
     expect(page.locator("#points-chart .chart-legend li")).to_have_count(4)
-    page.goto(live_server.url + club["player"])
+    page.goto(live_server.url + history_club["player"])
     expect(page.locator("[aria-labelledby=places-title] svg.chart-bars rect")).to_have_count(4)
     expect(page.locator("svg.chart-lines path.chart-line")).to_have_count(1)
 
 
-def test_choosing_a_player_filters_the_history_in_place(browser: Browser, live_server, club):
+def test_choosing_a_player_filters_the_history_in_place(
+    browser: Browser, live_server, history_club
+):
     page = new_page(browser)
-    page.goto(live_server.url + club["history"])
+    page.goto(live_server.url + history_club["history"])
     page.evaluate("window.notReloaded = true")
     player = Player.objects.order_by("name").first()
     page.select_option("#id_player", str(player.pk))
@@ -61,9 +46,11 @@ def test_choosing_a_player_filters_the_history_in_place(browser: Browser, live_s
     assert player.name in names
 
 
-def test_a_column_header_reorders_the_standings_in_place(browser: Browser, live_server, club):
+def test_a_column_header_reorders_the_standings_in_place(
+    browser: Browser, live_server, history_club
+):
     page = new_page(browser, "desktop")
-    page.goto(live_server.url + club["season"])
+    page.goto(live_server.url + history_club["season"])
     page.evaluate("window.notReloaded = true")
     page.locator("th.col-place a").click()
     expect(page.locator("th.col-place")).to_have_attribute("aria-sort", "ascending")
@@ -73,8 +60,8 @@ def test_a_column_header_reorders_the_standings_in_place(browser: Browser, live_
     # The fewest games keeps the order just chosen.
     page.fill("#id_min_games", "3")
     page.locator("#standings-options button").click()
-    expect(page).to_have_url(f"{live_server.url}{club['season']}?min_games=3&sort=place")
+    expect(page).to_have_url(f"{live_server.url}{history_club['season']}?min_games=3&sort=place")
     page.fill("#id_min_games", "")
     page.locator("#standings-options button").click()
-    expect(page).to_have_url(f"{live_server.url}{club['season']}?sort=place")
+    expect(page).to_have_url(f"{live_server.url}{history_club['season']}?sort=place")
     expect(page.locator("th.col-place")).to_have_attribute("aria-sort", "ascending")

@@ -5,43 +5,21 @@ to test-artifacts/."""
 from __future__ import annotations
 
 import re
-from datetime import date
 
 import pytest
 from playwright.sync_api import Browser
 from table_helpers import VIEWPORTS, fits, new_page
 
-from scorekeeper.club.models import Game, Player, Season
-from scorekeeper.operations.demo import seed_demo
-
 #: A day as Japanese writes it, with its weekday: 2025年5月31日（土）.
 JAPANESE_DAY = re.compile(r"20\d\d年\d{1,2}月\d{1,2}日（[月火水木金土日]）")
 
 
-@pytest.fixture
-def club(transactional_db) -> dict[str, str]:
-    seed_demo(games=60, seed=2, today=date(2025, 6, 1))
-    game = Game.objects.filter(status=Game.Status.FINISHED).order_by("-finished_at").first()
-    player = Player.objects.order_by("name").first()
-    season = Season.objects.get(name="Spring 2025")
-    assert game and player
-    return {
-        "history": "/history/",
-        "player": f"/players/{player.pk}/",
-        "statistics": "/statistics/",
-        "season": f"/seasons/{season.pk}/",
-        "seasons": "/seasons/",
-        "standings": "/standings/",
-        "game": f"/games/{game.pk}/",
-    }
-
-
 @pytest.mark.parametrize("screen", VIEWPORTS)
 def test_the_pages_read_in_japanese_and_fit_the_screen(
-    browser: Browser, live_server, club, artifacts, screen
+    browser: Browser, live_server, history_club, artifacts, screen
 ):
     page = new_page(browser, screen, japanese=True)
-    for name, url in club.items():
+    for name, url in history_club.items():
         page.goto(live_server.url + url)
         assert fits(page), f"{name} is wider than the {screen}"
         page.screenshot(path=artifacts / f"history-ja-{name}-{screen}.png", full_page=True)
@@ -56,10 +34,10 @@ def test_the_pages_read_in_japanese_and_fit_the_screen(
                     clip=clip,
                 )
 
-    page.goto(live_server.url + club["history"])
+    page.goto(live_server.url + history_club["history"])
     assert page.locator("h1").inner_text() == "対局履歴"
     assert JAPANESE_DAY.fullmatch(page.locator(".history-game time").first.inner_text())
-    page.goto(live_server.url + club["player"])
+    page.goto(live_server.url + history_club["player"])
     assert page.locator("#places-title").inner_text() == "順位"
     assert page.locator(
         "[aria-labelledby=places-title] .places-table th[scope=row]"
@@ -69,5 +47,5 @@ def test_the_pages_read_in_japanese_and_fit_the_screen(
         "3位",
         "4位",
     ]
-    page.goto(live_server.url + club["statistics"])
+    page.goto(live_server.url + history_club["statistics"])
     assert page.locator("#yaku-stats-title").inner_text() == "クラブのアガリの内訳"
