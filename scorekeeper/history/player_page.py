@@ -82,11 +82,15 @@ class FinishedGames:
         self.player = player
 
     @cached_property
+    def seats_key(self) -> str:
+        """The player's finished games as they are now (``counted_key``). One query."""
+        return counted_key(finished_seats(self.player))
+
+    @cached_property
     def key(self) -> str:
-        """What the drawn part depends on: the player's finished games as they are now
-        (``counted_key``), the name it shows, and the language. One query."""
-        seats = counted_key(finished_seats(self.player))
-        return digest(seats, self.player.pk, self.player.name, get_language())
+        """What the drawn part depends on: the player's finished games, the name it shows,
+        and the language."""
+        return digest(self.seats_key, self.player.pk, self.player.name, get_language())
 
     @cached_property
     def record(self) -> PlayerRecord:
@@ -117,4 +121,4 @@ class FinishedGames:
 
     @cached_property
     def ys(self) -> dict[str, Any]:
-        return yaku_context(player_yaku_stats(self.player))
+        return yaku_context(player_yaku_stats(self.player, self.seats_key))

@@ -52,9 +52,10 @@ def counted_key(seats: QuerySet[Seat]) -> str:
     return digest(*seen.values())
 
 
-def _counted_from(name: str, seats: QuerySet[Seat], count: Callable[[], YakuStats]) -> YakuStats:
-    """``count()``, from the cache when it has the counts of these same ``seats``."""
-    key = f"yaku-stats:{name}:{counted_key(seats)}"
+def _counted_from(name: str, seats_key: str, count: Callable[[], YakuStats]) -> YakuStats:
+    """``count()``, from the cache when it has the counts of the same seats (``seats_key``:
+    their ``counted_key``)."""
+    key = f"yaku-stats:{name}:{seats_key}"
     stats: YakuStats | None = cache.get(key)
     if stats is None:
         stats = count()
@@ -66,20 +67,23 @@ def finished_seats(player: Player) -> QuerySet[Seat]:
     return Seat.objects.filter(player=player, game__status=Game.Status.FINISHED)
 
 
-def player_yaku_stats(player: Player) -> YakuStats:
+def player_yaku_stats(player: Player, seats_key: str | None = None) -> YakuStats:
     """The player's wins, deal-ins and riichi over every finished game: one query where the
-    cache has them, else three."""
+    cache has them, else three (one fewer each with ``seats_key``, the ``counted_key`` of
+    their ``finished_seats`` when the caller has it already)."""
     seats = finished_seats(player)
 
     def count() -> YakuStats:
         games: dict[int, int | None] = dict(seats.values_list("game_id", "number"))
         return yaku_stats(_finished_hands(games, seats)) if games else YakuStats()
 
-    return _counted_from(f"player:{player.pk}", seats, count)
+    if seats_key is None:
+        seats_key = counted_key(seats)
+    return _counted_from(f"player:{player.pk}", seats_key, count)
 
 
 def club_yaku_stats() -> YakuStats:
     """Every seat's wins, deal-ins and riichi over every finished game: one query where the
     cache has them, else two."""
     seats = Seat.objects.filter(game__status=Game.Status.FINISHED)
-    return _counted_from("club", seats, lambda: yaku_stats(_finished_hands(None)))
+    return _counted_from("club", counted_key(seats), lambda: yaku_stats(_finished_hands(None)))

@@ -25,6 +25,8 @@ from django.http import HttpRequest
 from django.http.response import HttpResponseBase
 
 MEMBERS_GROUP = "members"
+#: Where a user loaded by ``MemberBackend`` carries whether they are a member.
+MEMBER_FLAG = "in_members_group"
 
 View = Callable[..., HttpResponseBase]
 
@@ -44,10 +46,6 @@ def is_member(user: Any) -> bool:
         cached = _in_members_group(user.pk)
         setattr(user, MEMBER_FLAG, cached)
     return bool(cached)
-
-
-#: Where a user loaded by ``MemberBackend`` carries whether they are a member.
-MEMBER_FLAG = "in_members_group"
 
 
 def _in_members_group(user_id: int) -> bool:
