@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 from django.core.servers import basehttp
+from playwright.sync_api import Browser, Page
+from table_helpers import member, new_game, signed_in
 
 from scorekeeper.club.models import Game, Player, Season
 from scorekeeper.operations.demo import seed_demo
@@ -114,3 +116,15 @@ def history_club(transactional_db) -> dict[str, str]:
         "standings": "/standings/",
         "game": f"/games/{game.pk}/",
     }
+
+
+@pytest.fixture
+def game(transactional_db) -> Game:
+    """A tenhou game of Aki, Ben, Chie and Dan, just started."""
+    return new_game()
+
+
+@pytest.fixture
+def phone(browser: Browser, live_server, transactional_db) -> Page:
+    """A member's phone, logged in (a test file may have a phone of its own)."""
+    return signed_in(browser, live_server, member())

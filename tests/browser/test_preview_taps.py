@@ -3,21 +3,7 @@ way is previewed too (each new preview request replaces the one in flight)."""
 
 from __future__ import annotations
 
-import pytest
-from playwright.sync_api import Browser, Page, Route, expect
-from table_helpers import member, new_game, signed_in
-
-from scorekeeper.club.models import Game
-
-
-@pytest.fixture
-def game(transactional_db) -> Game:
-    return new_game()
-
-
-@pytest.fixture
-def phone(browser: Browser, live_server, transactional_db) -> Page:
-    return signed_in(browser, live_server, member())
+from playwright.sync_api import Page, Route, expect
 
 
 def test_quick_taps_on_a_slow_connection_end_with_the_right_preview(phone: Page, live_server, game):

@@ -4,21 +4,8 @@ blank, the new number of hands in; the next hand is recorded from it like any ot
 
 from __future__ import annotations
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
-from table_helpers import chip, idle, member, new_game, signed_in, tap
-
-from scorekeeper.club.models import Game
-
-
-@pytest.fixture
-def game(transactional_db) -> Game:
-    return new_game()
-
-
-@pytest.fixture
-def phone(browser: Browser, live_server, transactional_db) -> Page:
-    return signed_in(browser, live_server, member())
+from playwright.sync_api import Page, expect
+from table_helpers import chip, idle, tap
 
 
 def checked(page: Page) -> list[str]:

@@ -7,17 +7,12 @@ from __future__ import annotations
 import pytest
 from django.contrib.sessions.models import Session
 from playwright.sync_api import Browser, Page, expect
-from table_helpers import VIEWPORTS, fits, member, new_game, signed_in
+from table_helpers import VIEWPORTS, fits, member, signed_in
 
 from scorekeeper.club.models import Game
 from scorekeeper.table.services import record_hand
 from scorekeeper.table.views_live import revision_etag
 from scoring.outcomes import Hand, Tsumo, Win
-
-
-@pytest.fixture
-def game(transactional_db) -> Game:
-    return new_game()
 
 
 @pytest.fixture
