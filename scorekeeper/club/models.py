@@ -3,6 +3,11 @@
 The stored hands are the truth. A game's running points, round, honba, sticks and end are a
 projection (``Game.state``) rebuilt by replaying the hands with the engine; the ruleset is
 frozen into the game when it starts, so later edits to a saved ruleset never change a game.
+
+The moments rows were made default to now instead of ``auto_now``/``auto_now_add``, so a
+restore and the demo data store the moments they are given (``bulk_create`` keeps a value it is
+handed, and overwrites an ``auto_now`` one); ``Game.updated_at`` is set by the service that
+changes the game.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from scorekeeper.club.limits import DAY_VALIDATORS, INTEGER_MAX, RESULT_MAX
@@ -41,7 +47,7 @@ class Player(models.Model):
     """A person in the club's registry."""
 
     name = models.CharField(max_length=100)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["name"]
@@ -60,7 +66,7 @@ class SavedRuleset(models.Model):
     name = models.CharField(max_length=100)
     preset = models.CharField(max_length=20)
     overrides = models.JSONField(default=dict, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["name"]
@@ -100,8 +106,10 @@ class Game(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    #: The moment of the last change to the projection, set by the service that writes it
+    #: (``save_projection``), as ``finished_at`` is.
+    updated_at = models.DateTimeField(default=timezone.now, editable=False)
     finished_at = models.DateTimeField(null=True, blank=True)
     #: The one-time token of the form that started the game: the same form sent again
     #: (a double tap, a retry) finds this game instead of starting another.
@@ -231,7 +239,7 @@ class HandRecord(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
     )
-    recorded_at = models.DateTimeField(auto_now_add=True)
+    recorded_at = models.DateTimeField(default=timezone.now, editable=False)
     edited_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -305,7 +313,7 @@ class Season(models.Model):
     ruleset_name = models.CharField(max_length=100, blank=True)
     #: Games chosen by hand; when any are chosen, the date range is not used.
     games = models.ManyToManyField(Game, blank=True, related_name="seasons")
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["-start_date", "name"]

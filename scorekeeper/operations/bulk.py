@@ -3,35 +3,15 @@
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from django.core import serializers
 from django.core.management import call_command
 from django.db import models
 
-from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
+from scorekeeper.club.models import Game, Seat
 from scorekeeper.club.projection import Projection
-
-
-@contextmanager
-def keeping_timestamps() -> Iterator[None]:
-    """Let ``bulk_create`` store the timestamps it is given: ``auto_now``/``auto_now_add``
-    would overwrite them with now. Meant for management commands (one thread)."""
-    changed = [
-        (field, field.auto_now, field.auto_now_add)
-        for model in (Player, SavedRuleset, Game, HandRecord, Season)
-        for field in model._meta.concrete_fields
-        if isinstance(field, models.DateField) and (field.auto_now or field.auto_now_add)
-    ]
-    for field, _, _ in changed:
-        field.auto_now = field.auto_now_add = False
-    try:
-        yield
-    finally:
-        for field, auto_now, auto_now_add in changed:
-            field.auto_now, field.auto_now_add = auto_now, auto_now_add
 
 
 def stored_seats(game: Game, player_ids: Sequence[int], projection: Projection) -> list[Seat]:

@@ -22,7 +22,7 @@ from django.db import transaction
 
 from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
 from scorekeeper.club.projection import Projection, project
-from scorekeeper.operations.bulk import keeping_timestamps, stored_seats
+from scorekeeper.operations.bulk import stored_seats
 from scoring.errors import IllegalHand
 from scoring.game import play_hand
 from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Ron, Tsumo, Win
@@ -335,8 +335,7 @@ def seed_demo(
     first_night = datetime.combine(today - timedelta(days=731), time(18), UTC)
     with transaction.atomic():
         new = [name for name in names if not Player.objects.filter(name=name).exists()]
-        with keeping_timestamps():
-            Player.objects.bulk_create(Player(name=name, created_at=first_night) for name in new)
+        Player.objects.bulk_create(Player(name=name, created_at=first_night) for name in new)
         for name, preset, overrides in SAVED:
             SavedRuleset.objects.get_or_create(
                 name=name, defaults={"preset": preset, "overrides": overrides}
@@ -344,11 +343,10 @@ def seed_demo(
         roster = list(Player.objects.filter(name__in=names).values_list("name", "pk"))
         demo = generate(games=games, seed=seed, today=today, roster=sorted(roster))
         stored: list[Game] = []
-        with keeping_timestamps():
-            for start in range(0, len(demo), chunk):
-                part = demo[start : start + chunk]
-                stored += _store(part)
-                if progress:
-                    progress(start + len(part), len(demo))
+        for start in range(0, len(demo), chunk):
+            part = demo[start : start + chunk]
+            stored += _store(part)
+            if progress:
+                progress(start + len(part), len(demo))
         _seasons(today, demo, stored)
     return sum(len(d.hands) for d in demo)

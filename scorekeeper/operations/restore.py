@@ -27,7 +27,7 @@ from scorekeeper.club.models import (
 )
 from scorekeeper.club.projection import project
 from scorekeeper.operations.backup import CHUNK, COUNTED, FORMAT, SECTIONS
-from scorekeeper.operations.bulk import keeping_timestamps, reset_sequences, stored_seats
+from scorekeeper.operations.bulk import reset_sequences, stored_seats
 from scorekeeper.operations.restore_fields import (
     check_fields,
     game_from_meta,
@@ -73,7 +73,7 @@ def restore(
 ) -> dict[str, int]:
     """Load a backup into an empty database, all or nothing; return the counts stored.
     ``progress(done, total)`` is called every ``every`` games and at the end."""
-    with transaction.atomic(), keeping_timestamps():
+    with transaction.atomic():
         if not database_is_empty():
             raise RestoreError(
                 0,

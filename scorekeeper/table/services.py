@@ -165,6 +165,7 @@ def save_projection(game: Game, projection: Projection) -> None:
     game.hand_count = projection.hand_count
     game.status = projection.status
     game.revision += 1
+    game.updated_at = timezone.now()
     if projection.status == Game.Status.FINISHED and before != Game.Status.FINISHED:
         game.finished_at = timezone.now()
     elif projection.status == Game.Status.IN_PLAY:
