@@ -1,11 +1,14 @@
-"""A restore on the site while a table records hands in another thread of the same server:
-the restored rows keep the moments the backup gives them, and what the table writes meanwhile
-gets its own moment. Real transactions (a thread each, each with its own connection)."""
+"""A restore on the site, or demo games being stored, while a table records hands in another
+thread of the same server: the rows stored in bulk keep the moments they were given, and what
+the table writes meanwhile gets its own moment. Real transactions (a thread each, each with its
+own connection)."""
 
 from __future__ import annotations
 
 import threading
-from datetime import datetime, timedelta
+from collections.abc import Callable
+from datetime import date, datetime, timedelta
+from typing import Any
 
 import pytest
 from django.db import connection
@@ -14,7 +17,9 @@ from django.test import Client
 from django.utils import timezone
 
 from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season
+from scorekeeper.operations import demo
 from scorekeeper.operations.backup import backup_lines
+from scorekeeper.operations.demo import seed_demo
 from scorekeeper.operations.restore import BackupLoader
 from scorekeeper.table.services import record_hand
 from scorekeeper.table.services_games import start_game
@@ -24,6 +29,8 @@ from tests.web.test_organiser_data import RESTORE, backup_file
 
 __all__ = ["club"]
 
+#: The demo club's last day (its games fall in the two years before it).
+TODAY = date(2025, 6, 1)
 #: How long a thread waits for the other before the test gives up on it.
 WAIT = 30
 
@@ -61,61 +68,106 @@ def between(moment: object, start: datetime, end: datetime) -> bool:
     return isinstance(moment, datetime) and start <= moment <= end
 
 
+def during(work: Callable[[], object], pause: tuple[object, str], table: Callable[[], None]) -> Any:
+    """Run ``work`` in a thread of its own and ``table`` in this one, while ``work`` is inside
+    its transaction: ``work`` stops after its first call of ``pause`` (an object and the
+    name of a function on it) and lets the table go on. Where two transactions write at once
+    (PostgreSQL) it waits there until the table is done; SQLite lets one writer at a time, so
+    there the table writes as soon as ``work``'s transaction ends. Returns what ``work``
+    returned."""
+    holder, name = pause
+    inside, done = threading.Event(), threading.Event()
+    original = getattr(holder, name)
+
+    def paused(*args: object, **kwargs: object) -> object:
+        result = original(*args, **kwargs)
+        inside.set()
+        if connection.vendor != "sqlite":
+            done.wait(WAIT)
+        return result
+
+    answers: list[object] = []
+
+    def run() -> None:
+        try:
+            answers.append(work())
+        finally:
+            inside.set()
+            connection.close()
+
+    thread = threading.Thread(target=run)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(holder, name, paused)
+        thread.start()
+        try:
+            assert inside.wait(WAIT)
+            if connection.vendor == "sqlite":
+                thread.join(WAIT)
+            table()
+        finally:
+            done.set()
+            thread.join(WAIT)
+    assert not thread.is_alive()
+    assert len(answers) == 1
+    return answers[0]
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_hand_recorded_during_a_restore_gets_its_own_moment_and_the_restored_rows_keep_theirs(
-    club, alice_client: Client, monkeypatch
+    club, alice_client: Client
 ):
     age_the_club(days=400)
     kept = moments()
     text = "".join(backup_lines())
     wipe()
+    made: dict[str, Any] = {}
 
-    # The restore stops once its first games are stored, inside its transaction, and lets
-    # the table go on. Where two transactions write at once (PostgreSQL), it waits there
-    # until the table has recorded its hand; SQLite lets one writer at a time, so there the
-    # table writes as soon as the restore's transaction ends.
-    restoring, recorded = threading.Event(), threading.Event()
-    store_games = BackupLoader.store_games
+    def table() -> None:
+        made["start"] = timezone.now()
+        made["players"] = [
+            Player.objects.create(name=n) for n in ("Emma", "Felix", "Grace", "Hiro")
+        ]
+        game = start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=made["players"])
+        made["game"] = record_hand(game=game, hand=ron(1, 0, 3, 30), expected_sequence=0).game
+        made["end"] = timezone.now()
 
-    def store_games_then_let_the_table_play(loader: BackupLoader) -> None:
-        store_games(loader)
-        restoring.set()
-        if connection.vendor != "sqlite":
-            recorded.wait(WAIT)
-
-    monkeypatch.setattr(BackupLoader, "store_games", store_games_then_let_the_table_play)
-    answers = []
-
-    def send_the_backup() -> None:
-        try:
-            answers.append(alice_client.post(RESTORE, {"backup": backup_file(text)}))
-        finally:
-            restoring.set()
-            connection.close()
-
-    restore = threading.Thread(target=send_the_backup)
-    restore.start()
-    try:
-        assert restoring.wait(WAIT)
-        if connection.vendor == "sqlite":
-            restore.join(WAIT)
-        start = timezone.now()
-        players = [Player.objects.create(name=name) for name in ("Emma", "Felix", "Grace", "Hiro")]
-        game = start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=players)
-        game = record_hand(game=game, hand=ron(1, 0, 3, 30), expected_sequence=0).game
-        end = timezone.now()
-    finally:
-        recorded.set()
-        restore.join(WAIT)
-    assert not restore.is_alive()
-    assert [answer.status_code for answer in answers] == [302]
+    answer = during(
+        lambda: alice_client.post(RESTORE, {"backup": backup_file(text)}),
+        (BackupLoader, "store_games"),
+        table,
+    )
+    assert answer.status_code == 302
 
     now = moments()
-    for table, rows in kept.items():
-        assert {key: now[table][key] for key in rows} == rows, table
-    assert all(between(now["players"][player.pk], start, end) for player in players)
+    for kind, rows in kept.items():
+        assert {key: now[kind][key] for key in rows} == rows, kind
+    start, end, game = made["start"], made["end"], made["game"]
+    assert all(between(now["players"][player.pk], start, end) for player in made["players"])
     created, updated = now["games"][game.pk]
     assert between(created, start, end) and between(updated, start, end)
     assert updated > created
     assert between(now["hands"][(game.pk, 0)], created, end)
     assert set(now["games"]) == {*kept["games"], game.pk}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_recorded_while_demo_games_are_stored_moves_its_game_on(game: Game):
+    age_the_club(days=400)
+    kept = moments()
+    made: dict[str, Any] = {}
+
+    def table() -> None:
+        made["start"] = timezone.now()
+        record_hand(game=game, hand=ron(1, 0, 3, 30), expected_sequence=0)
+        made["end"] = timezone.now()
+
+    during(lambda: seed_demo(games=12, seed=5, today=TODAY), (demo, "_store"), table)
+
+    now = moments()
+    created, updated = now["games"][game.pk]
+    assert created == kept["games"][game.pk][0]
+    assert between(updated, made["start"], made["end"])
+    assert between(now["hands"][(game.pk, 0)], made["start"], made["end"])
+    demo_games = set(now["games"]) - {game.pk}
+    assert len(demo_games) == 12
+    assert all(now["games"][pk][0] < made["start"] - timedelta(days=1) for pk in demo_games)
