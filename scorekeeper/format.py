@@ -1,7 +1,7 @@
 """How numbers and names read on every page: points with thousands separators and one minus
 sign (U+2212), signed changes and results, tsumo payments as players say them ("300-500",
 "500 all"), round names and seat winds, lists of names, rulesets by name, abortive draws, limits,
-yakuman and the reasons a game ends in words, and engine messages with seats by name.
+yakuman and the reasons a game ends in words, and yaku by name.
 
 Every word is in the reader's language (English, or Japanese as a club writes it: 東1局 2本場,
 満貫, 九種九牌, 立直). Formatting only: every number comes from ``scoring``. Downloads (CSV,
@@ -10,7 +10,6 @@ JSON) keep plain numbers and do not use these.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from decimal import Decimal
 from typing import Final
@@ -22,6 +21,7 @@ from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 from scoring.rules import PRESETS
 from scoring.seats import Wind
 from scoring.seats import seat_wind as wind_of_seat
+from scoring.yaku import WIND_YAKU, wind_yaku_name
 
 #: The one minus sign pages write: a true minus, as wide as the plus.
 MINUS: Final = "\u2212"
@@ -264,10 +264,6 @@ def end_reason_name(reason: str) -> str:
     return str(END_REASON_WORDS.get(reason, reason))
 
 
-_SEAT = re.compile(r"\bseat (\d)\b")
-_ROUND = re.compile(r"\b([ESWN])(\d)\b")
-
-
 #: Every yaku's name by the engine's (``scoring.yaku``, the calculator's ``scoring.calculator``)
 #: English name, and the dora lines.
 YAKU_WORDS: Final = {
@@ -321,8 +317,11 @@ YAKU_WORDS: Final = {
     "Ura Dora": pgettext_lazy("yaku", "Ura Dora"),
     "Aka Dora": pgettext_lazy("yaku", "Aka Dora"),
 }
-#: The calculator names a wind yaku with its wind: ``Seat Wind East``.
-_WIND_YAKU: Final = re.compile(r"(Seat Wind|Round Wind) (East|South|West|North)")
+#: The calculator names a wind yaku with its wind (``Seat Wind East``): each such name, with
+#: the yaku and the wind it is made of.
+_WIND_YAKU: Final = {
+    wind_yaku_name(yaku, wind): (yaku, wind) for yaku in WIND_YAKU for wind in Wind
+}
 
 
 def yaku_name(name: str) -> str:
@@ -331,30 +330,10 @@ def yaku_name(name: str) -> str:
     >>> yaku_name("Riichi"), yaku_name("Seat Wind East"), yaku_name("Renhou")
     ('Riichi', 'Seat Wind East', 'Renhou')
     """
-    wind = _WIND_YAKU.fullmatch(name)
-    if wind:
-        yaku, word = wind.groups()
+    if name in _WIND_YAKU:
+        yaku, wind = _WIND_YAKU[name]
         return pgettext("yaku", "%(yaku)s %(wind)s") % {
             "yaku": YAKU_WORDS[yaku],
-            "wind": wind_name(Wind.of_index(("East", "South", "West", "North").index(word))),
+            "wind": wind_name(wind),
         }
     return str(YAKU_WORDS.get(name, name))
-
-
-def humanize_message(message: str, names: Sequence[str]) -> str:
-    """An engine message with seats by name and rounds in words.
-
-    >>> humanize_message("seat 2 has 500 points", ("Aki", "Ben", "Chie", "Dan"))
-    'Chie has 500 points'
-    >>> humanize_message("makes hand 5 (S1) impossible", ("Aki", "Ben", "Chie", "Dan"))
-    'makes hand 5 (South 1) impossible'
-    """
-    message = _SEAT.sub(lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], message)
-    return _ROUND.sub(_round_words, message)
-
-
-def _round_words(match: re.Match[str]) -> str:
-    number = int(match[2])
-    if 1 <= number <= 4:
-        return round_name(Wind(match[1]).order * 4 + number - 1)
-    return f"{wind_name(match[1])} {number}"

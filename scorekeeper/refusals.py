@@ -5,7 +5,9 @@ The engine (``scoring``) refuses in English and gives each refusal a ``code`` an
 with gettext and filled with the values as pages write them: seats by name (or wind), rounds
 by name, points with thousands and the minus sign, yaku and ruleset parameters by their
 labels. A code without a wording, or a language without a translation of it, keeps the
-engine's English, so the English pages read as they always have.
+engine's English, so the English pages read as they always have; where that English names a
+seat or a round, it is written again from the values (``ENGLISH``), the seat by the player's
+name. No engine message is read back: what a page says comes from the code and the values.
 """
 
 from __future__ import annotations
@@ -32,6 +34,22 @@ WORDINGS: Final[dict[str, str]] = {
     **RECORD_WORDINGS,
     **RULES_WORDINGS,
     **CALCULATOR_WORDINGS,
+}
+
+#: The engine's English for the refusals whose sentence names a seat or a round, with the
+#: seat and the round as values, so that a page names the player and the round in words.
+#: A correction's reason (the refusal of the later hand) follows after a colon when there
+#: is one.
+ENGLISH: Final[dict[str, str]] = {
+    "seat.unknown": "%(seat)s does not exist (seats are 0-3)",
+    "seat.listed_twice": "%(seat)s is listed twice",
+    "riichi.below_1000": "%(seat)s has %(points)s points; these rules need 1000 for riichi",
+    "ron.wins_twice": "%(seat)s wins twice",
+    "start.round_beyond_end": "round %(round)s: these rules play no further than %(last)s",
+    "correction.breaks_hand": "this edit makes hand %(hand)s (%(round)s) impossible",
+    "correction.breaks_hand_honba": (
+        "this edit makes hand %(hand)s (%(round)s, %(honba)s honba) impossible"
+    ),
 }
 
 #: Values that are seats (0-3): written as the player's name, or the seat's wind.
@@ -63,7 +81,8 @@ class Refusal:
 
 def correction_refusal(index: int, before: GameState, error: Refused) -> Refusal:
     """A correction refused because it makes hand ``index`` (0-based), played from
-    ``before``, impossible: the engine's refusal of that hand is inside it."""
+    ``before``, impossible: the engine's refusal of that hand is inside it (its code, its
+    values and its English)."""
     return Refusal(
         "correction.breaks_hand_honba" if before.honba else "correction.breaks_hand",
         {
@@ -72,8 +91,64 @@ def correction_refusal(index: int, before: GameState, error: Refused) -> Refusal
             "honba": before.honba,
             "reason_code": error.code,
             "reason_values": dict(error.values),
+            "reason_english": english_text(error),
         },
     )
+
+
+def english_text(error: Refused | BaseException, *, names: Sequence[str] = ()) -> str:
+    """The refusal in the engine's English: its message, or where it names a seat or a
+    round, the same sentence written from the values (``ENGLISH``), seats by ``names``.
+
+    >>> english_text(Refusal("ron.wins_twice", {"seat": 2}), names=("Aki", "Ben", "Chie", "Dan"))
+    'Chie wins twice'
+    >>> english_text(Refusal("riichi.below_1000", {"seat": 1, "points": 500}))
+    'seat 1 has 500 points; these rules need 1000 for riichi'
+    """
+    code = getattr(error, "code", "")
+    values = getattr(error, "values", None)
+    values = values if isinstance(values, Mapping) else {}
+    template = ENGLISH.get(code) if isinstance(code, str) else None
+    if template is None:
+        return str(getattr(error, "message", error))
+    shown = {key: _english(key, value, names) for key, value in values.items()}
+    try:
+        text = template % shown
+    except (KeyError, TypeError, ValueError):
+        return str(getattr(error, "message", error))
+    reason = _reason_english(values, names)
+    return text if reason is None else f"{text}: {reason}"
+
+
+def _english(key: str, value: object, names: Sequence[str]) -> str:
+    """A value as the engine's English writes it, but a seat by the player's name and a
+    round by its name."""
+    if key in _SEATS and isinstance(value, int) and not isinstance(value, bool):
+        return names[value] if 0 <= value < len(names) else f"seat {value}"
+    if key in _ROUNDS and isinstance(value, str):
+        index = parse_round_label(value)
+        return value if index is None else round_name(index)
+    return str(value)
+
+
+def _reason(values: Mapping[str, object]) -> Refusal | None:
+    """The refusal inside a correction's: the later hand's."""
+    inner = values.get("reason_code")
+    if not isinstance(inner, str) or not inner:
+        return None
+    reason_values = values.get("reason_values")
+    return Refusal(inner, dict(reason_values) if isinstance(reason_values, Mapping) else {})
+
+
+def _reason_english(values: Mapping[str, object], names: Sequence[str]) -> str | None:
+    """A correction's reason in the engine's English, or ``None`` without one."""
+    reason = _reason(values)
+    if reason is not None and reason.code in ENGLISH:
+        return english_text(reason, names=names)
+    english = values.get("reason_english")
+    if isinstance(english, str):
+        return english
+    return None if reason is None else reason.code
 
 
 def refusal_text(
@@ -82,10 +157,11 @@ def refusal_text(
     """The refusal as a sentence in the reader's language.
 
     ``english`` is what the page shows in English (by default the engine's message without
-    its place); it stays the sentence where the code has no wording or the language no
-    translation of it. ``names`` are the game's players in seat order, to name seats.
+    its place, ``english_text``); it stays the sentence where the code has no wording or the
+    language no translation of it. ``names`` are the game's players in seat order, to name
+    seats.
     """
-    message = english if english is not None else str(getattr(error, "message", error))
+    message = english if english is not None else english_text(error, names=names)
     code = getattr(error, "code", "")
     wording = WORDINGS.get(code) if isinstance(code, str) else None
     if wording is None:
@@ -132,11 +208,10 @@ def shown_values(values: Mapping[str, object], names: Sequence[str] = ()) -> dic
     {'han': '1', 'fu': '20', 'sum': '−5,000', 'reason': 'tobi'}
     """
     shown = {key: _shown(key, value, names) for key, value in values.items()}
-    inner = values.get("reason_code")
-    if isinstance(inner, str) and inner:
-        reason_values = values.get("reason_values")
-        reason = Refusal(inner, dict(reason_values) if isinstance(reason_values, Mapping) else {})
-        shown["reason"] = refusal_text(reason, inner, names=names)
+    reason = _reason(values)
+    if reason is not None:
+        english = _reason_english(values, names) or reason.code
+        shown["reason"] = refusal_text(reason, english, names=names)
     return shown
 
 

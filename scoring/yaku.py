@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final, NamedTuple
 
+from scoring.seats import WIND_NAMES, Wind
+
 
 class Yaku(NamedTuple):
     """One yaku: ``closed`` and ``open`` han (``open`` ``None``: needs a closed hand), or a
@@ -93,6 +95,19 @@ TSUMO_ONLY: Final = frozenset(
     {"Menzen Tsumo", "Haitei Raoyue", "Rinshan Kaihou", "Tenhou", "Chiihou"}
 )
 RON_ONLY: Final = frozenset({"Houtei Raoyui", "Chankan"})
+
+#: The two yaku a wind gives; the hand calculator names each with its wind.
+WIND_YAKU: Final = ("Seat Wind", "Round Wind")
+
+
+def wind_yaku_name(yaku: str, wind: Wind) -> str:
+    """A wind yaku as the hand calculator lists it, with its wind.
+
+    >>> wind_yaku_name("Seat Wind", Wind.SOUTH)
+    'Seat Wind South'
+    """
+    return f"{yaku} {WIND_NAMES[wind]}"
+
 
 _SEQUENCE_YAKU: Final = ("Pinfu", "Iipeikou", "Ryanpeikou", "Ittsu", "Sanshoku Doujun")
 _TRIPLET_YAKU: Final = ("Toitoi", "Sanankou", "Sanshoku Doukou", "Sankantsu")

@@ -7,7 +7,6 @@ Formatting only: every number comes from ``scoring``.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
@@ -214,20 +213,18 @@ FU_REASONS: Final = {
     "closed quad of simples": gettext_lazy("closed quad of simples"),
     "closed quad of terminals/honors": gettext_lazy("closed quad of terminals/honors"),
 }
-_ROUNDED: Final = re.compile(r"rounded up from (\d+)")
 
 
-def fu_reason(reason: str) -> str:
+def fu_reason(line: FuLine) -> str:
     """One line of the fu count in words; a reason the page does not know as given."""
-    rounded = _ROUNDED.fullmatch(reason)
-    if rounded:
-        return _("rounded up from %(fu)s") % {"fu": rounded[1]}
-    return str(FU_REASONS.get(reason, reason))
+    if line.rounded_from is not None:
+        return _("rounded up from %(fu)s") % {"fu": line.rounded_from}
+    return str(FU_REASONS.get(line.reason, line.reason))
 
 
 def fu_lines(lines: tuple[FuLine, ...]) -> tuple[FuLine, ...]:
     """The engine's fu lines with their reasons in words."""
-    return tuple(FuLine(line.fu, fu_reason(line.reason)) for line in lines)
+    return tuple(FuLine(line.fu, fu_reason(line)) for line in lines)
 
 
 @dataclass(frozen=True, slots=True)

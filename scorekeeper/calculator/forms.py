@@ -304,8 +304,8 @@ class CalculatorForm(forms.Form):
         return self.result
 
     def add_engine_error(self, path: str, message: str) -> None:
-        head = re.match(r"[a-z_]*", path)
-        name = head[0] if head else ""
+        # The field the path starts with (``melds[2].tiles`` is in ``melds``).
+        name = path.partition(".")[0].partition("[")[0]
         field = _ENGINE_FIELDS.get(name, name)
         self.add_error(field if field in self.fields else None, sentence(message))
 

@@ -9,15 +9,15 @@ names (``add_engine_error``).
 
 from __future__ import annotations
 
-import re
 from typing import Any, Final
 
 from django import forms
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.format import humanize_message, seat_wind
-from scorekeeper.refusals import refusal_text
+from scorekeeper.format import seat_wind
+from scorekeeper.refusals import english_text, refusal_text
 from scorekeeper.table.fields import (
     LIMIT_HAN,
     SEATS,
@@ -293,45 +293,85 @@ class HandForm(SequenceForm):
         winners = sorted(data.get("winners") or [])
         return winners[index] if 0 <= index < len(winners) else None
 
-    def engine_field(self, path: str, message: str) -> str | None:
-        """The form field an engine refusal's field path (``ron.wins[1].pao``) points at."""
-        simple = {
-            "ron.from": "discarder",
-            "ron.wins": "winners",
-            "tsumo.winner": "winner",
-            "riichi": "riichi",
-            "draw.tenpai": "tenpai",
-            "draw.nagashi": "nagashi",
-            "abort.reason": "abort_reason",
-            "chombo.offender": "offender",
-            "end": "end",
-        }
-        if path in simple:
-            return simple[path]
-        match = re.fullmatch(r"(?:ron\.wins\[(\d+)\]|tsumo)(\.winner|\.pao|\.\w+)?", path)
-        if not match:
+    def engine_field(self, error: IllegalHand) -> str | None:
+        """The form field an engine refusal points at: by its field path in the hand
+        (``ron.wins[1].pao``), and for a win's value by its code (the fu or the han)."""
+        path = error.field
+        if path in _SIMPLE_FIELDS:
+            return _SIMPLE_FIELDS[path]
+        place = _win_place(path)
+        if place is None:
             return None
-        seat = self._win_seat(int(match[1] or 0))
+        index, suffix = place
+        seat = self._win_seat(index)
         if seat is None:
             return None
-        if match[2] == ".winner":
-            return "winner" if path.startswith("tsumo") else "winners"
-        if match[2] == ".pao":
+        if suffix == ".winner":
+            return "winners" if path.startswith("ron.") else "winner"
+        if suffix == ".pao":
             return f"win_{seat}_pao"
-        if match[2] == ".chips":
+        if suffix == ".chips":
             return f"win_{seat}_chips"
-        if match[2]:
-            return yaku_engine_field(match[2], seat)
-        return f"win_{seat}_fu" if " fu" in message else f"win_{seat}_han"
+        if suffix:
+            return yaku_engine_field(suffix, seat)
+        # A correction refused for its own hand carries the engine's refusal of it.
+        inner = error.values.get("reason_code")
+        code = inner if isinstance(inner, str) and inner else error.code
+        return f"win_{seat}_fu" if code in FU_REFUSALS else f"win_{seat}_han"
 
     def add_engine_error(self, error: IllegalHand, *, sequence: int | None = None) -> None:
         """Put the engine's refusal next to the field it names. A refusal of another hand
         than this one (a correction that breaks a later hand) is about the whole form."""
-        message = humanize_message(error.message, self.names)
-        message = refusal_text(error, message[:1].upper() + message[1:], names=self.names)
+        english = capfirst(english_text(error, names=self.names))
+        message = refusal_text(error, english, names=self.names)
         same_hand = sequence is None or error.index == sequence
-        field = self.engine_field(error.field, error.message) if same_hand else None
+        field = self.engine_field(error) if same_hand else None
         self.add_error(field if field in self.fields else None, message)
+
+
+#: Engine field paths that are one form field whoever won.
+_SIMPLE_FIELDS: Final = {
+    "ron.from": "discarder",
+    "ron.wins": "winners",
+    "tsumo.winner": "winner",
+    "riichi": "riichi",
+    "draw.tenpai": "tenpai",
+    "draw.nagashi": "nagashi",
+    "abort.reason": "abort_reason",
+    "chombo.offender": "offender",
+    "end": "end",
+}
+
+#: The refusals of a win's value that concern its fu (the others concern its han).
+FU_REFUSALS: Final = frozenset(
+    {
+        "win.not_fu_value",
+        "win.fu_needed",
+        "win.impossible_fu",
+        "win.impossible_han_fu.ron_20_fu",
+        "win.impossible_han_fu.pinfu_tsumo",
+        "win.impossible_han_fu.chiitoitsu",
+        "win.impossible_han_fu.chiitoitsu_tsumo",
+        "win.impossible_han_fu.tsumo_110_fu",
+    }
+)
+
+
+def _win_place(path: str) -> tuple[int, str] | None:
+    """A win's place in an engine field path: the win's index in the hand and what comes
+    after it (``ron.wins[1].pao`` is ``(1, ".pao")``, ``tsumo`` is ``(0, "")``), or ``None``.
+
+    >>> _win_place("ron.wins[1].pao"), _win_place("tsumo"), _win_place("riichi")
+    ((1, '.pao'), (0, ''), None)
+    """
+    if path == "tsumo" or path.startswith("tsumo."):
+        return 0, path.removeprefix("tsumo")
+    if not path.startswith("ron.wins["):
+        return None
+    index, closed, suffix = path.removeprefix("ron.wins[").partition("]")
+    if not closed or not index.isdigit() or not (suffix == "" or suffix.startswith(".")):
+        return None
+    return int(index), suffix
 
 
 #: A correction form without its revision (or with a broken one) comes from an old page.

@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scorekeeper.format import format_points, humanize_message, round_name, sign_class, signed
-from scorekeeper.refusals import correction_refusal, refusal_text
+from django.utils.text import capfirst
+
+from scorekeeper.format import format_points, round_name, sign_class, signed
+from scorekeeper.refusals import correction_refusal, english_text, refusal_text
 from scorekeeper.table.display import end_words
 from scorekeeper.table.forms import HandForm
-from scorekeeper.table.services import later_hand_refusal
 from scoring.errors import IllegalHand
 from scoring.game import play_hand, replay
 from scoring.state import GameState, HandResult
@@ -36,7 +37,7 @@ def preview_context(
     try:
         result = play_hand(state, form.to_hand(), form.rules, index=sequence or 0)
     except IllegalHand as error:
-        english = _sentence(error.message, form.names)
+        english = capfirst(english_text(error, names=form.names))
         context["refusal"] = refusal_text(error, english, names=form.names)
         return context
     context["preview"] = preview_of(result, form.names)
@@ -52,19 +53,11 @@ def _later_warning(
     try:
         replay(form.rules, [r.hand for r in later], start=result.after)
     except IllegalHand as error:
-        index = sequence + 1 + error.index
-        reason = error.message.split(": ", 1)[-1]
-        message = later_hand_refusal(index, later[error.index].before, reason)
-        # Without its full stop: the page ends the sentence.
-        english = _sentence(message, form.names).rstrip(".")
         refusal = correction_refusal(error.index + sequence + 1, later[error.index].before, error)
+        # Without its full stop: the page ends the sentence.
+        english = capfirst(english_text(refusal, names=form.names)).rstrip(".")
         return refusal_text(refusal, english, names=form.names).rstrip(".。")
     return ""
-
-
-def _sentence(message: str, names: tuple[str, ...]) -> str:
-    message = humanize_message(message, names)
-    return message[:1].upper() + message[1:]
 
 
 def preview_of(result: HandResult, names: tuple[str, ...]) -> dict[str, Any]:

@@ -28,8 +28,7 @@ from scorekeeper.club.projection import (
     project_hand,
     seats_change,
 )
-from scorekeeper.format import round_name
-from scorekeeper.refusals import correction_refusal
+from scorekeeper.refusals import correction_refusal, english_text
 from scoring.errors import IllegalHand
 from scoring.game import play_hand, replay
 from scoring.outcomes import Hand
@@ -240,21 +239,10 @@ def _replace_hands(
             error.index,
             before.round_label,
             error.field,
-            later_hand_refusal(error.index, before, error.message.split(": ", 1)[-1]),
+            english_text(refusal),
             code=refusal.code,
             values=refusal.values,
         ) from None
-
-
-def later_hand_refusal(index: int, before: GameState, reason: str) -> str:
-    """Why a correction is refused: it makes hand ``index`` (0-based), played from
-    ``before``, impossible (rounds as the engine writes them; ``format`` puts them in
-    words)."""
-    return _("this edit makes hand %(number)s (%(round)s) impossible: %(reason)s") % {
-        "number": index + 1,
-        "round": round_name(before.round_index, honba=before.honba),
-        "reason": reason,
-    }
 
 
 def undo_last_hand(

@@ -57,6 +57,8 @@ class Meld:
 class FuLine:
     fu: int
     reason: str
+    #: The fu before rounding, on the line that rounds them up (its ``reason`` says it).
+    rounded_from: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,5 +202,5 @@ def count_fu(
         return FuCount(30, (*lines, _OPEN_NO_FU))
     total = -(-raw // 10) * 10
     if total != raw:
-        lines.append(FuLine(total - raw, f"rounded up from {raw}"))
+        lines.append(FuLine(total - raw, f"rounded up from {raw}", rounded_from=raw))
     return FuCount(total, tuple(lines))

@@ -28,7 +28,7 @@ from scoring.calculator.input import HandInput, HandMeld, MeldType
 from scoring.calculator.readings import Reading, YakuHan, valued_readings
 from scoring.calculator.tiles import HandError, Tile, dora_of, format_tiles
 from scoring.payments import ron_points, tsumo_points, win_value
-from scoring.seats import WIND_NAMES
+from scoring.yaku import wind_yaku_name
 
 __all__ = [
     "HandError",
@@ -279,9 +279,9 @@ def _yaku_line(name: str, han: int) -> YakuLine:
 def _yaku_name(hand: HandInput, library_name: str) -> tuple[str, int]:
     name, order = YAKU_NAMES.get(library_name, (library_name, 99))
     if name == "Seat Wind":
-        return f"Seat Wind {WIND_NAMES[hand.seat_wind]}", order
+        return wind_yaku_name(name, hand.seat_wind), order
     if name == "Round Wind":
-        return f"Round Wind {WIND_NAMES[hand.round_wind]}", order
+        return wind_yaku_name(name, hand.round_wind), order
     return name, order
 
 

@@ -273,37 +273,67 @@ def filled_ron(winner=1, discarder=2, han="1", fu="30"):
 
 
 @pytest.mark.parametrize(
-    ("path", "message", "field"),
+    ("path", "message", "code", "field"),
     [
-        ("ron.wins[0]", "20 fu cannot be won by ron", "win_1_fu"),
-        ("ron.wins[0]", "han must be at least 1", "win_1_han"),
-        ("ron.wins[0].pao", "only a yakuman has a liable player", "win_1_pao"),
-        ("ron.wins[0].winner", "a player cannot ron their own discard", "winners"),
-        ("ron.from", "seat 9 does not exist", "discarder"),
-        ("riichi", "seat 2 has 500 points; these rules need 1000 for riichi", "riichi"),
+        (
+            "ron.wins[0]",
+            "20 fu cannot be won by ron",
+            "win.impossible_han_fu.ron_20_fu",
+            "win_1_fu",
+        ),
+        ("ron.wins[0]", "han must be at least 1", "win.han_below_1", "win_1_han"),
+        ("ron.wins[0].pao", "only a yakuman has a liable player", "pao.not_yakuman", "win_1_pao"),
+        (
+            "ron.wins[0].winner",
+            "a player cannot ron their own discard",
+            "ron.own_discard",
+            "winners",
+        ),
+        ("ron.from", "seat 9 does not exist", "seat.unknown", "discarder"),
+        (
+            "riichi",
+            "seat 2 has 500 points; these rules need 1000 for riichi",
+            "riichi.below_1000",
+            "riichi",
+        ),
     ],
 )
-def test_an_engine_refusal_lands_on_the_field_it_names(path, message, field):
+def test_an_engine_refusal_lands_on_the_field_it_names(path, message, code, field):
     form = filled_ron()
 
-    form.add_engine_error(IllegalHand(0, "E1", path, message))
+    form.add_engine_error(IllegalHand(0, "E1", path, message, code=code))
 
     assert list(form.errors) == [field]
 
 
 def test_an_engine_refusal_names_players_not_seat_numbers():
     form = filled_ron()
+    refusal = IllegalHand(
+        0,
+        "E1",
+        "riichi",
+        "seat 2 has 500 points; these rules need 1000 for riichi",
+        code="riichi.below_1000",
+        values={"seat": 2, "points": 500},
+    )
 
-    form.add_engine_error(IllegalHand(0, "E1", "riichi", "seat 2 has 500 points"))
+    form.add_engine_error(refusal)
 
-    assert form.errors["riichi"] == ["Chie has 500 points"]
+    assert form.errors["riichi"] == ["Chie has 500 points; these rules need 1000 for riichi"]
 
 
 def test_a_refusal_of_a_later_hand_is_about_the_whole_correction():
     form = filled_ron()
 
     form.add_engine_error(
-        IllegalHand(4, "S1", "riichi", "this edit makes hand 5 (S1) impossible"),
+        IllegalHand(
+            4,
+            "S1",
+            "riichi",
+            "this edit makes hand 5 (S1) impossible",
+            code="correction.breaks_hand",
+            values={"hand": 5, "round": "S1", "honba": 0},
+        ),
         sequence=0,
     )
 

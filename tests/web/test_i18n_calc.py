@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from scorekeeper import format as fmt
+from scorekeeper.refusals import Refusal, english_text
 from scoring.yaku import DORA_LINES, YAKU
 
 pytestmark = pytest.mark.django_db
@@ -139,9 +140,8 @@ def test_rounds_and_winds_read_as_a_japanese_club_writes_them():
         assert fmt.round_name(0, honba=2) == "東1局 2本場"
         assert [fmt.starting_wind(seat) for seat in range(4)] == ["東", "南", "西", "北"]
         assert fmt.seat_wind(1, 1) == "東"
-        assert fmt.humanize_message("makes hand 5 (S1) impossible", ()) == (
-            "makes hand 5 (南1局) impossible"
-        )
+        correction = Refusal("correction.breaks_hand", {"hand": 5, "round": "S1", "honba": 0})
+        assert english_text(correction) == "this edit makes hand 5 (南1局) impossible"
     assert fmt.round_name(0, honba=2) == "East 1, 2 honba"
 
 
