@@ -176,6 +176,26 @@ def refusal_text(
         return message
 
 
+def worded_text(error: Refused | BaseException, *, names: Sequence[str] = ()) -> str:
+    """The refusal in the site's wording of its code, in the reader's language (the
+    wording's own English where it has no translation): for the forms that show every
+    refusal as a sentence of their own (a ruleset's parameters). A code without a wording
+    keeps the engine's English.
+
+    >>> worded_text(Refusal("rules.uma_sum", {"parameter": "uma", "sum": -5000}))
+    'The four values must sum to 0, they sum to −5,000.'
+    """
+    code = getattr(error, "code", "")
+    wording = WORDINGS.get(code) if isinstance(code, str) else None
+    values = getattr(error, "values", None)
+    if wording is None or not isinstance(values, Mapping):
+        return english_text(error, names=names)
+    try:
+        return gettext(wording) % shown_values(values, names)
+    except (KeyError, TypeError, ValueError):
+        return english_text(error, names=names)
+
+
 def located_refusal_text(error: Refused | BaseException, english: str | None = None) -> str:
     """``refusal_text`` with the refusal's place in front, as a record's or a ruleset's
     reader needs it: the document's path (``hands[3] (E4).ron.wins[0]``) or the parameter's

@@ -216,6 +216,16 @@ def _whole(value: Any) -> bool:
     return type(value) is int
 
 
+def _got(value: Any) -> object:
+    """A value given for a number, as a refusal's values hold it: a whole number as it is
+    (its reader writes it as numbers are written), anything else quoted and cut.
+
+    >>> _got(99999), _got("5"), _got(2.5)
+    (99999, "'5'", '2.5')
+    """
+    return value if _whole(value) else excerpt(value)
+
+
 def _uma_list(value: Any, where: str) -> Uma:
     if (
         not isinstance(value, list | tuple)
@@ -307,7 +317,7 @@ def check_value(name: str, value: Any) -> Any:
             raise RulesError(
                 f"rules.{name}: expected a whole number {low}..{high}, got {excerpt(value)}",
                 code="rules.out_of_range",
-                values={"parameter": name, "low": low, "high": high, "got": excerpt(value)},
+                values={"parameter": name, "low": low, "high": high, "got": _got(value)},
             )
         if hundreds and value % 100:
             raise RulesError(
@@ -324,7 +334,7 @@ def check_value(name: str, value: Any) -> Any:
                 f"rules.target_points: expected points 1..{MAX_POINTS} or null, "
                 f"got {excerpt(value)}",
                 code="rules.target_points",
-                values={"parameter": "target_points", "high": MAX_POINTS, "got": excerpt(value)},
+                values={"parameter": "target_points", "high": MAX_POINTS, "got": _got(value)},
             )
         return value
     if name == "uma":

@@ -10,7 +10,6 @@ Saving keeps the model's shape: a preset plus the overrides that differ from it.
 
 from __future__ import annotations
 
-import re
 from typing import Any, Final
 
 from django import forms
@@ -18,8 +17,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy
 
 from scorekeeper.club.models import SavedRuleset
-from scorekeeper.format import PRESET_CHOICES, format_points
-from scorekeeper.refusals import located_refusal_text, refusal_text
+from scorekeeper.format import PRESET_CHOICES
+from scorekeeper.refusals import located_refusal_text, worded_text
 from scorekeeper.registry import forms as registry_forms
 from scorekeeper.registry.rules_words import CHOICES, GROUPS, HELP, LABELS
 from scoring.errors import RulesError
@@ -42,13 +41,10 @@ PLACES: Final = (
 )
 #: The rows of floating uma, by how many players end below the return points.
 FLOATING_ROWS: Final = ("1", "2", "3")
-_REFUSAL: Final = re.compile(r"rules\.([a-z0-9_]+)(?:\.([123]))?: (.*)", re.DOTALL)
 _NUMBER_MESSAGES: Final = {
     "required": gettext_lazy("Enter a number."),
     "invalid": gettext_lazy("Enter a whole number."),
 }
-#: A whole number in the engine's words (not a part of a decimal or of a name).
-_NUMBER: Final = re.compile(r"(?<!\w)(?<!\d,)(?<!\d\.)-?\d+(?!\w|,\d|\.\d)")
 
 
 def _number_input(low: int, high: int, step: int) -> forms.NumberInput:
@@ -193,18 +189,6 @@ def saved_values(saved: SavedRuleset) -> tuple[dict[str, Any], list[str]]:
     return {"name": saved.name, **form_values(resolve_rules({"preset": preset, **kept}))}, [problem]
 
 
-def _as_sentence(message: str) -> str:
-    """The engine's words after ``rules.<param>:``, as a sentence the page shows: capital
-    first, numbers written as every page writes them (thousands, the minus sign).
-
-    >>> _as_sentence("the four values must sum to 0, they sum to -5000")
-    'The four values must sum to 0, they sum to −5,000.'
-    """
-    text = _NUMBER.sub(lambda found: format_points(int(found[0])), message.strip())
-    text = text.replace("+/-", "±")
-    return f"{text[:1].upper()}{text[1:]}{'' if text.endswith('.') else '.'}"
-
-
 class RulesetForm(forms.Form):
     """A saved ruleset: a name, a preset, and every parameter (the preset's by default)."""
 
@@ -257,15 +241,14 @@ class RulesetForm(forms.Form):
 
     def _refused(self, error: RulesError) -> None:
         """The engine's refusal, on the field of the parameter it names."""
-        found = _REFUSAL.fullmatch(str(error))
-        if found is None:
+        parameter = error.values.get("parameter")
+        if not isinstance(parameter, str) or not parameter:
             self.add_error(None, located_refusal_text(error))
             return
-        name, row, message = found.groups()
+        # A row of floating uma is ``uma.1``: its own field.
+        name, _, row = parameter.partition(".")
         field = f"uma_below_{row}" if row else name
-        self.add_error(
-            field if field in self.fields else None, refusal_text(error, _as_sentence(message))
-        )
+        self.add_error(field if field in self.fields else None, worded_text(error))
 
     @property
     def floating_rows(self) -> list[forms.BoundField]:
