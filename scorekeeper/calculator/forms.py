@@ -10,7 +10,6 @@ refusal comes back onto the field it names.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Any, Final
 
@@ -74,6 +73,14 @@ FLAG_LABELS: Final = {
 _TILE_FIELDS: Final = frozenset({"closed", "meld", "pending", "win_tile", "dora", "ura"})
 #: Engine field names that the form calls otherwise.
 _ENGINE_FIELDS: Final = {"melds": "meld", "dora_indicators": "dora", "ura_dora_indicators": "ura"}
+
+
+def _game_of(choice: str) -> Game | None:
+    """The game a rules choice names (``game-12``: that game's ruleset), if any."""
+    number = choice.removeprefix("game-")
+    if number == choice or not (number.isascii() and number.isdigit()) or len(number) > 18:
+        return None
+    return Game.objects.filter(pk=int(number)).first()
 
 
 def rules_choices(game: Game | None) -> list[tuple[str, Any]]:
@@ -156,8 +163,7 @@ class CalculatorForm(forms.Form):
         # "return" is a Python keyword, so the field is added by name.
         self.fields["return"] = forms.CharField(required=False, widget=forms.HiddenInput)
         self.host = host
-        match = re.fullmatch(r"game-(\d{1,18})", data.get("rules", ""))
-        self.game = Game.objects.filter(pk=int(match[1])).first() if match else None
+        self.game = _game_of(data.get("rules", ""))
         self.fields["rules"].choices = rules_choices(self.game)  # type: ignore[attr-defined]
         #: The tiles laid (none while they cannot be read) and the ruleset (the default
         #: one while the choice is refused).
