@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Final
+from typing import Final, assert_never
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
@@ -122,45 +122,48 @@ def describe_hand(hand: Hand, names: Names, rules: Ruleset) -> str:
     'Exhaustive draw: Aki and Dan tenpai'
     """
     outcome = hand.outcome
-    if isinstance(outcome, Ron):
-        wins = outcome.wins
-        source = names[outcome.discarder]
-        if len(wins) == 1:
-            win = wins[0]
-            text = _("%(winner)s ron from %(discarder)s, %(value)s") % {
-                "winner": names[win.winner],
-                "discarder": source,
-                "value": win_words(win, rules, tsumo=False) + _pao(win, names),
-            }
-        else:
-            parts = pgettext("clauses", "; ").join(
-                _("%(winner)s %(value)s")
-                % {
-                    "winner": names[w.winner],
-                    "value": win_words(w, rules, tsumo=False) + _pao(w, names),
+    match outcome:
+        case Ron():
+            wins = outcome.wins
+            source = names[outcome.discarder]
+            if len(wins) == 1:
+                win = wins[0]
+                text = _("%(winner)s ron from %(discarder)s, %(value)s") % {
+                    "winner": names[win.winner],
+                    "discarder": source,
+                    "value": win_words(win, rules, tsumo=False) + _pao(win, names),
                 }
-                for w in wins
-            )
-            if len(wins) == 2:
-                text = _("Double ron from %(discarder)s: %(wins)s")
             else:
-                text = _("Triple ron from %(discarder)s: %(wins)s")
-            text %= {"discarder": source, "wins": parts}
-    elif isinstance(outcome, Tsumo):
-        win = outcome.win
-        text = _("%(winner)s tsumo, %(value)s") % {
-            "winner": names[win.winner],
-            "value": win_words(win, rules, tsumo=True) + _pao(win, names),
-        }
-    elif isinstance(outcome, Draw):
-        text = _("Exhaustive draw: %(words)s") % {"words": _draw_words(outcome, names)}
-    elif isinstance(outcome, Abort):
-        if outcome.reason:
-            text = _("Abortive draw: %(reason)s") % {"reason": abort_name(outcome.reason.value)}
-        else:
-            text = _("Abortive draw")
-    elif isinstance(outcome, Chombo):
-        text = _("Chombo by %(name)s") % {"name": names[outcome.offender]}
+                parts = pgettext("clauses", "; ").join(
+                    _("%(winner)s %(value)s")
+                    % {
+                        "winner": names[w.winner],
+                        "value": win_words(w, rules, tsumo=False) + _pao(w, names),
+                    }
+                    for w in wins
+                )
+                if len(wins) == 2:
+                    text = _("Double ron from %(discarder)s: %(wins)s")
+                else:
+                    text = _("Triple ron from %(discarder)s: %(wins)s")
+                text %= {"discarder": source, "wins": parts}
+        case Tsumo():
+            win = outcome.win
+            text = _("%(winner)s tsumo, %(value)s") % {
+                "winner": names[win.winner],
+                "value": win_words(win, rules, tsumo=True) + _pao(win, names),
+            }
+        case Draw():
+            text = _("Exhaustive draw: %(words)s") % {"words": _draw_words(outcome, names)}
+        case Abort():
+            if outcome.reason:
+                text = _("Abortive draw: %(reason)s") % {"reason": abort_name(outcome.reason.value)}
+            else:
+                text = _("Abortive draw")
+        case Chombo():
+            text = _("Chombo by %(name)s") % {"name": names[outcome.offender]}
+        case _:
+            assert_never(outcome)
     if hand.end:
         text += stopped_words()
     return text
@@ -186,12 +189,13 @@ def payment_words(result: HandResult, rules: Ruleset) -> str:
     """
     outcome, before = result.hand.outcome, result.before
     honba = before.honba * rules.honba_value
-    if isinstance(outcome, Ron) and len(outcome.wins) == 1 and outcome.wins[0].pao is None:
-        win, tsumo = outcome.wins[0], False
-    elif isinstance(outcome, Tsumo) and outcome.win.pao is None:
-        win, tsumo = outcome.win, True
-    else:
-        return ""
+    match outcome:
+        case Ron(wins=(win,)) if win.pao is None:
+            tsumo = False
+        case Tsumo(win=win) if win.pao is None:
+            tsumo = True
+        case _:
+            return ""
     try:
         basic = win_value(rules, han=win.han, fu=win.fu, yakuman=win.yakuman, tsumo=tsumo).basic
     except IllegalWin:

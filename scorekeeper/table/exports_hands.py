@@ -6,14 +6,14 @@ change and score after the hand. CSV as the standings' files are written
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Final
+from typing import Any, Final, assert_never
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from scorekeeper.history.exports import csv_lines, safe_cell
 from scorekeeper.table.services import Scoreboard
-from scoring.outcomes import Ron, Tsumo, Win
+from scoring.outcomes import Abort, Chombo, Draw, Ron, Tsumo, Win
 from scoring.record_win import DORA_KINDS
 from scoring.state import HandResult
 from scoring.win_details import dora_total
@@ -54,11 +54,15 @@ def _open_word(value: bool | None) -> str:
 
 def _wins(result: HandResult) -> tuple[tuple[Win, int | None], ...]:
     outcome = result.hand.outcome
-    if isinstance(outcome, Ron):
-        return tuple((win, outcome.discarder) for win in outcome.wins)
-    if isinstance(outcome, Tsumo):
-        return ((outcome.win, None),)
-    return ()
+    match outcome:
+        case Ron():
+            return tuple((win, outcome.discarder) for win in outcome.wins)
+        case Tsumo():
+            return ((outcome.win, None),)
+        case Draw() | Abort() | Chombo():
+            return ()
+        case _:
+            assert_never(outcome)
 
 
 def hand_log_lines(board: Scoreboard) -> Iterator[str]:

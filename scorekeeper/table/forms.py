@@ -9,7 +9,7 @@ names (``add_engine_error``).
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, assert_never
 
 from django import forms
 from django.utils.text import capfirst
@@ -256,20 +256,23 @@ class HandForm(SequenceForm):
         }
         outcome = hand.outcome
         wins: tuple[Win, ...] = ()
-        if isinstance(outcome, Ron):
-            wins = outcome.wins
-            initial["discarder"] = outcome.discarder
-            initial["winners"] = [w.winner for w in wins]
-        elif isinstance(outcome, Tsumo):
-            wins = (outcome.win,)
-            initial["winner"] = outcome.win.winner
-        elif isinstance(outcome, Draw):
-            initial["tenpai"] = list(outcome.tenpai)
-            initial["nagashi"] = list(outcome.nagashi)
-        elif isinstance(outcome, Abort):
-            initial["abort_reason"] = outcome.reason.value if outcome.reason else ""
-        else:
-            initial["offender"] = outcome.offender
+        match outcome:
+            case Ron():
+                wins = outcome.wins
+                initial["discarder"] = outcome.discarder
+                initial["winners"] = [w.winner for w in wins]
+            case Tsumo():
+                wins = (outcome.win,)
+                initial["winner"] = outcome.win.winner
+            case Draw():
+                initial["tenpai"] = list(outcome.tenpai)
+                initial["nagashi"] = list(outcome.nagashi)
+            case Abort():
+                initial["abort_reason"] = outcome.reason.value if outcome.reason else ""
+            case Chombo():
+                initial["offender"] = outcome.offender
+            case _:
+                assert_never(outcome)
         for win in wins:
             seat = win.winner
             if win.chips:
