@@ -109,6 +109,23 @@ def sign_class(points: int | Decimal) -> str:
     return "up" if points > 0 else "down" if points < 0 else "even"
 
 
+#: The four places, 1st to 4th, as standings and a player's record count them (1位 ... 4位).
+PLACE_NAMES: Final = (
+    pgettext_lazy("place", "1st"),
+    pgettext_lazy("place", "2nd"),
+    pgettext_lazy("place", "3rd"),
+    pgettext_lazy("place", "4th"),
+)
+#: The same four places as a game is finished in them, which the uma is paid by: Japanese
+#: has its own word for these (1着 ... 4着).
+FINISH_NAMES: Final = (
+    gettext_lazy("1st"),
+    gettext_lazy("2nd"),
+    gettext_lazy("3rd"),
+    gettext_lazy("4th"),
+)
+
+
 #: The four winds' names (東 南 西 北 in Japanese).
 WIND_WORDS: Final = {
     Wind.EAST: pgettext_lazy("wind", "East"),

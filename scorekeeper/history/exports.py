@@ -18,6 +18,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scorekeeper.club.models import Game, Season
+from scorekeeper.format import PLACE_NAMES
 from scorekeeper.history.standings import StandingRow
 from scoring.seats import Wind
 from scoring.standings import final_standings
@@ -40,10 +41,7 @@ STANDINGS_HEADER: Final = (
     gettext_lazy("Total"),
     gettext_lazy("Average"),
     gettext_lazy("Average place"),
-    pgettext_lazy("place", "1st"),
-    pgettext_lazy("place", "2nd"),
-    pgettext_lazy("place", "3rd"),
-    pgettext_lazy("place", "4th"),
+    *PLACE_NAMES,
     gettext_lazy("Average points"),
 )
 _FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")

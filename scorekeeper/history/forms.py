@@ -240,9 +240,7 @@ class StandingsForm(forms.Form):
     """The GET options of the season and all-time standings downloads."""
 
     min_games = forms.IntegerField(min_value=0, max_value=100_000, required=False)
-    sort = forms.ChoiceField(
-        choices=[(k, label) for k, (label, _) in SORTS.items()], required=False
-    )
+    sort = forms.ChoiceField(choices=list(SORTS.items()), required=False)
 
     def options(self) -> tuple[int, str]:
         return self.cleaned_data["min_games"] or 0, self.cleaned_data["sort"] or "total"

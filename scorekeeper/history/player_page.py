@@ -13,12 +13,12 @@ from functools import cached_property
 from typing import Any
 
 from django.utils.formats import date_format
-from django.utils.translation import get_language, pgettext_lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scorekeeper.club.models import Player
 from scorekeeper.digest import digest
-from scorekeeper.format import signed_result
+from scorekeeper.format import PLACE_NAMES, signed_result
 from scorekeeper.history.charts import bar_chart, line_chart, thin_out
 from scorekeeper.history.queries import (
     BestHand,
@@ -31,12 +31,6 @@ from scorekeeper.history.queries import (
 from scorekeeper.history.yaku_display import yaku_context
 from scorekeeper.history.yaku_queries import counted_key, finished_seats, player_yaku_stats
 
-PLACES = (
-    pgettext_lazy("place", "1st"),
-    pgettext_lazy("place", "2nd"),
-    pgettext_lazy("place", "3rd"),
-    pgettext_lazy("place", "4th"),
-)
 #: A player's result over time is drawn through at most this many days.
 CHART_DAYS = 240
 
@@ -44,7 +38,7 @@ CHART_DAYS = 240
 def _places(record: PlayerRecord) -> list[dict[str, Any]]:
     return [
         {"label": label, "count": count, "share": share}
-        for label, count, share in zip(PLACES, record.places, record.place_shares, strict=True)
+        for label, count, share in zip(PLACE_NAMES, record.places, record.place_shares, strict=True)
     ]
 
 
@@ -104,7 +98,7 @@ class FinishedGames:
     def place_chart(self) -> Any:
         if not self.record.games:
             return None
-        labels = [str(label) for label in PLACES]
+        labels = [str(label) for label in PLACE_NAMES]
         return bar_chart(list(self.record.places), labels=labels, texts=_shares(self.record))
 
     @cached_property

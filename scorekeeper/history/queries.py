@@ -13,18 +13,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
-from django.db.models import Count, F, FloatField, Prefetch, Q, QuerySet, Sum
-from django.db.models.functions import Cast, TruncDate
+from django.db.models import Count, Prefetch, Q, QuerySet, Sum
+from django.db.models.functions import TruncDate
 from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scorekeeper.club.models import Game, Player, SavedRuleset, Season, Seat
 from scorekeeper.club.projection import STAT_FIELDS
-from scorekeeper.format import preset_label, sign_class, signed_result
+from scorekeeper.format import PLACE_NAMES, preset_label, sign_class, signed_result
 from scorekeeper.history.standings import (
+    ORDER_BY,
     StandingRow,
     days_between,
     rows,
@@ -81,22 +82,22 @@ def ruleset_names() -> list[str]:
 
 # -- Standings in any order -----------------------------------------------------------------
 
-#: Columns the standings can be ordered by: key -> (label, expression, best first is
-#: descending). ``sort=key`` puts the best first, ``sort=-key`` the other way round.
-STANDING_COLUMNS: Final[dict[str, tuple[str | Promise, str, bool]]] = {
-    "name": (gettext_lazy("Player"), "player__name", False),
-    "games": (pgettext_lazy("a count", "Games"), "games", True),
-    "total": (gettext_lazy("Total result"), "total", True),
-    "average": (gettext_lazy("Average result"), "average_sort", True),
-    "place": (gettext_lazy("Average place"), "place_sort", False),
-    "first": (pgettext_lazy("place", "1st"), "first", True),
-    "second": (pgettext_lazy("place", "2nd"), "second", True),
-    "third": (pgettext_lazy("place", "3rd"), "third", True),
-    "fourth": (pgettext_lazy("place", "4th"), "fourth", True),
-    "points": (gettext_lazy("Average points"), "points_sort", True),
+#: Columns the standings can be ordered by, by their labels (``standings.ORDER_BY``: what
+#: each orders by). ``sort=key`` puts the best first, ``sort=-key`` the other way round.
+STANDING_COLUMNS: Final[dict[str, str | Promise]] = {
+    "name": gettext_lazy("Player"),
+    "games": pgettext_lazy("a count", "Games"),
+    "total": gettext_lazy("Total result"),
+    "average": gettext_lazy("Average result"),
+    "place": gettext_lazy("Average place"),
+    "first": PLACE_NAMES[0],
+    "second": PLACE_NAMES[1],
+    "third": PLACE_NAMES[2],
+    "fourth": PLACE_NAMES[3],
+    "points": gettext_lazy("Average points"),
 }
 SORT_CHOICES: Final = tuple(
-    (prefix + key, label) for key, (label, _, _) in STANDING_COLUMNS.items() for prefix in ("", "-")
+    (prefix + key, label) for key, label in STANDING_COLUMNS.items() for prefix in ("", "-")
 )
 
 
@@ -124,7 +125,7 @@ class SortOrder:
 
     @property
     def descending(self) -> bool:
-        return STANDING_COLUMNS[self.column][2] != self.reverse
+        return ORDER_BY[self.column][1] != self.reverse
 
     def __str__(self) -> str:
         return ("-" if self.reverse else "") + self.column
@@ -136,18 +137,10 @@ def standings_table(
     """The standings (of a season, or of all time) in the order asked for, ties broken by
     games played, then name. One query."""
     order = order or SortOrder("total")
-    expression = STANDING_COLUMNS[order.column][1]
-    field = F(expression)
-    first = field.desc() if order.descending else field.asc()
-    ordering: list[Any] = [first]
-    if order.column != "games":
-        ordering.append(F("games").desc())
-    if order.column != "name":
-        ordering.append("player__name")
-    table = standings(season=season, minimum_games=minimum_games).annotate(
-        points_sort=Cast("points_sum", FloatField()) / Cast("games", FloatField())
+    table = standings(
+        season=season, minimum_games=minimum_games, sort=order.column, reverse=order.reverse
     )
-    return list(rows(table.order_by(*ordering)))
+    return list(rows(table))
 
 
 # -- A player's record ----------------------------------------------------------------------

@@ -30,19 +30,42 @@ from scorekeeper.club.models import Game, Season, Seat
 #: The count of each place, by the name a standings row gives it.
 PLACES: Final = ("first", "second", "third", "fourth")
 
-#: The ways standings can be ordered: name -> (label, ordering).
-SORTS: Final[dict[str, tuple[str | Promise, tuple[Any, ...]]]] = {
-    "total": (gettext_lazy("Total result"), (F("total").desc(), F("games").desc(), "player__name")),
-    "average": (
-        gettext_lazy("Average result"),
-        (F("average_sort").desc(), F("games").desc(), "player__name"),
-    ),
-    "place": (
-        gettext_lazy("Average place"),
-        (F("place_sort").asc(), F("games").desc(), "player__name"),
-    ),
-    "games": (gettext_lazy("Games played"), (F("games").desc(), F("total").desc(), "player__name")),
+#: What each column of the standings is ordered by, and whether its best is its highest.
+ORDER_BY: Final[dict[str, tuple[str, bool]]] = {
+    "name": ("player__name", False),
+    "games": ("games", True),
+    "total": ("total", True),
+    "average": ("average_sort", True),
+    "place": ("place_sort", False),
+    **{name: (name, True) for name in PLACES},
+    "points": ("points_sort", True),
 }
+#: The orders the standings downloads take (``?sort=``), by their labels.
+SORTS: Final[dict[str, str | Promise]] = {
+    "total": gettext_lazy("Total result"),
+    "average": gettext_lazy("Average result"),
+    "place": gettext_lazy("Average place"),
+    "games": gettext_lazy("Games played"),
+}
+
+
+def standings_order(column: str, *, reverse: bool = False) -> tuple[Any, ...]:
+    """The one order of the standings, the page's and the downloads': by ``column``, best
+    first (``reverse``: worst first), ties broken by games played (most first), then name.
+
+    >>> standings_order("place")
+    (OrderBy(F(place_sort), descending=False), OrderBy(F(games), descending=True), 'player__name')
+    """
+    expression, best_highest = ORDER_BY[column]
+    field = F(expression)
+    ordering: list[Any] = [field.desc() if best_highest != reverse else field.asc()]
+    if column != "games":
+        ordering.append(F("games").desc())
+    if column != "name":
+        ordering.append("player__name")
+    return tuple(ordering)
+
+
 _CENT: Final = Decimal("0.01")
 
 
@@ -88,6 +111,7 @@ def standings(
     ruleset_name: str = "",
     minimum_games: int = 0,
     sort: str = "total",
+    reverse: bool = False,
 ) -> QuerySet[Any, Any]:
     """One row (a dict) per player: ``player_id``, ``player__name``, ``games``, ``total``,
     ``place_sum``, ``points_sum``, ``first``..``fourth``. Of a season, or of all time
@@ -107,12 +131,13 @@ def standings(
         .annotate(
             average_sort=Cast("total", FloatField()) / Cast("games", FloatField()),
             place_sort=Cast("place_sum", FloatField()) / Cast("games", FloatField()),
+            points_sort=Cast("points_sum", FloatField()) / Cast("games", FloatField()),
         )
     )
     if minimum_games > 0:
         # "games" is one of standing_sums(), which the type checker's plugin cannot see.
         rows = rows.filter(games__gte=minimum_games)  # type: ignore[misc]
-    return rows.order_by(*SORTS[sort][1])
+    return rows.order_by(*standings_order(sort, reverse=reverse))
 
 
 @dataclass(frozen=True, slots=True)

@@ -81,7 +81,7 @@ def _columns(request: HttpRequest, order: SortOrder) -> list[dict[str, Any]]:
     """The standings' column headers: each a link ordering by it (best first, or the other
     way round when it already orders the table), and its ``aria-sort``."""
     columns = []
-    for key, (label, _expression, _best_first) in STANDING_COLUMNS.items():
+    for key, label in STANDING_COLUMNS.items():
         current = key == order.column
         next_sort = str(SortOrder(key, not order.reverse)) if current else key
         aria = ("descending" if order.descending else "ascending") if current else ""
@@ -125,7 +125,7 @@ def _order_text(order: SortOrder) -> str:
     """How the table is ordered, in words: ``total result, highest first``."""
     if order.column == "name":
         return _("name, Z to A") if order.descending else _("name, A to Z")
-    label = str(STANDING_COLUMNS[order.column][0]).lower()
+    label = str(STANDING_COLUMNS[order.column]).lower()
     if order.descending:
         return _("%(column)s, highest first") % {"column": label}
     return _("%(column)s, lowest first") % {"column": label}

@@ -17,7 +17,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy
 
 from scorekeeper.club.models import SavedRuleset
-from scorekeeper.format import PRESET_CHOICES
+from scorekeeper.format import FINISH_NAMES, PRESET_CHOICES
 from scorekeeper.refusals import located_refusal_text, worded_text
 from scorekeeper.registry import forms as registry_forms
 from scorekeeper.registry.rules_words import CHOICES, GROUPS, HELP, LABELS
@@ -33,12 +33,6 @@ from scoring.rule_values import (
 )
 from scoring.rules import PARAMETERS, PRESETS, Ruleset, resolve_rules
 
-PLACES: Final = (
-    gettext_lazy("1st"),
-    gettext_lazy("2nd"),
-    gettext_lazy("3rd"),
-    gettext_lazy("4th"),
-)
 #: The rows of floating uma, by how many players end below the return points.
 FLOATING_ROWS: Final = ("1", "2", "3")
 _NUMBER_MESSAGES: Final = {
@@ -57,12 +51,12 @@ class UmaWidget(forms.MultiWidget):
     template_name = "club/widgets/uma.html"
 
     def __init__(self) -> None:
-        super().__init__([_number_input(-MAX_POINTS, MAX_POINTS, 100) for _ in PLACES])
+        super().__init__([_number_input(-MAX_POINTS, MAX_POINTS, 100) for _ in FINISH_NAMES])
 
     def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
         context = super().get_context(name, value, attrs)
         context["widget"]["places"] = list(
-            zip(context["widget"]["subwidgets"], PLACES, strict=True)
+            zip(context["widget"]["subwidgets"], FINISH_NAMES, strict=True)
         )
         return context
 
@@ -76,7 +70,7 @@ class UmaField(forms.MultiValueField):
     widget = UmaWidget
 
     def __init__(self, **kwargs: Any) -> None:
-        places = [forms.IntegerField(error_messages=_NUMBER_MESSAGES) for _ in PLACES]
+        places = [forms.IntegerField(error_messages=_NUMBER_MESSAGES) for _ in FINISH_NAMES]
         kwargs.setdefault("error_messages", {"incomplete": gettext_lazy("Enter all four values.")})
         super().__init__(places, require_all_fields=False, **kwargs)
 
