@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 from scoring.rules import PRESETS
 from scoring.seats import Wind
 from scoring.seats import seat_wind as wind_of_seat
+from scoring.state import round_number, round_wind
 from scoring.yaku import WIND_YAKU, wind_yaku_name
 
 #: The one minus sign pages write: a true minus, as wide as the plus.
@@ -152,10 +153,9 @@ def round_name(round_index: int, *, honba: int = 0) -> str:
     >>> round_name(4, honba=2)
     'South 1, 2 honba'
     """
-    wind = wind_name(Wind.of_index(round_index // 4))
     name = pgettext("round", "%(wind)s %(number)s") % {
-        "wind": wind,
-        "number": round_index % 4 + 1,
+        "wind": wind_name(round_wind(round_index)),
+        "number": round_number(round_index),
     }
     if not honba:
         return name

@@ -142,9 +142,7 @@ def _play(state: GameState, hand: Hand, rules: Ruleset) -> HandResult:
     match outcome:
         case Ron():
             winner = pay_ron(state, outcome, riichi, rules, refuse, deltas, chips)
-            keeps = outcome.wins[0].winner == state.round_index % 4 or any(
-                win.winner == state.round_index % 4 for win in outcome.wins
-            )
+            keeps = any(win.winner == state.dealer for win in outcome.wins)
             kind = Win
         case Tsumo():
             winner = pay_tsumo(state, outcome, riichi, rules, refuse, deltas, chips)

@@ -41,7 +41,25 @@ def round_label(round_index: int) -> str:
     return _ROUND_LABELS[round_index % 16]
 
 
-_ROUND_LABELS: Final = tuple(f"{Wind.of_index(i // 4).value}{i % 4 + 1}" for i in range(16))
+def round_wind(round_index: int) -> Wind:
+    """The wind of the round (East from East 1 to East 4).
+
+    >>> round_wind(0), round_wind(7)
+    (<Wind.EAST: 'E'>, <Wind.SOUTH: 'S'>)
+    """
+    return Wind.of_index(round_index // 4)
+
+
+def round_number(round_index: int) -> int:
+    """The round's number within its wind, 1..4 (South 3 is 3): the dealer's seat plus one.
+
+    >>> round_number(0), round_number(6)
+    (1, 3)
+    """
+    return round_index % 4 + 1
+
+
+_ROUND_LABELS: Final = tuple(f"{round_wind(i).value}{round_number(i)}" for i in range(16))
 
 
 def parse_round_label(label: str) -> int | None:
@@ -83,6 +101,10 @@ class GameState(NamedTuple):
     @property
     def dealer(self) -> Seat:
         return self.round_index % 4
+
+    @property
+    def round_wind(self) -> Wind:
+        return round_wind(self.round_index)
 
     @property
     def round_label(self) -> str:

@@ -18,7 +18,7 @@ from django.urls import reverse
 from scorekeeper.club.models import Game
 from scorekeeper.table.fields import FU_CHOICES, HAN_CHOICES, YAKUMAN, YAKUMAN_COUNTS
 from scoring.calculator.score import HandScore
-from scoring.seats import Wind, seat_wind
+from scoring.seats import seat_wind
 from scoring.state import GameState
 from scoring.yaku import BY_NAME
 
@@ -62,7 +62,7 @@ def calculator_url(
     query = QueryDict(mutable=True)
     query["rules"] = f"game-{game.pk}"
     query["seat_wind"] = seat_wind(seat, state.dealer).value
-    query["round_wind"] = Wind.of_index(state.round_index // 4).value
+    query["round_wind"] = state.round_wind.value
     query["honba"] = str(state.honba)
     if carried.get("outcome") == "tsumo" and carried.get("winner") == str(seat):
         query["tsumo"] = "1"

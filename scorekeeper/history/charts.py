@@ -17,6 +17,8 @@ from typing import Final
 from django.utils.translation import pgettext
 
 from scorekeeper.format import MINUS, round_name
+from scoring.seats import Wind
+from scoring.state import round_wind
 
 #: The viewBox of a line chart: wide enough for a phone held upright, short enough to keep
 #: the text around it on the screen.
@@ -305,10 +307,10 @@ def points_chart(
     """
     seats = [[float(row[seat]) for row in scores] for seat in range(4)]
     ticks: list[tuple[float, str]] = [(0.0, pgettext("start of a game", "Start"))]
-    wind = rounds[0] // 4 if rounds else 0
+    wind = round_wind(rounds[0]) if rounds else Wind.EAST
     for hand, round_index in enumerate(rounds):
-        if round_index // 4 != wind:
-            wind = round_index // 4
+        if round_wind(round_index) != wind:
+            wind = round_wind(round_index)
             # Before hand ``hand`` is played: the scores at index ``hand``.
             ticks.append((float(hand), round_name(round_index)))
     return line_chart(
