@@ -1,5 +1,7 @@
-"""Standings as files: a game's final standings, and a season's or all-time standings, as CSV
-and JSON, produced line by line so that a view can stream them.
+"""Standings as files: a game's final standings, and the standings over a set of games (a
+season's, all time), as CSV and JSON, produced line by line so that a view can stream them.
+The rows come from ``standings.standings`` over the games the caller chose; the JSON says which
+games those were (``season_scope``).
 
 CSV is UTF-8 with a byte order mark, so that Excel and LibreOffice open Japanese names as
 they are; a text cell that a spreadsheet would run as a formula (``=``, ``+``, ``-``, ``@``,
@@ -152,7 +154,7 @@ def game_standings_json(game: Game) -> dict[str, Any]:
     }
 
 
-# -- Season and all time --------------------------------------------------------------------
+# -- Standings over a set of games --------------------------------------------------------
 
 
 def standings_csv(rows: Iterable[StandingRow]) -> Iterator[str]:
@@ -188,23 +190,27 @@ def _row_json(row: StandingRow) -> dict[str, Any]:
     }
 
 
-def standings_json(
-    rows: Iterable[StandingRow], *, season: Season | None, minimum_games: int, sort: str
-) -> Iterator[str]:
-    """The standings as one JSON document, written a row at a time."""
-    about = {
-        "season": None
-        if season is None
-        else {
+def season_scope(season: Season | None) -> dict[str, Any]:
+    """Which games a standings document is over: a season's (``None`` for all time)."""
+    if season is None:
+        return {"season": None}
+    return {
+        "season": {
             "id": season.pk,
             "name": season.name,
             "start_date": season.start_date.isoformat() if season.start_date else None,
             "end_date": season.end_date.isoformat() if season.end_date else None,
             "ruleset_name": season.ruleset_name,
-        },
-        "minimum_games": minimum_games,
-        "sort": sort,
+        }
     }
+
+
+def standings_json(
+    rows: Iterable[StandingRow], *, scope: dict[str, Any], minimum_games: int, sort: str
+) -> Iterator[str]:
+    """The standings as one JSON document, written a row at a time: first ``scope`` (which
+    games they are over), then the options, then the rows."""
+    about = {**scope, "minimum_games": minimum_games, "sort": sort}
     head = json.dumps(about, ensure_ascii=False)
     yield head[:-1] + ', "standings": ['
     separator = "\n  "

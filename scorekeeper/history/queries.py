@@ -27,6 +27,7 @@ from scorekeeper.format import PLACE_NAMES, preset_label, sign_class, signed_res
 from scorekeeper.history.standings import (
     ORDER_BY,
     StandingRow,
+    counted_seats,
     days_between,
     rows,
     season_filter,
@@ -132,14 +133,15 @@ class SortOrder:
 
 
 def standings_table(
-    *, season: Season | None = None, minimum_games: int = 0, order: SortOrder | None = None
+    games: QuerySet[Game] | None = None,
+    *,
+    minimum_games: int = 0,
+    order: SortOrder | None = None,
 ) -> list[StandingRow]:
-    """The standings (of a season, or of all time) in the order asked for, ties broken by
-    games played, then name. One query."""
+    """The standings over ``games`` (a season's, or all of them when none are given) in the
+    order asked for, ties broken by games played, then name. One query."""
     order = order or SortOrder("total")
-    table = standings(
-        season=season, minimum_games=minimum_games, sort=order.column, reverse=order.reverse
-    )
+    table = standings(games, minimum_games=minimum_games, sort=order.column, reverse=order.reverse)
     return list(rows(table))
 
 
@@ -225,20 +227,20 @@ class PlayerRecord:
         )
 
 
-def _counted_seats(player: Player) -> QuerySet[Seat]:
-    """The player's seats in finished games (those with standings)."""
-    return Seat.objects.filter(
-        player=player, game__status=Game.Status.FINISHED, result__isnull=False
-    )
+def _counted_seats(player: Player, games: QuerySet[Game] | None = None) -> QuerySet[Seat]:
+    """The player's seats in the finished games among ``games`` (any, when none are given):
+    those with standings."""
+    return counted_seats(games).filter(player=player)
 
 
 #: The statistics that add up over games (best hand and tobi are taken otherwise).
 _SUMMED: Final = tuple(f for f in STAT_FIELDS if f not in ("best_win", "best_hand", "tobi"))
 
 
-def player_record(player: Player) -> PlayerRecord:
-    """The player's record over every finished game. One query."""
-    sums = _counted_seats(player).aggregate(
+def player_record(player: Player, games: QuerySet[Game] | None = None) -> PlayerRecord:
+    """The player's record over the finished games among ``games`` (every one when none are
+    given). One query."""
+    sums = _counted_seats(player, games).aggregate(
         **standing_sums(),
         tobi=Count("pk", filter=Q(tobi=True)),
         **{name: Sum(name) for name in _SUMMED},
@@ -293,11 +295,12 @@ class DayResult:
     cumulative: Decimal
 
 
-def results_by_day(player: Player) -> list[DayResult]:
-    """The player's result day by day (of the games' ends), oldest first, with the running
-    total. One query, a row per day played."""
+def results_by_day(player: Player, games: QuerySet[Game] | None = None) -> list[DayResult]:
+    """The player's result day by day (of the games' ends) over the finished games among
+    ``games`` (every one when none are given), oldest first, with the running total. One
+    query, a row per day played."""
     days = (
-        _counted_seats(player)
+        _counted_seats(player, games)
         .annotate(day=TruncDate("game__finished_at"))
         .values("day")
         .annotate(games=Count("pk"), result=Sum("result"))

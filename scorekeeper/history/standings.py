@@ -1,8 +1,11 @@
-"""Season and all-time standings, summed by the database over the stored seats.
+"""Standings over any set of games, summed by the database over the stored seats.
 
 A finished game keeps each seat's final points, place and result (``Seat``), so standings are
-one aggregate query over those rows, however many games there are: no game is replayed. Only
-finished games count (an abandoned game counts for nothing, one in play not yet).
+one aggregate query over those rows, however many games there are: no game is replayed. Which
+games count is a ``QuerySet[Game]`` that the caller builds: all time, a season, a date range,
+a ruleset are filters on it (``finished_games``, ``season_games``, ``games_between``), and
+whatever narrows games later (a tournament, a rating period) is one more. Only finished games
+count, whatever the set (an abandoned game counts for nothing, one in play not yet).
 
 A season counts the games chosen for it when any are, otherwise the games finished in its
 date range (the day of ``finished_at`` in the site's time zone), and only those of its
@@ -86,46 +89,55 @@ def days_between(field: str, start: date | None, end: date | None) -> Q:
     return condition
 
 
-def season_filter(season: Season, prefix: str = "") -> Q:
-    """The condition a game meets to count in ``season``; ``prefix`` is the path from the
-    model queried to the game (``"game__"`` from seats)."""
+def season_filter(season: Season) -> Q:
+    """The condition a game meets to count in ``season``."""
     chosen = Season.games.through.objects.filter(season_id=season.pk)
-    outer = f"{prefix}pk" if prefix else "pk"
-    in_range = days_between(f"{prefix}finished_at", season.start_date, season.end_date)
-    condition = Q(Exists(chosen.filter(game_id=OuterRef(outer)))) | (~Q(Exists(chosen)) & in_range)
+    in_range = days_between("finished_at", season.start_date, season.end_date)
+    condition = Q(Exists(chosen.filter(game_id=OuterRef("pk")))) | (~Q(Exists(chosen)) & in_range)
     if season.ruleset_name:
-        condition &= Q(**{f"{prefix}ruleset_name": season.ruleset_name})
+        condition &= Q(ruleset_name=season.ruleset_name)
     return condition
+
+
+def finished_games() -> QuerySet[Game]:
+    """Every finished game: the games of the all-time standings."""
+    return Game.objects.filter(status=Game.Status.FINISHED)
 
 
 def season_games(season: Season) -> QuerySet[Game]:
     """The finished games that count in ``season``."""
-    return Game.objects.filter(season_filter(season), status=Game.Status.FINISHED)
+    return finished_games().filter(season_filter(season))
+
+
+def games_between(start: date | None, end: date | None) -> QuerySet[Game]:
+    """The games finished on the days from ``start`` to ``end`` (either may be open)."""
+    return finished_games().filter(days_between("finished_at", start, end))
+
+
+def counted_seats(games: QuerySet[Game] | None = None) -> QuerySet[Seat]:
+    """The seats that standings sum: those with a result, in the finished games among
+    ``games`` (every game when none are given)."""
+    seats = Seat.objects.filter(result__isnull=False)
+    if games is None:
+        return seats.filter(game__status=Game.Status.FINISHED)
+    # A subquery: whatever ``games`` is filtered by stays in it, without a join to repeat it.
+    return seats.filter(game__in=games.order_by().filter(status=Game.Status.FINISHED))
 
 
 def standings(
+    games: QuerySet[Game] | None = None,
     *,
-    season: Season | None = None,
-    start: date | None = None,
-    end: date | None = None,
-    ruleset_name: str = "",
     minimum_games: int = 0,
     sort: str = "total",
     reverse: bool = False,
 ) -> QuerySet[Any, Any]:
     """One row (a dict) per player: ``player_id``, ``player__name``, ``games``, ``total``,
-    ``place_sum``, ``points_sum``, ``first``..``fourth``. Of a season, or of all time
-    (optionally from ``start`` to ``end`` and of one ruleset). One query; ``rows()`` turns
-    the dicts into ``StandingRow``."""
-    seats = Seat.objects.filter(game__status=Game.Status.FINISHED, result__isnull=False)
-    if season is not None:
-        seats = seats.filter(season_filter(season, "game__"))
-    if start or end:
-        seats = seats.filter(days_between("game__finished_at", start, end))
-    if ruleset_name:
-        seats = seats.filter(game__ruleset_name=ruleset_name)
+    ``place_sum``, ``points_sum``, ``first``..``fourth``, over the finished games among
+    ``games`` (all of them when none are given). One query; ``rows()`` turns the dicts into
+    ``StandingRow``."""
     rows = (
-        seats.values("player_id", "player__name")
+        counted_seats(games)
+        .values("player_id", "player__name")
         .annotate(**standing_sums())
         # Floats only to order by; the figures shown come from the exact sums.
         .annotate(

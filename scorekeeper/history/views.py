@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.db.models import Count
+from django.db.models import Count, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -31,7 +31,7 @@ from scorekeeper.history.queries import (
     recent_games,
     standings_table,
 )
-from scorekeeper.history.standings import SORTS, season_games
+from scorekeeper.history.standings import SORTS, finished_games, season_games
 from scorekeeper.history.timeline import history_page
 from scorekeeper.registry.permissions import organiser_required, read_required
 
@@ -97,17 +97,28 @@ def _columns(request: HttpRequest, order: SortOrder) -> list[dict[str, Any]]:
 
 
 def _standings_page(
-    request: HttpRequest, template: str, season: Season | None, extra: dict[str, Any]
+    request: HttpRequest,
+    games: QuerySet[Game],
+    season: Season | None,
+    extra: dict[str, Any],
 ) -> HttpResponse:
+    """The standings over ``games``, on the page of ``season`` (or of all time)."""
+    template = "club/season_detail.html"
     form = StandingsOptionsForm(request.GET)
-    context: dict[str, Any] = {"form": form, "season": season, "table": None, **extra}
+    context: dict[str, Any] = {
+        "form": form,
+        "season": season,
+        "table": None,
+        "games": games.count(),
+        **extra,
+    }
     if form.is_valid():
         minimum, order = form.options()
         downloads = {"min_games": minimum or ""}
         if str(order) in SORTS and str(order) != "total":
             downloads["sort"] = str(order)
         context |= {
-            "table": standings_table(season=season, minimum_games=minimum, order=order),
+            "table": standings_table(games, minimum_games=minimum, order=order),
             "columns": _columns(request, order),
             "order": order,
             "order_text": _order_text(order),
@@ -134,16 +145,15 @@ def _order_text(order: SortOrder) -> str:
 @require_safe
 @read_required
 def standings(request: HttpRequest) -> HttpResponse:
-    games = Game.objects.filter(status=Game.Status.FINISHED).count()
-    return _standings_page(request, "club/season_detail.html", None, {"games": games})
+    return _standings_page(request, finished_games(), None, {})
 
 
 @require_safe
 @read_required
 def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
     season = get_object_or_404(Season.objects.annotate(chosen=Count("games")), pk=season_id)
-    extra = {"games": season_games(season).count(), "ruleset": preset_label(season.ruleset_name)}
-    return _standings_page(request, "club/season_detail.html", season, extra)
+    extra = {"ruleset": preset_label(season.ruleset_name)}
+    return _standings_page(request, season_games(season), season, extra)
 
 
 # -- Seasons --------------------------------------------------------------------------------

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from typing import Any
 
 from django import forms
+from django.db.models import QuerySet
 from django.http import (
     Http404,
     HttpRequest,
@@ -25,7 +27,7 @@ from django.views.decorators.http import require_safe
 from scorekeeper.club.models import Game, Season
 from scorekeeper.history import exports
 from scorekeeper.history.forms import StandingsForm
-from scorekeeper.history.standings import rows, standings
+from scorekeeper.history.standings import finished_games, rows, season_games, standings
 from scorekeeper.registry.permissions import read_required
 
 CSV = "text/csv; charset=utf-8"
@@ -68,41 +70,51 @@ def game_standings_json(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def _standings(
-    request: HttpRequest, season: Season | None, as_json: bool, filename: str
+    request: HttpRequest,
+    games: QuerySet[Game],
+    scope: dict[str, Any],
+    as_json: bool,
+    filename: str,
 ) -> HttpResponseBase:
-    """The season's (or all-time) standings, CSV or JSON, with the GET options."""
+    """The standings over ``games``, CSV or JSON (which says ``scope``), with the GET
+    options."""
     form = StandingsForm(request.GET)
     if not form.is_valid():
         return _refused(form)
     minimum_games, sort = form.options()
-    table = rows(standings(season=season, minimum_games=minimum_games, sort=sort))
+    table = rows(standings(games, minimum_games=minimum_games, sort=sort))
     if as_json:
-        lines = exports.standings_json(table, season=season, minimum_games=minimum_games, sort=sort)
+        lines = exports.standings_json(table, scope=scope, minimum_games=minimum_games, sort=sort)
         return _download(lines, JSON, f"{filename}.json")
     return _download(exports.standings_csv(table), CSV, f"{filename}.csv")
+
+
+def _season_standings(request: HttpRequest, season_id: int, as_json: bool) -> HttpResponseBase:
+    season = get_object_or_404(Season, pk=season_id)
+    scope = exports.season_scope(season)
+    filename = f"season-{season.pk}-standings"
+    return _standings(request, season_games(season), scope, as_json, filename)
 
 
 @require_safe
 @read_required
 def season_standings_csv(request: HttpRequest, season_id: int) -> HttpResponseBase:
-    season = get_object_or_404(Season, pk=season_id)
-    return _standings(request, season, False, f"season-{season.pk}-standings")
+    return _season_standings(request, season_id, False)
 
 
 @require_safe
 @read_required
 def season_standings_json(request: HttpRequest, season_id: int) -> HttpResponseBase:
-    season = get_object_or_404(Season, pk=season_id)
-    return _standings(request, season, True, f"season-{season.pk}-standings")
+    return _season_standings(request, season_id, True)
 
 
 @require_safe
 @read_required
 def standings_csv(request: HttpRequest) -> HttpResponseBase:
-    return _standings(request, None, False, "standings")
+    return _standings(request, finished_games(), exports.season_scope(None), False, "standings")
 
 
 @require_safe
 @read_required
 def standings_json(request: HttpRequest) -> HttpResponseBase:
-    return _standings(request, None, True, "standings")
+    return _standings(request, finished_games(), exports.season_scope(None), True, "standings")

@@ -11,7 +11,13 @@ import pytest
 from real_data import GAMES_DIR
 
 from scorekeeper.club.models import Game, Player, Season
-from scorekeeper.history.standings import rows, season_games, standings
+from scorekeeper.history.standings import (
+    finished_games,
+    games_between,
+    rows,
+    season_games,
+    standings,
+)
 from scorekeeper.table.services import record_hand
 from scorekeeper.table.services_games import abandon_game, import_record, start_game
 from scoring.outcomes import Hand, Ron, Win
@@ -131,7 +137,12 @@ def test_a_season_counts_the_games_finished_in_its_dates_and_of_its_ruleset(eigh
     assert set(season_games(season)) == {spring, other_rules}
     season.ruleset_name = "tenhou"
     assert set(season_games(season)) == {spring}
-    assert {row.name for row in rows(standings(season=season))} == {"Aki", "Ben", "Chie", "Dan"}
+    assert {row.name for row in rows(standings(season_games(season)))} == {
+        "Aki",
+        "Ben",
+        "Chie",
+        "Dan",
+    }
 
 
 def test_a_season_with_chosen_games_counts_only_those_whatever_their_dates(eight):
@@ -143,7 +154,7 @@ def test_a_season_with_chosen_games_counts_only_those_whatever_their_dates(eight
     )
     season.games.set([chosen])
     assert list(season_games(season)) == [chosen]
-    table = list(rows(standings(season=season)))
+    table = list(rows(standings(season_games(season))))
     assert {row.name for row in table} == {"Emi", "Fumi", "Gen", "Hana"}
     assert sum(row.total for row in table) == 0
 
@@ -153,8 +164,10 @@ def test_all_time_standings_filter_by_dates_and_ruleset(eight):
     finished_on(old, date(2023, 5, 1))
     new = short_game(eight[4:], ruleset_name="Club rules")
     finished_on(new, date(2024, 5, 1))
-    since = {row.name for row in rows(standings(start=date(2024, 1, 1)))}
+    since = {row.name for row in rows(standings(games_between(date(2024, 1, 1), None)))}
     assert since == {"Emi", "Fumi", "Gen", "Hana"}
-    until = {row.name for row in rows(standings(end=date(2023, 12, 31)))}
+    until = {row.name for row in rows(standings(games_between(None, date(2023, 12, 31))))}
     assert until == {"Aki", "Ben", "Chie", "Dan"}
-    assert {row.name for row in rows(standings(ruleset_name="tenhou"))} == until
+    assert {
+        row.name for row in rows(standings(finished_games().filter(ruleset_name="tenhou")))
+    } == until
