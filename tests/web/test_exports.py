@@ -9,11 +9,14 @@ from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 import pytest
+from django.db import connection
 from django.test import override_settings
+from django.test.utils import CaptureQueriesContext
 from real_data import GAMES_DIR
 
 from scorekeeper.club.models import Game, Player, Season
 from scorekeeper.history.exports import GAME_HEADER, STANDINGS_HEADER
+from scorekeeper.operations.demo import seed_demo
 from scorekeeper.table.services import record_hand
 from scorekeeper.table.services_games import import_record, start_game
 from scoring.outcomes import Hand, Ron, Win
@@ -127,6 +130,36 @@ def test_all_time_standings_count_every_finished_game(client, season):
     data = json.loads(body(client.get("/standings.json")))
     assert data["season"] is None
     assert sum(Decimal(str(row["total"])) for row in data["standings"]) == 0
+
+
+def test_the_standings_downloads_read_as_many_queries_however_many_games_and_players(
+    client, season
+):
+    """A season's download reads the season and its standings, an all-time one only the
+    standings: one aggregate, whatever it sums."""
+    urls = {
+        f"/seasons/{season.pk}/standings.csv": 2,
+        f"/seasons/{season.pk}/standings.json?sort=place": 2,
+        "/standings.csv?min_games=1": 1,
+        "/standings.json?sort=games": 1,
+    }
+
+    def downloads() -> dict[str, tuple[int, int]]:
+        """Each download's queries, and its lines (the players and more)."""
+        read = {}
+        for url in urls:
+            with CaptureQueriesContext(connection) as queries:
+                lines = body(client.get(url)).count(b"\n")
+            read[url] = (len(queries), lines)
+        return read
+
+    small = downloads()
+    seed_demo(games=24, seed=1)
+    season.games.add(*Game.objects.filter(status=Game.Status.FINISHED))
+    large = downloads()
+    for url, queries in urls.items():
+        assert small[url][0] == large[url][0] == queries, url
+        assert large[url][1] > small[url][1] + 8, url
 
 
 def test_japanese_names_survive_the_csv(client):
