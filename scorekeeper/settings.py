@@ -129,7 +129,14 @@ INSTALLED_APPS = [
     "django_htmx",
     # Wraps the template loaders so that `template.html#partial` names can be rendered.
     "template_partials",
+    # The club's models, then the rooms, each an app owning its views, urls, forms,
+    # admin, commands and template tags, each importing only from those above it here.
     "scorekeeper.club",
+    "scorekeeper.registry",
+    "scorekeeper.calculator",
+    "scorekeeper.table",
+    "scorekeeper.history",
+    "scorekeeper.operations",
 ]
 
 MIDDLEWARE = [

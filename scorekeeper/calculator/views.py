@@ -58,7 +58,7 @@ def query_bounded(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
         length = len(request.META.get("QUERY_STRING", ""))
         if length > MAX_QUERY:
             context = {"length": f"{length:,}", "most": f"{MAX_QUERY:,}", "path": request.path}
-            return render(request, "club/query_too_long.html", context, status=414)
+            return render(request, "calculator/query_too_long.html", context, status=414)
         return view(request, *args, **kwargs)
 
     return bounded
@@ -86,7 +86,7 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
         "return_url": form.return_url() if result else None,
         "back_url": form.back_url(),
     }
-    template = template_for(request, "club/calculator.html", "calculator")
+    template = template_for(request, "calculator/calculator.html", "calculator")
     response = render(request, template, context, status=422 if form.errors else 200)
     if valid:
         # htmx shows the state's own address, not the form's every field.
@@ -117,7 +117,7 @@ def fu_calculator(request: HtmxHttpRequest) -> HttpResponse:
         if answer and answer.value and answer.value.limit
         else "",
     }
-    template = template_for(request, "club/fu_calculator.html", "fu-calculator")
+    template = template_for(request, "calculator/fu_calculator.html", "fu-calculator")
     return render(request, template, context, status=422 if form.errors else 200)
 
 
@@ -185,5 +185,5 @@ def payment_table(request: HtmxHttpRequest) -> HttpResponse:
         "kazoe_words": limit_name("kazoe_yakuman"),
         "sanbaiman_words": limit_name("sanbaiman"),
     }
-    template = template_for(request, "club/payment_table.html", "payment-table")
+    template = template_for(request, "calculator/payment_table.html", "payment-table")
     return render(request, template, context, status=200 if valid else 422)

@@ -1,4 +1,5 @@
-"""The admin: every model, for looking things up and fixing names and labels.
+"""The admin of the games and what they hold, for looking things up and fixing labels (the
+players and saved rulesets are the registry's: ``registry/admin.py``).
 
 Hands, seats and the game's projection are read-only here: they change only through the
 services, which replay the hands so that points, standings and statistics stay consistent.
@@ -11,17 +12,8 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from scorekeeper.club.models import (
-    DeletedGame,
-    Game,
-    HandRecord,
-    Player,
-    SavedRuleset,
-    Season,
-    Seat,
-)
+from scorekeeper.club.models import DeletedGame, Game, HandRecord, Season, Seat
 from scorekeeper.club.projection import RESULT_FIELDS
-from scorekeeper.registry.forms import PlayerForm, SavedRulesetForm
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
@@ -36,22 +28,6 @@ class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
-
-
-@admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    form = PlayerForm
-    list_display = ("name", "created_at")
-    search_fields = ("name",)
-
-
-@admin.register(SavedRuleset)
-class SavedRulesetAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    # The same form as the site's: the engine checks the overrides.
-    form = SavedRulesetForm
-    list_display = ("name", "preset", "overrides", "created_at")
-    list_filter = ("preset",)
-    search_fields = ("name",)
 
 
 class SeatInline(admin.TabularInline):  # type: ignore[type-arg]

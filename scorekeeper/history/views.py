@@ -55,8 +55,8 @@ def history(request: HttpRequest) -> HttpResponse:
         context |= {"page": page, "rows": rows, "query": _query(request, "page")}
     status = 200 if form.is_valid() else 422
     if not _partial(request, "history-results"):
-        return render(request, "club/history.html", context, status=status)
-    response = render(request, "club/history.html#history-results", context, status=status)
+        return render(request, "history/history.html", context, status=status)
+    response = render(request, "history/history.html#history-results", context, status=status)
     return _push_clean_url(request, response)
 
 
@@ -103,7 +103,7 @@ def _standings_page(
     extra: dict[str, Any],
 ) -> HttpResponse:
     """The standings over ``games``, on the page of ``season`` (or of all time)."""
-    template = "club/season_detail.html"
+    template = "history/season_detail.html"
     form = StandingsOptionsForm(request.GET)
     context: dict[str, Any] = {
         "form": form,
@@ -165,7 +165,7 @@ def season_list(request: HttpRequest) -> HttpResponse:
     seasons = Season.objects.annotate(chosen=Count("games")).order_by(
         "-start_date", "-created_at", "name"
     )
-    return render(request, "club/season_list.html", {"seasons": seasons})
+    return render(request, "history/season_list.html", {"seasons": seasons})
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -187,7 +187,7 @@ def _season_form(request: HttpRequest, season: Season) -> HttpResponse:
         messages.success(request, _("Saved the season “%(name)s”.") % {"name": season.name})
         return redirect(season)
     status = 422 if form.is_bound else 200
-    return render(request, "club/season_form.html", {"form": form}, status=status)
+    return render(request, "history/season_form.html", {"form": form}, status=status)
 
 
 # -- A player -------------------------------------------------------------------------------
@@ -204,4 +204,4 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
         "recent": history_rows(recent_games(player)),
         "history_url": reverse("history") + "?" + urlencode({"player": player.pk}),
     }
-    return render(request, "club/player_detail.html", context)
+    return render(request, "history/player_detail.html", context)

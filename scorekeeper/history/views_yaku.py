@@ -19,4 +19,4 @@ def statistics(request: HttpRequest) -> HttpResponse:
         "ys": yaku_context(club_yaku_stats()),
         "games": Game.objects.filter(status=Game.Status.FINISHED).count(),
     }
-    return render(request, "club/statistics.html", context)
+    return render(request, "history/statistics.html", context)

@@ -37,7 +37,7 @@ def _sent(request: HttpRequest) -> tuple[Any, Any]:
 def organiser_menu(request: HttpRequest) -> HttpResponse:
     held = club_contents()
     context = {"held": held, "held_list": held_text(held), "find_form": FindGameForm()}
-    return render(request, "club/organiser.html", context)
+    return render(request, "operations/organiser.html", context)
 
 
 @require_safe
@@ -82,7 +82,7 @@ def backup_restore(request: HttpRequest) -> HttpResponse:
         "held_list": held_text(held),
         "largest": size_text(settings.SCOREKEEPER_MAX_BACKUP),
     }
-    return render(request, "club/restore.html", context, status=status)
+    return render(request, "operations/restore.html", context, status=status)
 
 
 @require_http_methods(EDIT)
@@ -110,4 +110,4 @@ def game_import(request: HttpRequest) -> HttpResponse:
             messages.success(request, words % {"game": game, "count": game.hand_count})
             return redirect(game)
     status = 422 if form.is_bound else 200
-    return render(request, "club/game_import.html", {"form": form}, status=status)
+    return render(request, "operations/game_import.html", {"form": form}, status=status)

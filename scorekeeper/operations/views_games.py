@@ -26,7 +26,7 @@ def game_find(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         return redirect("game_delete", game_id=form.cleaned_data["game"].pk)
     context = {"form": form}
-    return render(request, "club/game_find.html", context, status=422)
+    return render(request, "operations/game_find.html", context, status=422)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -43,7 +43,7 @@ def game_delete(request: HttpRequest, game_id: int) -> HttpResponse:
     context = {"game": game, "ruleset": preset_label(game.ruleset_name)}
     confirm = ConfirmForm(request.POST if request.method == "POST" else None)
     if not confirm.is_valid():
-        return render(request, "club/game_delete.html", context)
+        return render(request, "operations/game_delete.html", context)
     try:
         delete_game(
             game=game, expected_sequence=confirm.cleaned_data["sequence"], user=request.user
@@ -59,7 +59,7 @@ def game_delete(request: HttpRequest, game_id: int) -> HttpResponse:
         return redirect("history")
     except ServiceError as error:
         messages.error(request, error.message)
-        return render(request, "club/game_delete.html", context, status=409)
+        return render(request, "operations/game_delete.html", context, status=409)
     messages.success(
         request, _("%(game)s was deleted; the history says so in its place.") % {"game": game}
     )

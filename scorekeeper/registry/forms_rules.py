@@ -48,7 +48,7 @@ def _number_input(low: int, high: int, step: int) -> forms.NumberInput:
 class UmaWidget(forms.MultiWidget):
     """Four numbers in a row, one a place."""
 
-    template_name = "club/widgets/uma.html"
+    template_name = "registry/widgets/uma.html"
 
     def __init__(self) -> None:
         super().__init__([_number_input(-MAX_POINTS, MAX_POINTS, 100) for _ in FINISH_NAMES])

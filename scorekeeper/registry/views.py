@@ -35,7 +35,7 @@ def _data(request: HttpRequest) -> Any:
 @require_safe
 @read_required
 def player_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "club/player_list.html", {"players": Player.objects.all()})
+    return render(request, "registry/player_list.html", {"players": Player.objects.all()})
 
 
 @require_http_methods(EDIT)
@@ -62,7 +62,7 @@ def _player_form(request: HttpRequest, player: Player) -> HttpResponse:
             messages.success(request, _("Saved %(name)s.") % {"name": saved.name})
             return redirect("player_list")
     status = 422 if form.is_bound else 200
-    return render(request, "club/player_form.html", {"form": form}, status=status)
+    return render(request, "registry/player_form.html", {"form": form}, status=status)
 
 
 @require_safe
@@ -72,7 +72,7 @@ def ruleset_list(request: HttpRequest) -> HttpResponse:
         "presets": [(name, preset_label(name)) for name in PRESETS],
         "rulesets": [(r, preset_label(r.preset)) for r in SavedRuleset.objects.all()],
     }
-    return render(request, "club/ruleset_list.html", context)
+    return render(request, "registry/ruleset_list.html", context)
 
 
 @require_http_methods(EDIT)
@@ -106,7 +106,7 @@ def _ruleset_form(request: HtmxHttpRequest, ruleset: SavedRuleset) -> HttpRespon
                 messages.success(request, _("Saved the ruleset %(name)s.") % {"name": saved.name})
                 return redirect("ruleset_detail", pk=saved.pk)
     context = {"form": form, "problems": problems, "stored_name": stored_name}
-    template = template_for(request, "club/ruleset_form.html", "ruleset-form")
+    template = template_for(request, "registry/ruleset_form.html", "ruleset-form")
     return render(request, template, context, status=422 if form.is_bound else 200)
 
 
@@ -158,4 +158,4 @@ def _parameters(
         "preset": preset_label(saved.preset) if saved else "",
         "error": error,
     }
-    return render(request, "club/ruleset_detail.html", context)
+    return render(request, "registry/ruleset_detail.html", context)

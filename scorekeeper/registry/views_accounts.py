@@ -62,7 +62,7 @@ def setup(request: HttpRequest) -> HttpResponse:
         )
         return redirect("home")
     status = 422 if form.is_bound else 200
-    return render(request, "registration/setup.html", {"form": form}, status=status)
+    return render(request, "registry/setup.html", {"form": form}, status=status)
 
 
 def _first_organiser(form: OrganiserSetupForm) -> Any:
@@ -87,6 +87,7 @@ class LoginView(auth_views.LoginView):
     them a 429 (``ratelimit``)."""
 
     authentication_form = RateLimitedAuthenticationForm
+    template_name = "registry/login.html"
 
     def form_invalid(self, form: Form) -> HttpResponse:
         status = refusal_status(form)
@@ -98,7 +99,7 @@ class LoginView(auth_views.LoginView):
 def member_list(request: HttpRequest) -> HttpResponse:
     users = get_user_model().objects.order_by("username").prefetch_related("groups")
     rows = [(user, _role(user)) for user in users]
-    return render(request, "club/member_list.html", {"rows": rows})
+    return render(request, "registry/member_list.html", {"rows": rows})
 
 
 def _role(user: Any) -> str:
@@ -140,4 +141,4 @@ def member_new(request: HttpRequest) -> HttpResponse:
             messages.success(request, _("Account “%(name)s” created.") % {"name": user.username})
             return redirect("member_list")
     status = 422 if form.is_bound else 200
-    return render(request, "club/member_form.html", {"form": form}, status=status)
+    return render(request, "registry/member_form.html", {"form": form}, status=status)

@@ -44,7 +44,7 @@ def member_password(request: HttpRequest, pk: int) -> HttpResponse:
             )
             return redirect("member_list")
     context = {"form": form, "account": account}
-    return render(request, "registration/password_set.html", context, status=_status(form))
+    return render(request, "registry/password_set.html", context, status=_status(form))
 
 
 @require_http_methods(EDIT)
@@ -59,9 +59,7 @@ def password_change(request: HttpRequest) -> HttpResponse:
         update_session_auth_hash(request, user)
         messages.success(request, _("Your password is changed."))
         return redirect("home")
-    return render(
-        request, "registration/password_change.html", {"form": form}, status=_status(form)
-    )
+    return render(request, "registry/password_change.html", {"form": form}, status=_status(form))
 
 
 def _status(form: SetPasswordForm) -> int:  # type: ignore[type-arg]

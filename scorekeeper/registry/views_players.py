@@ -49,14 +49,14 @@ def player_merge(request: HttpRequest, pk: int) -> HttpResponse:
     form = MergeForm(data, merged=merged)
     context: dict[str, object] = {"merged": merged, "form": form}
     if not form.is_valid():
-        return render(request, "club/player_merge.html", context, status=422 if data else 200)
+        return render(request, "registry/player_merge.html", context, status=422 if data else 200)
     kept = form.cleaned_data["into"]
     if request.method == "POST":
         try:
             moved = merge_players(keep=kept, merge=merged)
         except PlayerRefused as error:
             form.add_error("into", error.message)
-            return render(request, "club/player_merge.html", context, status=409)
+            return render(request, "registry/player_merge.html", context, status=409)
         words = ngettext(
             "%(merged)s was merged into %(kept)s: %(count)s game moved.",
             "%(merged)s was merged into %(kept)s: %(count)s games moved.",
@@ -71,7 +71,7 @@ def player_merge(request: HttpRequest, pk: int) -> HttpResponse:
         "games": Seat.objects.filter(player=merged).count(),
         "clashes": shared_games(kept, merged),
     }
-    return render(request, "club/player_merge.html", context)
+    return render(request, "registry/player_merge.html", context)
 
 
 @require_http_methods(CONFIRMED)
@@ -81,11 +81,11 @@ def player_delete(request: HttpRequest, pk: int) -> HttpResponse:
     games = Seat.objects.filter(player=player).count()
     context = {"player": player, "games": games}
     if request.method != "POST":
-        return render(request, "club/player_delete.html", context)
+        return render(request, "registry/player_delete.html", context)
     try:
         delete_player(player=player)
     except PlayerRefused as error:
         context["refusal"] = error.message
-        return render(request, "club/player_delete.html", context, status=409)
+        return render(request, "registry/player_delete.html", context, status=409)
     messages.success(request, _("%(name)s was deleted.") % {"name": player.name})
     return redirect("player_list")

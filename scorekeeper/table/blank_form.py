@@ -64,7 +64,7 @@ def blank_form_context(
             "fragment_key": fragment_key(game),
         }
         # Template output: escaped, and marked so.
-        body = cast(SafeString, get_template("club/table.html#form-body").render(context))
+        body = cast(SafeString, get_template("table/table.html#form-body").render(context))
         cache.set(key, body)
     return {**sequence_context(game, urls), "form_body": body}
 

@@ -63,7 +63,7 @@ class YakuChoice:
 class YakuChips(ChipSelectMultiple):
     """The yaku chips: each shows the yaku's name over its han (``YakuChoice``)."""
 
-    template_name = "club/widgets/yaku_chips.html"
+    template_name = "table/widgets/yaku_chips.html"
 
 
 def chip_name(name: str) -> str:

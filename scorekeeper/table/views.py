@@ -54,7 +54,7 @@ from scoring.errors import IllegalHand
 from scoring.outcomes import Hand
 from scoring.state import HandResult, Replay
 
-TABLE = "club/table.html"
+TABLE = "table/table.html"
 
 
 ALREADY_RECORDED = gettext_lazy(
@@ -301,7 +301,7 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
         )
     else:
         context["preview"] = preview_of(results[sequence], form.names)
-    return render(request, "club/hand_edit.html", context, status=422 if form.is_bound else 200)
+    return render(request, "table/hand_edit.html", context, status=422 if form.is_bound else 200)
 
 
 @require_safe

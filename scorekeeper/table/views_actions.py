@@ -48,7 +48,7 @@ def _confirm_page(request: HttpRequest, game: Game, action: str, status: int = 2
         "sequence": game.hand_count,
         "last_hand": last,
     }
-    return render(request, "club/table_confirm.html", context, status=status)
+    return render(request, "table/table_confirm.html", context, status=status)
 
 
 def _confirmed(request: HttpRequest) -> ConfirmForm | None:

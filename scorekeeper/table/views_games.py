@@ -122,7 +122,7 @@ def game_list(request: HttpRequest) -> HttpResponse:
         "tables_query": _query(request, "tables"),
         "page_query": _query(request, "page"),
     }
-    return render(request, "club/game_list.html", context)
+    return render(request, "table/game_list.html", context)
 
 
 def _query(request: HttpRequest, leave_out: str) -> str:
@@ -151,4 +151,4 @@ def game_new(request: HttpRequest) -> HttpResponse:
             )
         return redirect(game)
     status = 422 if form.is_bound else 200
-    return render(request, "club/game_new.html", {"form": form}, status=status)
+    return render(request, "table/game_new.html", {"form": form}, status=status)

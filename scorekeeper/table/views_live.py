@@ -47,13 +47,13 @@ def revision_etag(request: HttpRequest, game_id: int, *args: object) -> str | No
 def game_chart(request: HttpRequest, game_id: int) -> HttpResponse:
     """The points chart alone: the table page fetches it after each hand recorded."""
     board = scoreboard(load_game(game_id))
-    return render(request, "club/includes/points_chart.html", {"board": board})
+    return render(request, "table/includes/points_chart.html", {"board": board})
 
 
 @require_safe
 @read_required
 def game_live(request: HttpRequest, game_id: int) -> HttpResponse:
-    return render(request, "club/live.html", live_context(game_id))
+    return render(request, "table/live.html", live_context(game_id))
 
 
 @require_safe
@@ -62,4 +62,4 @@ def game_live(request: HttpRequest, game_id: int) -> HttpResponse:
 @condition(etag_func=revision_etag)
 def game_live_board(request: HttpRequest, game_id: int) -> HttpResponse:
     """The board alone, for polling: 304 (one query) while nothing has changed."""
-    return render(request, "club/live.html#live-board", live_context(game_id))
+    return render(request, "table/live.html#live-board", live_context(game_id))

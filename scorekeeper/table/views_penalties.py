@@ -27,7 +27,7 @@ from scorekeeper.table.services import ServiceError, StaleGame
 from scorekeeper.table.services_penalties import give_penalty, remove_penalty
 from scorekeeper.table.views import table_after_write
 
-PAGE = "club/penalty.html"
+PAGE = "table/penalty.html"
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -100,7 +100,7 @@ def penalty_remove(request: HtmxHttpRequest, game_id: int, index: int) -> HttpRe
             "revision": game.revision,
             "form_action": reverse("penalty_remove", args=[game.pk, index]),
         }
-        return render(request, "club/penalty_remove.html", context)
+        return render(request, "table/penalty_remove.html", context)
     try:
         remove_penalty(
             game=game,

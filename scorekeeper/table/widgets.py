@@ -1,6 +1,6 @@
 """The hand form's chips: radio buttons and checkboxes drawn as buttons to tap.
 
-Each is Django's own widget with the site's templates (``club/widgets/``): the options in a
+Each is Django's own widget with the site's templates (``table/widgets/``): the options in a
 row (written in one loop, not one template per option: the form has some 170), each
 ``<label class="chip"><input …><span class="chip-face">…</span></label>``, so the page's
 CSS shows a checked chip by ``input:checked + .chip-face``. A choice may carry extra
@@ -31,8 +31,8 @@ class SeatChoice:
 class ChipSelect(forms.RadioSelect):
     """One choice among chips."""
 
-    template_name = "club/widgets/chips.html"
-    option_template_name = "club/widgets/chip.html"
+    template_name = "table/widgets/chips.html"
+    option_template_name = "table/widgets/chip.html"
 
     def __init__(
         self, option_attrs: dict[str, dict[str, str]] | None = None, *, seats: bool = False

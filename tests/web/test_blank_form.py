@@ -42,7 +42,7 @@ def drawn_body(game: Game) -> str:
         "submit_label": translation.gettext("Record hand"),
         "blank_shape": "x",
     }
-    body = get_template("club/table.html#form-body").render(context)
+    body = get_template("table/table.html#form-body").render(context)
     return body.replace('name="blank" value="x"', "")
 
 

@@ -14,8 +14,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from real_data import GAMES_DIR
 
-from scorekeeper.club.management.commands.import_game import Command as ImportGame
 from scorekeeper.club.models import Game, HandRecord, Player
+from scorekeeper.operations.management.commands.import_game import Command as ImportGame
 from scorekeeper.table.services import record_hand
 from scorekeeper.table.services_games import start_game
 from scoring.game import replay

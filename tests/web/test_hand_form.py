@@ -389,10 +389,11 @@ def test_a_group_of_chips_is_written_with_its_legend_its_chips_and_its_escaped_e
     assert not form.is_valid()
 
     fieldset = render_to_string(
-        "club/table.html#chip-group", {"field": form["discarder"], "show": "ron"}
+        "table/table.html#chip-group", {"field": form["discarder"], "show": "ron"}
     ).strip()
     row = render_to_string(
-        "club/table.html#chip-subgroup", {"field": form["win_0_han"], "label": "Han", "kind": "han"}
+        "table/table.html#chip-subgroup",
+        {"field": form["win_0_han"], "label": "Han", "kind": "han"},
     ).strip()
 
     assert fieldset.startswith(

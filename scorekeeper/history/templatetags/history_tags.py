@@ -1,7 +1,7 @@
 """Tags and filters of the pages that look back.
 
 ``{% game_points board as points %}`` gathers the chart of the four players' points over a
-game's hands (``club/includes/points_chart.html`` draws it), with the same numbers as a
+game's hands (``table/includes/points_chart.html`` draws it), with the same numbers as a
 table for readers who cannot see it. It takes the page's replay (a ``Scoreboard``), so the
 game is not replayed twice; given a game instead, it replays it, and the game must come
 with its seats and hands loaded so that the tag adds no query.
