@@ -31,7 +31,8 @@ from scorekeeper.calculator.forms import MODE_HINTS, CalculatorForm
 from scorekeeper.calculator.forms_fu import FuForm
 from scorekeeper.calculator.forms_payment import PaymentTableForm
 from scorekeeper.calculator.payment import HAN_COLUMNS, payment_sheets
-from scorekeeper.club.limits import TooDeep, load_json
+from scorekeeper.club.limits import load_json
+from scorekeeper.errors import TooDeep
 from scorekeeper.format import limit_name
 from scorekeeper.htmx import HtmxHttpRequest, template_for
 from scorekeeper.registry.permissions import read_required

@@ -20,6 +20,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scorekeeper.errors import TooDeep
+
 #: The first and last day a form or a backup may give.
 FIRST_DAY: Final = date(1900, 1, 1)
 LAST_DAY: Final = date(9998, 12, 31)
@@ -38,10 +40,6 @@ DAY_VALIDATORS: Final = [
     MinValueValidator(FIRST_DAY, message=gettext_lazy("Give a day in 1900 or later.")),
     MaxValueValidator(LAST_DAY, message=gettext_lazy("Give a day in 9998 or earlier.")),
 ]
-
-
-class TooDeep(ValueError):
-    """JSON nested deeper than ``JSON_DEPTH``."""
 
 
 def day_error(day: date) -> str | None:

@@ -19,7 +19,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scorekeeper.club.models import DeletedGame, Game, Season
-from scorekeeper.table.services import GameGone, ServiceError, check_sequence, locked_game
+from scorekeeper.errors import GameGone, LastGameOfSeason
+from scorekeeper.table.services import check_sequence, locked_game
 
 
 def delete_game(*, game: Game, expected_sequence: int, user: Any = None) -> DeletedGame:
@@ -46,10 +47,6 @@ def delete_game(*, game: Game, expected_sequence: int, user: Any = None) -> Dele
         )
         locked.delete()
     return deleted
-
-
-class LastGameOfSeason(ServiceError):
-    """The game is the only one chosen for a season."""
 
 
 def _check_seasons(game: Game) -> None:

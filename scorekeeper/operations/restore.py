@@ -14,7 +14,7 @@ from typing import Any
 from django.db import DatabaseError, models, transaction
 from django.utils.translation import gettext as _
 
-from scorekeeper.club.limits import TooDeep, load_json, penalties_error, seats_error
+from scorekeeper.club.limits import load_json, penalties_error, seats_error
 from scorekeeper.club.models import (
     MAX_HANDS,
     DeletedGame,
@@ -26,6 +26,7 @@ from scorekeeper.club.models import (
     Seat,
 )
 from scorekeeper.club.projection import project
+from scorekeeper.errors import RestoreError, TooDeep
 from scorekeeper.operations.backup import CHUNK, COUNTED, FORMAT, SECTIONS
 from scorekeeper.operations.bulk import reset_sequences, stored_seats
 from scorekeeper.operations.restore_fields import (
@@ -44,18 +45,6 @@ from scoring.record import penalty_json, read_record, start_json
 from scoring.rules import PRESETS
 
 Progress = Callable[[int, int], None]
-
-
-class RestoreError(ValueError):
-    """A backup that cannot be restored; ``line`` is 1-based (0: not about a line)."""
-
-    def __init__(self, line: int, where: str, message: str) -> None:
-        self.line = line
-        self.where = where
-        self.message = message
-        place = f"{where}: " if where else ""
-        text = _("line %(line)s: %(place)s%(message)s") if line else "%(place)s%(message)s"
-        super().__init__(text % {"line": line, "place": place, "message": message})
 
 
 def database_is_empty() -> bool:

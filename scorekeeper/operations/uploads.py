@@ -16,11 +16,11 @@ from django.db.models import Model
 from django.utils.translation import gettext as _
 from django.utils.translation import npgettext, pgettext
 
-from scorekeeper.club.limits import TooDeep, load_json
+from scorekeeper.club.limits import load_json
 from scorekeeper.club.models import DeletedGame, Game, Player, SavedRuleset, Season
-from scorekeeper.operations.restore import RestoreError, database_is_empty, restore
+from scorekeeper.errors import RestoreError, ServiceError, TooDeep
+from scorekeeper.operations.restore import database_is_empty, restore
 from scorekeeper.refusals import located_refusal_text
-from scorekeeper.table.services import ServiceError
 from scorekeeper.table.services_games import import_record
 from scoring.errors import ScoringError
 

@@ -14,13 +14,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_safe
 
+from scorekeeper.errors import RestoreError, ServiceError
 from scorekeeper.limits import allows_body, size_text
 from scorekeeper.operations.backup import backup_lines
 from scorekeeper.operations.forms import FindGameForm, ImportForm, RestoreForm
-from scorekeeper.operations.restore import RestoreError
 from scorekeeper.operations.uploads import club_contents, held_text, import_upload, restore_upload
 from scorekeeper.registry.permissions import is_organiser, organiser_required
-from scorekeeper.table.services import ServiceError
 
 EDIT = ["GET", "HEAD", "POST"]
 

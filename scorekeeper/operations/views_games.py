@@ -10,12 +10,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.club.models import DeletedGame, Game
+from scorekeeper.errors import GameGone, ServiceError, StaleGame
 from scorekeeper.format import preset_label
 from scorekeeper.operations.deletion import delete_game
 from scorekeeper.operations.forms import FindGameForm
 from scorekeeper.registry.permissions import organiser_required
 from scorekeeper.table.forms import ConfirmForm
-from scorekeeper.table.services import GameGone, ServiceError, StaleGame
 
 
 @require_safe

@@ -16,8 +16,9 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.club.limits import TooDeep, load_json
+from scorekeeper.club.limits import load_json
 from scorekeeper.club.models import Player, SavedRuleset
+from scorekeeper.errors import TooDeep
 from scorekeeper.format import PRESET_CHOICES
 from scorekeeper.refusals import located_refusal_text
 from scorekeeper.registry.permissions import make_member

@@ -9,7 +9,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scorekeeper.table.services import ServiceError
+from scorekeeper.errors import ServiceError
 
 
 def set_password(*, account: Any, password: str, by: Any) -> None:

@@ -17,11 +17,7 @@ from django.utils.translation import ngettext, pgettext
 
 from scorekeeper.club.limits import name_error, normal_name
 from scorekeeper.club.models import Game, Player, Seat
-from scorekeeper.table.services import ServiceError
-
-
-class PlayerRefused(ServiceError):
-    """A change to a player that the club's data does not allow; ``message`` says why."""
+from scorekeeper.errors import PlayerRefused
 
 
 def _locked(pk: int) -> Player:

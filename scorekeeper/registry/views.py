@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.club.models import Player, SavedRuleset
+from scorekeeper.errors import PlayerRefused
 from scorekeeper.format import preset_label
 from scorekeeper.htmx import HtmxHttpRequest, template_for
 from scorekeeper.refusals import located_refusal_text
@@ -20,7 +21,7 @@ from scorekeeper.registry.forms import PlayerForm, taken_message
 from scorekeeper.registry.forms_rules import RulesetForm, form_values, saved_values
 from scorekeeper.registry.permissions import organiser_required, read_required
 from scorekeeper.registry.rules_sentences import rules_in_words
-from scorekeeper.registry.services_players import PlayerRefused, add_player, rename_player
+from scorekeeper.registry.services_players import add_player, rename_player
 from scorekeeper.registry.services_rulesets import save_ruleset
 from scoring.errors import RulesError
 from scoring.rules import PRESETS, Ruleset

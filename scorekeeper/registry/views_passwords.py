@@ -13,9 +13,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from scorekeeper.errors import ServiceError
 from scorekeeper.registry.permissions import member_required, organiser_required
 from scorekeeper.registry.services_accounts import set_password
-from scorekeeper.table.services import ServiceError
 
 EDIT = ["GET", "HEAD", "POST"]
 

@@ -12,13 +12,9 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 
 from scorekeeper.club.models import Player, Seat
+from scorekeeper.errors import PlayerRefused
 from scorekeeper.registry.permissions import organiser_required
-from scorekeeper.registry.services_players import (
-    PlayerRefused,
-    delete_player,
-    merge_players,
-    shared_games,
-)
+from scorekeeper.registry.services_players import delete_player, merge_players, shared_games
 
 CONFIRMED = ["GET", "HEAD", "POST"]
 

@@ -28,6 +28,7 @@ from scorekeeper.club.projection import (
     project_hand,
     seats_change,
 )
+from scorekeeper.errors import GameClosed, GameFull, GameGone, ServiceError, StaleGame, Unstorable
 from scorekeeper.refusals import correction_refusal, english_text
 from scoring.errors import IllegalHand
 from scoring.game import play_hand, replay
@@ -36,26 +37,6 @@ from scoring.record import GameRecord
 from scoring.rules import Ruleset
 from scoring.standings import Standing, final_standings
 from scoring.state import GameState, HandResult, Replay
-
-
-class ServiceError(Exception):
-    """A refused write; ``message`` is for the person who tried it."""
-
-    def __init__(self, message: str) -> None:
-        self.message = message
-        super().__init__(message)
-
-
-class StaleGame(ServiceError):
-    """The game is not at the sequence the submission expected."""
-
-
-class GameClosed(ServiceError):
-    """The game is finished or abandoned."""
-
-
-class GameFull(ServiceError):
-    """The game holds ``MAX_HANDS`` hands, the most a game may have."""
 
 
 @dataclass(frozen=True)
@@ -72,10 +53,6 @@ class Scoreboard:
 
     def standings(self) -> tuple[Standing, ...]:
         return final_standings(self.state, self.record.rules, self.record.penalties)
-
-
-class GameGone(ServiceError):
-    """The game was deleted (by an organiser, as entered by mistake) since it was read."""
 
 
 def locked_game(game_id: int) -> Game:
@@ -144,10 +121,6 @@ class HandChange:
     played: Replay | None = None
     #: The hand's stored row, where the service wrote one (who recorded it and when).
     record: HandRecord | None = None
-
-
-class Unstorable(ServiceError):
-    """A result or statistic beyond what the database can hold."""
 
 
 def save_projection(game: Game, projection: Projection) -> None:

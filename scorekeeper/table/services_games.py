@@ -17,10 +17,8 @@ from django.utils.translation import gettext as _
 from scorekeeper.club.limits import normal_name, penalties_error, text_error
 from scorekeeper.club.models import MAX_HANDS, Game, HandRecord, Player, Seat
 from scorekeeper.club.projection import project_game
+from scorekeeper.errors import GameClosed, GameFull, ServiceError
 from scorekeeper.table.services import (
-    GameClosed,
-    GameFull,
-    ServiceError,
     check_open,
     check_sequence,
     locked_game,

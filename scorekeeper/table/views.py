@@ -25,6 +25,7 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from scorekeeper.calculator.links import calculator_url, carried_values
 from scorekeeper.club.models import Game, HandRecord
+from scorekeeper.errors import ServiceError, StaleGame
 from scorekeeper.htmx import HtmxHttpRequest
 from scorekeeper.registry.permissions import is_organiser, member_required, read_required
 from scorekeeper.table.display import describe_hand
@@ -42,14 +43,7 @@ from scorekeeper.table.pages import (
     table_context,
 )
 from scorekeeper.table.previews import preview_context, preview_of
-from scorekeeper.table.services import (
-    HandChange,
-    ServiceError,
-    StaleGame,
-    edit_hand,
-    record_hand,
-    scoreboard,
-)
+from scorekeeper.table.services import HandChange, edit_hand, record_hand, scoreboard
 from scoring.errors import IllegalHand
 from scoring.outcomes import Hand
 from scoring.state import HandResult, Replay

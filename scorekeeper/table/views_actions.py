@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.club.models import Game
+from scorekeeper.errors import ServiceError, StaleGame
 from scorekeeper.htmx import HtmxHttpRequest
 from scorekeeper.registry.permissions import (
     is_organiser,
@@ -30,7 +31,7 @@ from scorekeeper.registry.permissions import (
 from scorekeeper.table.display import describe_hand
 from scorekeeper.table.forms import ConfirmForm
 from scorekeeper.table.pages import load_game, may_correct, seat_names
-from scorekeeper.table.services import ServiceError, StaleGame, scoreboard, undo_last_hand
+from scorekeeper.table.services import scoreboard, undo_last_hand
 from scorekeeper.table.services_games import abandon_game, export_record, finish_game, reopen_game
 from scorekeeper.table.views import table_after_write
 

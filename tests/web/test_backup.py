@@ -11,8 +11,9 @@ from django.core.management import CommandError, call_command
 
 from scorekeeper.club.management.commands.verify_games import game_mismatches
 from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
+from scorekeeper.errors import RestoreError
 from scorekeeper.operations.backup import backup_lines
-from scorekeeper.operations.restore import RestoreError, restore
+from scorekeeper.operations.restore import restore
 from scorekeeper.table.services import edit_hand, record_hand
 from scorekeeper.table.services_games import abandon_game, finish_game, start_game
 from scoring.outcomes import Draw, Hand, Ron, Tsumo, Win

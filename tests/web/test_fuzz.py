@@ -22,9 +22,10 @@ from hypothesis import strategies as st
 from real_data import GAMES_DIR, HAND_CASES, hand_doc
 
 from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
+from scorekeeper.errors import RestoreError, ServiceError
 from scorekeeper.operations.backup import backup_lines
-from scorekeeper.operations.restore import RestoreError, restore
-from scorekeeper.table.services import ServiceError, record_hand
+from scorekeeper.operations.restore import restore
+from scorekeeper.table.services import record_hand
 from scorekeeper.table.services_games import import_record, start_game
 from scoring.errors import ScoringError
 from scoring.outcomes import Draw, Hand, Ron, Tsumo, Win

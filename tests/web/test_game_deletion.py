@@ -11,11 +11,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorekeeper.club.models import DeletedGame, Game, HandRecord, Player, Season, Seat
+from scorekeeper.errors import GameGone, RestoreError, StaleGame
 from scorekeeper.history.standings import season_games, standings
 from scorekeeper.operations.deletion import delete_game
-from scorekeeper.operations.restore import RestoreError
 from scorekeeper.operations.uploads import restore_upload
-from scorekeeper.table.services import GameGone, StaleGame, record_hand
+from scorekeeper.table.services import record_hand
 from scorekeeper.table.services_games import start_game
 from scoring.outcomes import Draw, Hand
 from scoring.rules import PRESETS

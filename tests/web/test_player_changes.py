@@ -11,13 +11,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scorekeeper.club.models import Game, Player, Seat
+from scorekeeper.errors import PlayerRefused
 from scorekeeper.history.queries import player_record, standings_table
-from scorekeeper.registry.services_players import (
-    PlayerRefused,
-    delete_player,
-    merge_players,
-    rename_player,
-)
+from scorekeeper.registry.services_players import delete_player, merge_players, rename_player
 from scoring.rules import PRESETS
 
 RULES = PRESETS["tenhou"]

@@ -24,9 +24,10 @@ from django.urls import reverse
 
 from scorekeeper.club.management.commands.verify_games import game_mismatches
 from scorekeeper.club.models import Game, HandRecord, Player, Seat
+from scorekeeper.errors import ServiceError
 from scorekeeper.operations.backup import backup_lines
 from scorekeeper.operations.restore import restore
-from scorekeeper.table.services import ServiceError, record_hand
+from scorekeeper.table.services import record_hand
 from scorekeeper.table.services_games import export_record, import_record, start_game
 from scorekeeper.table.services_penalties import give_penalty
 from scoring.outcomes import Hand, Ron, Win

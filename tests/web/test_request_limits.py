@@ -11,9 +11,10 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper.club.models import MAX_HANDS, Game, HandRecord
+from scorekeeper.errors import GameFull, RestoreError
 from scorekeeper.operations.backup import backup_lines
-from scorekeeper.operations.restore import RestoreError, restore
-from scorekeeper.table.services import GameFull, record_hand
+from scorekeeper.operations.restore import restore
+from scorekeeper.table.services import record_hand
 from scorekeeper.table.services_games import import_record
 from scoring.outcomes import Draw, Hand
 from tests.web.test_backup import first_game_line, wipe

@@ -10,9 +10,9 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
+from scorekeeper.errors import RestoreError, ServiceError
 from scorekeeper.operations.backup import backup_lines
-from scorekeeper.operations.restore import RestoreError, restore
-from scorekeeper.table.services import ServiceError
+from scorekeeper.operations.restore import restore
 from scorekeeper.table.services_games import import_record
 from tests.web import test_backup
 from tests.web.test_backup import wipe

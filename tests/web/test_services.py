@@ -8,15 +8,8 @@ import pytest
 from real_data import GAMES_DIR
 
 from scorekeeper.club.models import Game, HandRecord, Player, Seat
-from scorekeeper.table.services import (
-    GameClosed,
-    ServiceError,
-    StaleGame,
-    edit_hand,
-    record_hand,
-    scoreboard,
-    undo_last_hand,
-)
+from scorekeeper.errors import GameClosed, ServiceError, StaleGame
+from scorekeeper.table.services import edit_hand, record_hand, scoreboard, undo_last_hand
 from scorekeeper.table.services_games import (
     abandon_game,
     export_record,

@@ -8,8 +8,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from scorekeeper.errors import ServiceError
 from scorekeeper.operations.uploads import import_text
-from scorekeeper.table.services import ServiceError
 
 
 class Command(BaseCommand):

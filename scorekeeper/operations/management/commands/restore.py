@@ -12,7 +12,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorekeeper.operations.restore import RestoreError, restore
+from scorekeeper.errors import RestoreError
+from scorekeeper.operations.restore import restore
 
 
 class Command(BaseCommand):

@@ -1,0 +1,64 @@
+"""The site's refusals, in one place: every room raises and catches these, whichever room
+raised them.
+
+A ``ServiceError`` is a write refused by a service (recording a hand on a game that moved on,
+renaming a player to a name taken); its ``message`` is for the person who tried, in their
+language, and a view shows it as it is. ``TooDeep`` and ``RestoreError`` refuse what was
+sent before anything is written. The engine's own refusals are in ``scoring.errors``.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+
+class ServiceError(Exception):
+    """A refused write; ``message`` is for the person who tried it."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+        super().__init__(message)
+
+
+class StaleGame(ServiceError):
+    """The game is not at the sequence the submission expected."""
+
+
+class GameClosed(ServiceError):
+    """The game is finished or abandoned."""
+
+
+class GameFull(ServiceError):
+    """The game holds ``MAX_HANDS`` hands, the most a game may have."""
+
+
+class GameGone(ServiceError):
+    """The game was deleted (by an organiser, as entered by mistake) since it was read."""
+
+
+class Unstorable(ServiceError):
+    """A result or statistic beyond what the database can hold."""
+
+
+class PlayerRefused(ServiceError):
+    """A change to a player that the club's data does not allow; ``message`` says why."""
+
+
+class LastGameOfSeason(ServiceError):
+    """The game is the only one chosen for a season."""
+
+
+class TooDeep(ValueError):
+    """JSON nested deeper than its limit (``club.limits.JSON_DEPTH``)."""
+
+
+class RestoreError(ValueError):
+    """A backup that cannot be restored; ``line`` is 1-based (0: not about a line)."""
+
+    def __init__(self, line: int, where: str, message: str) -> None:
+        self.line = line
+        self.where = where
+        self.message = message
+        place = f"{where}: " if where else ""
+        text = _("line %(line)s: %(place)s%(message)s") if line else "%(place)s%(message)s"
+        super().__init__(text % {"line": line, "place": place, "message": message})
