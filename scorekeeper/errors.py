@@ -49,7 +49,7 @@ class LastGameOfSeason(ServiceError):
 
 
 class TooDeep(ValueError):
-    """JSON nested deeper than its limit (``club.limits.JSON_DEPTH``)."""
+    """JSON nested deeper than its limit (``club.bounds.JSON_DEPTH``)."""
 
 
 class RestoreError(ValueError):

@@ -1,8 +1,9 @@
 """A ruleset's parameters in words: the groups they are shown in, each one's label and help,
 and the words of each choice.
 
-The groups and labels are shared by the ruleset form (``forms_rules``) and the ruleset's page
-(``rules_sentences``), so a parameter reads the same in both. What each value means is the
+The groups and labels are shared by the ruleset form (``registry.forms``), the ruleset's page
+(``registry.sentences``) and the refusals that name a parameter (``refusals``), so a parameter
+reads the same in all three. What each value means is the
 engine's (``scoring.rules.Ruleset``); these are only its words, in the reader's language,
 lazy because the form's fields are built once.
 """

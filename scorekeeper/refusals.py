@@ -1,7 +1,7 @@
 """The engine's refusals in the reader's language.
 
 The engine (``scoring``) refuses in English and gives each refusal a ``code`` and the
-``values`` its sentence needs. Here a code finds its wording (``refusal_words``), translated
+``values`` its sentence needs. Here a code finds its wording (``wordings``), translated
 with gettext and filled with the values as pages write them: seats by name (or wind), rounds
 by name, points with thousands and the minus sign, yaku and ruleset parameters by their
 labels. A code without a wording, or a language without a translation of it, keeps the
@@ -19,13 +19,14 @@ from typing import Final, Protocol
 from django.utils.translation import gettext
 
 from scorekeeper.format import format_points, round_name, starting_wind
-from scorekeeper.refusal_words import GAME_WORDINGS, TERMS
-from scorekeeper.refusal_words_input import (
+from scorekeeper.parameters import LABELS
+from scorekeeper.wordings import (
     CALCULATOR_WORDINGS,
+    GAME_WORDINGS,
     RECORD_WORDINGS,
     RULES_WORDINGS,
+    TERMS,
 )
-from scorekeeper.registry.rules_words import LABELS
 from scoring.state import GameState, parse_round_label
 
 #: Every wording, by code.

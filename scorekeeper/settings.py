@@ -168,7 +168,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "scorekeeper.registry.views_accounts.site_context",
+                "scorekeeper.registry.views.accounts.site_context",
             ],
         },
     },

@@ -16,8 +16,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from scorekeeper.calculator.fields import sentence
-from scorekeeper.calculator.forms import DEFAULT_RULES, rules_choices, ruleset_of
+from scorekeeper.calculator.forms import DEFAULT_RULES, rules_choices, ruleset_of, sentence
 from scorekeeper.refusals import refusal_text
 from scoring.calculator.fu import FuCount, FuError, Meld, MeldKind, Pair, Wait, count_fu
 from scoring.errors import ScoringError

@@ -1,5 +1,6 @@
-"""The hand calculator's forms: a hand's tiles and situation read from the query string, and
-the fu checklist of seed 001.
+"""The calculator's forms: a hand's tiles and situation read from the query string, with the
+fields of tiles and melds in the notation; the payment table's choice of ruleset; and what
+the answer adds to the way back to a table.
 
 The calculator keeps its whole state in the URL (``?closed=345m234p22s&win_tile=2p&tsumo=1``)
 so that it works by plain GET without JavaScript: every tile is a submit button of one GET
@@ -20,11 +21,10 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
-from scorekeeper.calculator.fields import MeldsField, TileField, TilesField, sentence
-from scorekeeper.calculator.links import YAKU_QUERY, add_yaku_query
 from scorekeeper.calculator.tiles import (
     HAND_SIZE,
     MODES,
+    TableMeld,
     TableTiles,
     sorted_tiles,
     without,
@@ -35,10 +35,75 @@ from scorekeeper.refusals import located_refusal_text, refusal_text
 from scoring.calculator.input import HandInput
 from scoring.calculator.input_values import MAX_COUNTER
 from scoring.calculator.score import HandScore, score_hand
-from scoring.calculator.tiles import HandError, Tile, format_tiles
+from scoring.calculator.tiles import HandError, Tile, format_tiles, parse_tiles
 from scoring.errors import RulesError, ScoringError
 from scoring.rules import PRESETS, Ruleset, resolve_rules
 from scoring.seats import Wind
+
+#: Longest tile text read (14 tiles and 4 suit letters need 18) and most melds.
+MAX_TEXT: Final = 40
+MAX_MELDS: Final = 4
+
+
+class TilesField(forms.CharField):
+    """Tiles in the notation (``345m22z``); cleans to a tuple of tiles."""
+
+    widget = forms.HiddenInput
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(required=False, **kwargs)
+
+    def to_python(self, value: Any) -> tuple[Tile, ...]:  # type: ignore[override]
+        text = super().to_python(value) or ""
+        if len(text) > MAX_TEXT:
+            raise forms.ValidationError(_("Too many tiles."))
+        try:
+            return parse_tiles(text, "tiles")
+        except HandError as error:
+            raise forms.ValidationError(refusal_text(error, sentence(error.message))) from error
+
+
+class TileField(forms.CharField):
+    """One tile (``5p``) or nothing."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(required=False, **kwargs)
+
+    def to_python(self, value: Any) -> Tile | None:  # type: ignore[override]
+        text = super().to_python(value)
+        if not text:
+            return None
+        try:
+            return Tile.parse(text, "tile")
+        except HandError as error:
+            raise forms.ValidationError(refusal_text(error, sentence(error.message))) from error
+
+
+class MeldsField(forms.Field):
+    """The melds, one query value each (``meld=chi678p&meld=ankan1111m``)."""
+
+    widget = forms.MultipleHiddenInput
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(required=False, **kwargs)
+
+    def to_python(self, value: Any) -> tuple[TableMeld, ...]:
+        value = [text for text in value or () if text]
+        if len(value) > MAX_MELDS:
+            raise forms.ValidationError(
+                _("A hand has at most %(most)s melds.") % {"most": MAX_MELDS}
+            )
+        if any(len(str(text)) > MAX_TEXT for text in value):
+            raise forms.ValidationError(_("A meld has three or four tiles."))
+        try:
+            return tuple(TableMeld.parse(str(text)) for text in value)
+        except HandError as error:
+            raise forms.ValidationError(refusal_text(error, sentence(error.message))) from error
+
+
+def sentence(message: str) -> str:
+    return message[:1].upper() + message[1:]
+
 
 #: What "Use this hand" adds to the address it goes back to: the hand's han and fu (or its
 #: yakuman), how it was won, and whether riichi was declared (``1`` or ``0``).
@@ -338,3 +403,51 @@ class CalculatorForm(forms.Form):
         query["riichi_declared"] = "1" if riichi else "0"
         add_yaku_query(query, result, is_open=self.hand_open)
         return f"{path}?{query.urlencode(safe='/')}"
+
+
+DEFAULT_PRESET: Final = "ema"
+
+
+class PaymentTableForm(forms.Form):
+    """The GET filter of the payment table: which ruleset to show (a preset, for now)."""
+
+    rules = forms.ChoiceField(
+        label=gettext_lazy("Ruleset"),
+        choices=PRESET_CHOICES,
+        error_messages={
+            "invalid_choice": gettext_lazy("Unknown ruleset “%(value)s”: choose one of the list."),
+            "required": gettext_lazy("Choose a ruleset."),
+        },
+    )
+
+    def __init__(self, query: QueryDict) -> None:
+        # Without a choice in the query the page shows the default ruleset.
+        data = query.copy()
+        data.setdefault("rules", DEFAULT_PRESET)
+        super().__init__(data)
+
+    def to_rules(self) -> Ruleset:
+        return resolve_rules(self.cleaned_data["rules"])
+
+
+#: The query's names for what a win was made of, as the calculator sends them back.
+YAKU_QUERY: Final = ("yaku", "dora", "ura", "aka", "open")
+#: The calculator's dora lines and the query name each is counted under.
+_DORA_LINES: Final = {"Dora": "dora", "Ura Dora": "ura", "Aka Dora": "aka"}
+
+
+def add_yaku_query(query: QueryDict, result: HandScore, *, is_open: bool) -> None:
+    """The calculator's yaku (``yaku`` once per name), dora counts and open/closed added to
+    the way back to the table (``?yaku=Riichi&yaku=Pinfu&dora=1&ura=0&aka=1&open=0``)."""
+    counts = dict.fromkeys(_DORA_LINES.values(), 0)
+    names = []
+    for line in result.yaku:
+        if line.name in _DORA_LINES:
+            counts[_DORA_LINES[line.name]] += line.han
+        else:
+            names.append(line.name)
+    query.setlist("yaku", names)
+    if not result.yakuman:
+        for name, count in counts.items():
+            query[name] = str(count)
+    query["open"] = "1" if is_open else "0"

@@ -19,7 +19,10 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from scorekeeper.calculator.display import (
+from scorekeeper.calculator.checklist import FuForm
+from scorekeeper.calculator.forms import MODE_HINTS, CalculatorForm, PaymentTableForm
+from scorekeeper.calculator.payment import HAN_COLUMNS, payment_sheets
+from scorekeeper.calculator.screen import (
     AnswerView,
     answer_view,
     fu_lines,
@@ -27,11 +30,7 @@ from scorekeeper.calculator.display import (
     hand_view,
     picker_rows,
 )
-from scorekeeper.calculator.forms import MODE_HINTS, CalculatorForm
-from scorekeeper.calculator.forms_fu import FuForm
-from scorekeeper.calculator.forms_payment import PaymentTableForm
-from scorekeeper.calculator.payment import HAN_COLUMNS, payment_sheets
-from scorekeeper.club.limits import load_json
+from scorekeeper.club.bounds import load_json
 from scorekeeper.errors import TooDeep
 from scorekeeper.format import limit_name
 from scorekeeper.htmx import HtmxHttpRequest, template_for

@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from scorekeeper.club.limits import DAY_VALIDATORS, INTEGER_MAX, RESULT_MAX
+from scorekeeper.club.bounds import DAY_VALIDATORS, INTEGER_MAX, RESULT_MAX
 from scoring.outcomes import Hand, Penalty
 from scoring.record_hand import hand_to_json, parse_hand
 from scoring.rules import Ruleset, resolve_rules

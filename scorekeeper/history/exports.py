@@ -3,29 +3,26 @@ season's, all time), as CSV and JSON, produced line by line so that a view can s
 The rows come from ``standings.standings`` over the games the caller chose; the JSON says which
 games those were (``season_scope``).
 
-CSV is UTF-8 with a byte order mark, so that Excel and LibreOffice open Japanese names as
-they are; a text cell that a spreadsheet would run as a formula (``=``, ``+``, ``-``, ``@``,
-tab, carriage return) gets a leading apostrophe. Numbers are written as numbers.
+CSV is written as every download writes it (``scorekeeper.spreadsheets``: a byte order
+mark, no formulas). Numbers are written as numbers.
 """
 
 from __future__ import annotations
 
-import csv
 import json
 from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from typing import Any, Final
 
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scorekeeper.club.models import Game, Season
 from scorekeeper.format import PLACE_NAMES
 from scorekeeper.history.standings import StandingRow
+from scorekeeper.spreadsheets import csv_lines
 from scoring.seats import Wind
 from scoring.standings import final_standings
 
-BOM: Final = "\ufeff"
 #: The CSV files' column headers, for people: in the reader's language.
 GAME_HEADER: Final = (
     gettext_lazy("Seat"),
@@ -46,33 +43,6 @@ STANDINGS_HEADER: Final = (
     *PLACE_NAMES,
     gettext_lazy("Average points"),
 )
-_FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
-
-
-def safe_cell(value: Any) -> Any:
-    """A text cell that no spreadsheet runs as a formula; numbers are left alone.
-
-    >>> safe_cell("=HYPERLINK(1)"), safe_cell("-Aki"), safe_cell("佐藤"), safe_cell(-12)
-    ("'=HYPERLINK(1)", "'-Aki", '佐藤', -12)
-    """
-    if isinstance(value, str) and value.startswith(_FORMULA_START):
-        return "'" + value
-    return value
-
-
-class _Line:
-    """A file-like object whose ``write`` hands back the line, for ``csv.writer``."""
-
-    def write(self, value: str) -> str:
-        return value
-
-
-def csv_lines(header: Iterable[str | Promise], rows: Iterable[Iterable[Any]]) -> Iterator[str]:
-    """The CSV text, one row at a time, the first starting with the byte order mark."""
-    writer = csv.writer(_Line())
-    yield BOM + writer.writerow([str(cell) for cell in header])
-    for row in rows:
-        yield writer.writerow([safe_cell(cell) for cell in row])
 
 
 def _tenths(value: Decimal) -> Decimal:

@@ -19,7 +19,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
-from scorekeeper.club.limits import DAY_VALIDATORS, ID_MAX
+from scorekeeper.club.bounds import DAY_VALIDATORS, ID_MAX
 from scorekeeper.club.models import Game, Player, Season
 from scorekeeper.format import preset_label
 from scorekeeper.history.queries import (

@@ -28,8 +28,8 @@ from scorekeeper.history.queries import (
     player_record,
     results_by_day,
 )
-from scorekeeper.history.yaku_display import yaku_context
-from scorekeeper.history.yaku_queries import counted_key, finished_seats, player_yaku_stats
+from scorekeeper.history.shares import yaku_context
+from scorekeeper.history.statistics import counted_key, finished_seats, player_yaku_stats
 
 #: A player's result over time is drawn through at most this many days.
 CHART_DAYS = 240

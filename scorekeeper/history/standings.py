@@ -27,7 +27,7 @@ from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.club.limits import FIRST_DAY, LAST_DAY
+from scorekeeper.club.bounds import FIRST_DAY, LAST_DAY
 from scorekeeper.club.models import Game, Season, Seat
 
 #: The count of each place, by the name a standings row gives it.
@@ -75,7 +75,7 @@ _CENT: Final = Decimal("0.01")
 def days_between(field: str, start: date | None, end: date | None) -> Q:
     """``field`` (a moment) on the days from ``start`` to ``end`` (either may be open), as a
     range of moments so that the database compares stored values (and can use an index).
-    A day at or past the ends of the days the site takes (``limits``) leaves that side open:
+    A day at or past the ends of the days the site takes (``club.bounds``) leaves that side open:
     nothing is stored beyond them, and the day after the last day of the calendar, or its
     first in a time zone ahead of UTC, is no moment at all."""
     zone = timezone.get_current_timezone()

@@ -20,7 +20,7 @@ from django.utils.translation import pgettext
 
 from scorekeeper.club.models import DeletedGame, Game, Season
 from scorekeeper.errors import GameGone, LastGameOfSeason
-from scorekeeper.table.services import check_sequence, locked_game
+from scorekeeper.table.services.hands import check_sequence, locked_game
 
 
 def delete_game(*, game: Game, expected_sequence: int, user: Any = None) -> DeletedGame:

@@ -7,7 +7,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.club.limits import ID_MAX
+from scorekeeper.club.bounds import ID_MAX
 from scorekeeper.club.models import Game
 
 

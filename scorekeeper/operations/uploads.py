@@ -1,8 +1,8 @@
 """Files an organiser sends from the site: a backup to restore, a game record to import.
 
 Each goes through the same code as its management command (``restore.restore``,
-``services_games.import_record``), so the site refuses what the command refuses, with the same
-words: the line and the field for a backup, the place in the record for a game. Nothing is
+``table.services.games.import_record``), so the site refuses what the command refuses, with
+the same words: the line and the field for a backup, the place in the record for a game. Nothing is
 stored unless everything is right.
 """
 
@@ -16,12 +16,12 @@ from django.db.models import Model
 from django.utils.translation import gettext as _
 from django.utils.translation import npgettext, pgettext
 
-from scorekeeper.club.limits import load_json
+from scorekeeper.club.bounds import load_json
 from scorekeeper.club.models import DeletedGame, Game, Player, SavedRuleset, Season
 from scorekeeper.errors import RestoreError, ServiceError, TooDeep
 from scorekeeper.operations.restore import database_is_empty, restore
 from scorekeeper.refusals import located_refusal_text
-from scorekeeper.table.services_games import import_record
+from scorekeeper.table.services.games import import_record
 from scoring.errors import ScoringError
 
 

@@ -1,4 +1,5 @@
-"""Forms of the club's registry: accounts, players and saved rulesets.
+"""Forms of the club's registry: accounts, players, a saved ruleset as JSON (the admin's), and
+the ruleset form, a field for every parameter built from the engine's tables.
 
 Each form turns POST into values the services and the engine take (``to_rules()``); an
 engine refusal becomes an error on the field that caused it.
@@ -7,23 +8,34 @@ engine refusal becomes an error on the field that caused it.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.club.limits import load_json
+from scorekeeper.club.bounds import load_json
 from scorekeeper.club.models import Player, SavedRuleset
 from scorekeeper.errors import TooDeep
-from scorekeeper.format import PRESET_CHOICES
-from scorekeeper.refusals import located_refusal_text
+from scorekeeper.format import FINISH_NAMES, PRESET_CHOICES
+from scorekeeper.parameters import CHOICES, GROUPS, HELP, LABELS
+from scorekeeper.refusals import located_refusal_text, worded_text
 from scorekeeper.registry.permissions import make_member
 from scoring.errors import RulesError
-from scoring.rules import resolve_rules
+from scoring.outcomes import ABORT_REASONS
+from scoring.rule_values import (
+    BOOLEANS,
+    CHOICE_TYPES,
+    INTEGER_BOUNDS,
+    MAX_POINTS,
+    FloatingUma,
+    check_value,
+)
+from scoring.rules import PARAMETERS, PRESETS, Ruleset, resolve_rules
 
 if TYPE_CHECKING:
     _UserForm = UserCreationForm[User]
@@ -167,3 +179,279 @@ class SavedRulesetForm(forms.ModelForm):  # type: ignore[type-arg]
             except RulesError as error:
                 self.add_error("overrides", located_refusal_text(error))
         return data
+
+
+#: The rows of floating uma, by how many players end below the return points.
+FLOATING_ROWS: Final = ("1", "2", "3")
+_NUMBER_MESSAGES: Final = {
+    "required": gettext_lazy("Enter a number."),
+    "invalid": gettext_lazy("Enter a whole number."),
+}
+
+
+def _number_input(low: int, high: int, step: int) -> forms.NumberInput:
+    return forms.NumberInput(attrs={"min": low, "max": high, "step": step, "inputmode": "numeric"})
+
+
+class UmaWidget(forms.MultiWidget):
+    """Four numbers in a row, one a place."""
+
+    template_name = "registry/widgets/uma.html"
+
+    def __init__(self) -> None:
+        super().__init__([_number_input(-MAX_POINTS, MAX_POINTS, 100) for _ in FINISH_NAMES])
+
+    def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
+        context = super().get_context(name, value, attrs)
+        context["widget"]["places"] = list(
+            zip(context["widget"]["subwidgets"], FINISH_NAMES, strict=True)
+        )
+        return context
+
+    def decompress(self, value: Any) -> list[Any]:
+        return list(value) if value else [None] * 4
+
+
+class UmaField(forms.MultiValueField):
+    """Uma as four numbers; the engine checks the bounds and that they sum to 0."""
+
+    widget = UmaWidget
+
+    def __init__(self, **kwargs: Any) -> None:
+        places = [forms.IntegerField(error_messages=_NUMBER_MESSAGES) for _ in FINISH_NAMES]
+        kwargs.setdefault("error_messages", {"incomplete": gettext_lazy("Enter all four values.")})
+        super().__init__(places, require_all_fields=False, **kwargs)
+
+    def compress(self, data_list: list[Any]) -> list[Any] | None:
+        return list(data_list) if data_list else None
+
+
+def _field(name: str) -> forms.Field:
+    """The field for one parameter, by its kind in the engine's tables."""
+    common: dict[str, Any] = {"label": LABELS[name], "help_text": HELP.get(name, "")}
+    choice = CHOICE_TYPES.get(name)
+    if choice is not None:
+        words = CHOICES[name]
+        return forms.ChoiceField(
+            choices=[(m.value, words[m.value]) for m in choice],
+            widget=forms.RadioSelect,
+            **common,
+        )
+    if name in BOOLEANS:
+        return forms.BooleanField(required=False, **common)
+    bounds = INTEGER_BOUNDS.get(name)
+    if bounds is not None:
+        low, high, hundreds = bounds
+        return forms.IntegerField(
+            widget=_number_input(low, high, 100 if hundreds else 1),
+            error_messages=_NUMBER_MESSAGES,
+            **common,
+        )
+    if name == "target_points":
+        return forms.IntegerField(
+            required=False,
+            widget=_number_input(100, MAX_POINTS, 100),
+            error_messages=_NUMBER_MESSAGES,
+            **common,
+        )
+    if name == "uma":
+        return UmaField(**common)
+    if name == "abortive_draws":
+        words = CHOICES[name]
+        return forms.MultipleChoiceField(
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+            choices=[(reason.value, words[reason.value]) for reason in ABORT_REASONS],
+            **common,
+        )
+    if name == "double_wind_fu":
+        return forms.TypedChoiceField(
+            coerce=int, choices=list(CHOICES[name].items()), widget=forms.RadioSelect, **common
+        )
+    raise LookupError(f"the ruleset form has no field for the parameter {name!r}")
+
+
+_FLOATING_LABELS: Final = (
+    gettext_lazy("One player below the return points"),
+    gettext_lazy("Two below (also none)"),
+    gettext_lazy("Three below"),
+)
+#: One field a parameter, named as the parameter.
+PARAMETER_FIELDS: Final = {name: _field(name) for name in PARAMETERS}
+#: Floating uma: a switch and three more rows of four.
+FLOATING_FIELDS: Final[dict[str, forms.Field]] = {
+    "floating_uma": forms.BooleanField(
+        required=False,
+        label=gettext_lazy("Floating uma"),
+        help_text=gettext_lazy(
+            "Uma by how many players end below the return points, instead of the above."
+        ),
+    ),
+    **{
+        f"uma_below_{row}": UmaField(required=False, label=label)
+        for row, label in zip(FLOATING_ROWS, _FLOATING_LABELS, strict=True)
+    },
+}
+
+
+def _json_value(name: str, value: Any) -> Any:
+    """A cleaned field's value as a ruleset spec writes it."""
+    if name == "abortive_draws":
+        return [reason for reason in ABORT_REASONS if reason in value]
+    return value
+
+
+def form_values(rules: Ruleset) -> dict[str, Any]:
+    """The form's values for ``rules``: its preset and every parameter."""
+    values: dict[str, Any] = {"preset": rules.preset, "based_on": rules.preset}
+    values.update(rules.to_json())
+    if isinstance(rules.uma, FloatingUma):
+        values["floating_uma"] = True
+        values["uma"] = list(rules.uma.below_2)
+        for row, uma in zip(FLOATING_ROWS, rules.to_json()["uma"].values(), strict=True):
+            values[f"uma_below_{row}"] = uma
+    return values
+
+
+def saved_values(saved: SavedRuleset) -> tuple[dict[str, Any], list[str]]:
+    """The form's values for a saved ruleset, and the engine's word on any override it no
+    longer accepts (the form then starts from the preset for those)."""
+    try:
+        return {"name": saved.name, **form_values(saved.to_rules())}, []
+    except RulesError as error:
+        problem = located_refusal_text(error)
+    preset = saved.preset if saved.preset in PRESETS else "ema"
+    kept = {}
+    for name, value in saved.overrides.items():
+        try:
+            resolve_rules({"preset": preset, name: value})
+        except RulesError:
+            continue
+        kept[name] = value
+    return {"name": saved.name, **form_values(resolve_rules({"preset": preset, **kept}))}, [problem]
+
+
+class RulesetForm(forms.Form):
+    """A saved ruleset: a name, a preset, and every parameter (the preset's by default)."""
+
+    name = forms.CharField(
+        label=gettext_lazy("Name"),
+        max_length=100,
+        error_messages={"required": gettext_lazy("Name the ruleset.")},
+    )
+    preset = forms.ChoiceField(label=gettext_lazy("Preset"), choices=PRESET_CHOICES)
+    #: The preset whose values the fields were filled from (what "changed" meant so far).
+    based_on = forms.ChoiceField(choices=PRESET_CHOICES, required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, instance: SavedRuleset, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.instance = instance
+        self.rules: Ruleset | None = None
+
+    def clean_name(self) -> str:
+        return _clean_unique_name(self.cleaned_data["name"], SavedRuleset, self.instance.pk)
+
+    def spec_values(self) -> dict[str, Any]:
+        """Each parameter the form could read, as a spec writes it (those with a field
+        error left out)."""
+        data = self.cleaned_data
+        values = {name: _json_value(name, data[name]) for name in PARAMETERS if name in data}
+        if data.get("floating_uma"):
+            rows = {row: data.get(f"uma_below_{row}") for row in FLOATING_ROWS}
+            values["uma"] = rows
+            if any(f"uma_below_{row}" not in data for row in FLOATING_ROWS):
+                del values["uma"]
+        return values
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        values = self.spec_values()
+        for name, value in values.items():
+            try:
+                check_value(name, value)
+            except RulesError as error:
+                self._refused(error)
+        if set(self.errors) - {"name"} or "preset" not in data:
+            return data  # the whole is checked once every value could be read
+        try:
+            self.rules = resolve_rules({"preset": data["preset"], **values})
+        except RulesError as error:
+            self._refused(error)
+        return data
+
+    def _refused(self, error: RulesError) -> None:
+        """The engine's refusal, on the field of the parameter it names."""
+        parameter = error.values.get("parameter")
+        if not isinstance(parameter, str) or not parameter:
+            self.add_error(None, located_refusal_text(error))
+            return
+        # A row of floating uma is ``uma.1``: its own field.
+        name, _, row = parameter.partition(".")
+        field = f"uma_below_{row}" if row else name
+        self.add_error(field if field in self.fields else None, worded_text(error))
+
+    @property
+    def floating_rows(self) -> list[forms.BoundField]:
+        return [self[f"uma_below_{row}"] for row in FLOATING_ROWS]
+
+    def changed(self) -> set[str]:
+        """The parameters whose value differs from the chosen preset's (a value the form
+        could not read counts as changed)."""
+        if self.is_bound:
+            self.is_valid()
+            preset = self.cleaned_data.get("preset")
+            values = self.spec_values()
+            unread = {name for name in PARAMETERS if name not in values}
+            if self.has_error("floating_uma") or any(
+                self.has_error(f"uma_below_{row}") for row in FLOATING_ROWS
+            ):
+                unread.add("uma")
+        else:
+            preset = self.initial.get("preset")
+            values = {name: self.initial[name] for name in PARAMETERS if name in self.initial}
+            if self.initial.get("floating_uma"):
+                values["uma"] = {row: self.initial[f"uma_below_{row}"] for row in FLOATING_ROWS}
+            unread = set()
+        if preset not in PRESETS:
+            return unread
+        base = PRESETS[preset].to_json()
+        return unread | {name for name, value in values.items() if base[name] != value}
+
+    def groups(self) -> list[tuple[str, str | Promise, list[tuple[forms.BoundField, bool]]]]:
+        """The fields by group, in the order of the ruleset's page, each with whether it
+        differs from the preset."""
+        changed = self.changed()
+        return [
+            (group.slug, group.title, [(self[name], name in changed) for name in group.parameters])
+            for group in GROUPS
+        ]
+
+    def refilled(self) -> RulesetForm:
+        """A fresh form filled from the chosen preset, keeping every value that differed
+        from the preset the fields were filled from."""
+        self.is_valid()
+        data = self.cleaned_data
+        preset = data.get("preset") or self.initial.get("preset") or "ema"
+        based_on = data.get("based_on") or preset
+        rules = PRESETS[preset]
+        base = PRESETS[based_on].to_json() if based_on in PRESETS else rules.to_json()
+        pending = {name: v for name, v in self.spec_values().items() if base[name] != v}
+        # One change at a time, until none more is taken: a change the new preset refuses
+        # is left out, and one that needs another (an extension, its target) waits for it.
+        while pending:
+            taken = set()
+            for name, value in pending.items():
+                try:
+                    rules = resolve_rules({"preset": preset, **rules.overrides(), name: value})
+                except RulesError:
+                    continue
+                taken.add(name)
+            if not taken:
+                break
+            pending = {name: v for name, v in pending.items() if name not in taken}
+        initial = {"name": self.data.get("name", ""), **form_values(rules)}
+        return RulesetForm(initial=initial, instance=self.instance)
+
+
+RulesetForm.base_fields.update(PARAMETER_FIELDS)
+RulesetForm.base_fields.update(FLOATING_FIELDS)

@@ -1,7 +1,7 @@
 """A ruleset in sentences, for its page: one sentence per parameter, in the reader's
-language, under the groups and labels of ``rules_words`` (the ones the ruleset form shows),
-with the preset's own sentence beside any parameter the ruleset changed. The sentences are
-worded when a page is read.
+language, under the groups and labels of ``scorekeeper.parameters`` (the ones the ruleset
+form shows), with the preset's own sentence beside any parameter the ruleset changed. The
+sentences are worded when a page is read.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from scorekeeper.format import format_points, signed
-from scorekeeper.registry.rules_words import GROUPS, LABELS, Group
+from scorekeeper.parameters import GROUPS, LABELS, Group
 from scoring.rule_values import FloatingUma, Uma
 from scoring.rules import PRESETS, Ruleset
 

@@ -1,5 +1,6 @@
-"""Changes to the club's players (organisers): adding and renaming one, merging two,
-deleting one with no games.
+"""The registry's writes: the club's players (organisers add and rename one, merge two,
+delete one with no games), a saved ruleset stored as its preset plus the overrides, and an
+account's password.
 
 Standings, a player's page and the statistics are sums over the stored seats done when a
 page is read (``history.queries``, ``history.standings``), each seat holding its game's
@@ -10,14 +11,17 @@ a merge that would seat one player twice is refused, naming the games.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from scorekeeper.club.limits import name_error, normal_name
-from scorekeeper.club.models import Game, Player, Seat
-from scorekeeper.errors import PlayerRefused
+from scorekeeper.club.bounds import name_error, normal_name
+from scorekeeper.club.models import Game, Player, SavedRuleset, Seat
+from scorekeeper.errors import PlayerRefused, ServiceError
+from scoring.rules import Ruleset
 
 
 def _locked(pk: int) -> Player:
@@ -149,3 +153,29 @@ def delete_player(*, player: Player) -> None:
                 )
                 % {"name": locked.name}
             ) from None
+
+
+def set_password(*, account: Any, password: str, by: Any) -> None:
+    """Give ``account`` a new password. An organiser sets the password of an account that
+    is not an organiser's; anyone sets their own. Every session of the account other than
+    the one that set it ends, since the password it was opened with is gone."""
+    own = account.pk == by.pk
+    if not own and (account.is_staff or account.is_superuser):
+        raise ServiceError(
+            _("An organiser’s password is changed by that organiser (or in the admin).")
+        )
+    with transaction.atomic():
+        account.set_password(password)
+        account.save(update_fields=["password"])
+
+
+def save_ruleset(*, ruleset: SavedRuleset, name: str, rules: Ruleset) -> SavedRuleset:
+    """Store ``rules`` under ``name`` as its preset plus the overrides that differ from it
+    (so a ruleset that changes nothing stores ``{}``). The database refuses a name taken
+    meanwhile with ``IntegrityError``, and nothing is written."""
+    ruleset.name = name
+    ruleset.preset = rules.preset
+    ruleset.overrides = rules.overrides()
+    with transaction.atomic():
+        ruleset.save()
+    return ruleset

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from scorekeeper.club.models import Game
 from scorekeeper.digest import digest
-from scorekeeper.table.forms import HandForm, SequenceForm, is_all_last
+from scorekeeper.table.forms.hands import HandForm, SequenceForm, is_all_last
 from scoring.state import GameState
 
 #: The hidden field in which a blank form sends back its shape.

@@ -11,8 +11,8 @@ from typing import Any, Final, assert_never
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
-from scorekeeper.history.exports import csv_lines, safe_cell
-from scorekeeper.table.services import Scoreboard
+from scorekeeper.spreadsheets import csv_lines, safe_cell
+from scorekeeper.table.services.hands import Scoreboard
 from scoring.outcomes import Abort, Chombo, Draw, Ron, Tsumo, Win
 from scoring.record_win import DORA_KINDS
 from scoring.state import HandResult

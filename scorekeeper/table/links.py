@@ -16,8 +16,7 @@ from django.http import QueryDict
 from django.urls import reverse
 
 from scorekeeper.club.models import Game
-from scorekeeper.table.fields import FU_CHOICES, HAN_CHOICES, YAKUMAN, YAKUMAN_COUNTS
-from scoring.calculator.score import HandScore
+from scorekeeper.table.forms.fields import FU_CHOICES, HAN_CHOICES, YAKUMAN, YAKUMAN_COUNTS
 from scoring.seats import seat_wind
 from scoring.state import GameState
 from scoring.yaku import BY_NAME
@@ -129,28 +128,8 @@ def form_initial(values: QueryDict, fields: Mapping[str, forms.Field]) -> dict[s
     }
 
 
-#: The query's names for what a win was made of, as the calculator sends them back.
-YAKU_QUERY: Final = ("yaku", "dora", "ura", "aka", "open")
-#: The calculator's dora lines and the query name each is counted under.
-_DORA_LINES: Final = {"Dora": "dora", "Ura Dora": "ura", "Aka Dora": "aka"}
+#: The most dora of a kind a seat's answer may carry back.
 _MOST_DORA: Final = 40
-
-
-def add_yaku_query(query: QueryDict, result: HandScore, *, is_open: bool) -> None:
-    """The calculator's yaku (``yaku`` once per name), dora counts and open/closed added to
-    the way back to the table (``?yaku=Riichi&yaku=Pinfu&dora=1&ura=0&aka=1&open=0``)."""
-    counts = dict.fromkeys(_DORA_LINES.values(), 0)
-    names = []
-    for line in result.yaku:
-        if line.name in _DORA_LINES:
-            counts[_DORA_LINES[line.name]] += line.han
-        else:
-            names.append(line.name)
-    query.setlist("yaku", names)
-    if not result.yakuman:
-        for name, count in counts.items():
-            query[name] = str(count)
-    query["open"] = "1" if is_open else "0"
 
 
 def _lay_yaku(values: QueryDict, query: QueryDict, seat: str) -> None:

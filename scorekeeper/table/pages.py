@@ -16,7 +16,6 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from scorekeeper.calculator.links import form_initial, returned_values
 from scorekeeper.club.models import Game, HandRecord, Seat
 from scorekeeper.format import (
     preset_label,
@@ -33,15 +32,18 @@ from scorekeeper.table.display import (
     Authorship,
     describe_hand,
     end_words,
+    first_log,
     hand_line,
+    log_key,
+    log_lines,
     seat_lines,
     standing_lines,
 )
-from scorekeeper.table.display_log import first_log, log_key, log_lines
-from scorekeeper.table.forms import HandForm
-from scorekeeper.table.forms_penalty import PenaltyForm
+from scorekeeper.table.forms.hands import HandForm
+from scorekeeper.table.forms.penalties import PenaltyForm
+from scorekeeper.table.links import form_initial, returned_values
 from scorekeeper.table.previews import preview_context
-from scorekeeper.table.services import Scoreboard, scoreboard
+from scorekeeper.table.services.hands import Scoreboard, scoreboard
 from scoring.standings import final_standings
 from scoring.state import GameState, HandResult, Replay
 

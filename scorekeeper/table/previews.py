@@ -12,7 +12,7 @@ from django.utils.text import capfirst
 from scorekeeper.format import format_points, round_name, sign_class, signed
 from scorekeeper.refusals import correction_refusal, english_text, refusal_text
 from scorekeeper.table.display import end_words
-from scorekeeper.table.forms import HandForm
+from scorekeeper.table.forms.hands import HandForm
 from scoring.errors import IllegalHand
 from scoring.game import play_hand, replay
 from scoring.state import GameState, HandResult

@@ -28,7 +28,7 @@ from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.club.models import Game, Player, SavedRuleset, Season
 from scorekeeper.operations.demo import seed_demo
-from scorekeeper.table.services_games import start_game
+from scorekeeper.table.services.games import start_game
 from scoring.rules import PRESETS
 
 TODAY = date(2025, 6, 1)

@@ -48,8 +48,8 @@ from django.urls import path, reverse
 
 from scorekeeper.club.models import Game, Player
 from scorekeeper.registry.permissions import make_member
-from scorekeeper.table.services import record_hand, undo_last_hand
-from scorekeeper.table.services_games import start_game
+from scorekeeper.table.services.games import start_game
+from scorekeeper.table.services.hands import record_hand, undo_last_hand
 from scoring.outcomes import Draw, Hand
 from scoring.rules import PRESETS
 from tests.bench.floor import urlpatterns as floor_urls

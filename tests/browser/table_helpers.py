@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Locator, Page
 
 from scorekeeper.club.models import Game, Player
 from scorekeeper.registry.permissions import make_member
-from scorekeeper.table.services_games import start_game
+from scorekeeper.table.services.games import start_game
 from scoring.rules import PRESETS
 
 #: The screens the pages are drawn on: a small phone held upright, and a laptop's or a

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 from table_helpers import fits, signed_in
 
 from scorekeeper.club.models import Player
-from scorekeeper.table.services_games import start_game
+from scorekeeper.table.services.games import start_game
 from scoring.rules import PRESETS
 from tests.web.site_pages import Club, build_club
 

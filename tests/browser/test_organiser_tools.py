@@ -14,8 +14,8 @@ from table_helpers import VIEWPORTS, fits, member, new_page, organiser, signed_i
 
 from scorekeeper.club.models import Game, Player, Seat
 from scorekeeper.operations.backup import backup_lines
-from scorekeeper.table.services import record_hand
-from scorekeeper.table.services_games import start_game
+from scorekeeper.table.services.games import start_game
+from scorekeeper.table.services.hands import record_hand
 from scoring.outcomes import Hand, Ron, Win
 from scoring.rules import PRESETS
 

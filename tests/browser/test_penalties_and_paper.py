@@ -11,8 +11,8 @@ from playwright.sync_api import Browser, expect
 from table_helpers import VIEWPORTS, fits, member, organiser, signed_in
 
 from scorekeeper.club.models import Game, Player
-from scorekeeper.table.services import record_hand
-from scorekeeper.table.services_games import finish_game, start_game
+from scorekeeper.table.services.games import finish_game, start_game
+from scorekeeper.table.services.hands import record_hand
 from scoring.outcomes import Draw, Hand
 from scoring.rules import PRESETS, resolve_rules
 from scoring.state import GameState

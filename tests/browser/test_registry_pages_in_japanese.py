@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 from table_helpers import VIEWPORTS, fits, member, new_page, organiser, signed_in
 
 from scorekeeper.club.models import Player, SavedRuleset
-from scorekeeper.table.services_games import start_game
+from scorekeeper.table.services.games import start_game
 from scoring.rules import PRESETS
 
 

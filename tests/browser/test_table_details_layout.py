@@ -10,8 +10,8 @@ from playwright.sync_api import Browser, Page, expect
 from table_helpers import VIEWPORTS, fits, member, new_page, signed_in
 
 from scorekeeper.club.models import Game, Player
-from scorekeeper.table.services import record_hand
-from scorekeeper.table.services_games import finish_game, start_game
+from scorekeeper.table.services.games import finish_game, start_game
+from scorekeeper.table.services.hands import record_hand
 from scoring.outcomes import Chombo, Hand, Ron, Win
 from scoring.rules import PRESETS
 

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from table_helpers import VIEWPORTS, idle, member, new_game, signed_in, tap
 
-from scorekeeper.table.services import record_hand
+from scorekeeper.table.services.hands import record_hand
 from scoring.outcomes import Hand, Ron, Win
 
 pytestmark = pytest.mark.django_db(transaction=True)

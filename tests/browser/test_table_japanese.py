@@ -7,8 +7,8 @@ import pytest
 from playwright.sync_api import Browser, expect
 from table_helpers import VIEWPORTS, fits, idle, member, new_game, signed_in, tap
 
-from scorekeeper.table.services import record_hand
-from scorekeeper.table.services_games import finish_game
+from scorekeeper.table.services.games import finish_game
+from scorekeeper.table.services.hands import record_hand
 from scoring.outcomes import Draw, Hand, Ron, Tsumo, Win
 
 pytestmark = pytest.mark.django_db(transaction=True)

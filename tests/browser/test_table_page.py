@@ -10,8 +10,8 @@ from playwright.sync_api import Browser, Page, expect
 from table_helpers import VIEWPORTS, fits, member, signed_in
 
 from scorekeeper.club.models import Game
-from scorekeeper.table.services import record_hand
-from scorekeeper.table.views_live import revision_etag
+from scorekeeper.table.services.hands import record_hand
+from scorekeeper.table.views.live import revision_etag
 from scoring.outcomes import Hand, Tsumo, Win
 
 

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, expect
 from table_helpers import TAPS, VIEWPORTS, chip, idle, member, new_game, signed_in, tap
 
 from scorekeeper.club.models import Game
-from scorekeeper.table.services import record_hand
+from scorekeeper.table.services.hands import record_hand
 from scoring.outcomes import Draw, Hand, Ron, Win
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -13,8 +13,8 @@ from table_helpers import VIEWPORTS, fits, member, new_game, new_page, signed_in
 
 from scorekeeper.club.models import Game, HandRecord, Player
 from scorekeeper.operations.demo import seed_demo
-from scorekeeper.table.services import record_hand
-from scorekeeper.table.services_games import start_game
+from scorekeeper.table.services.games import start_game
+from scorekeeper.table.services.hands import record_hand
 from scoring.outcomes import Hand, Ron, Tsumo, Win
 from scoring.rules import PRESETS
 

@@ -148,7 +148,7 @@ class Server:
         return list(
             self.django(
                 "from scorekeeper.club.models import Player\n"
-                "from scorekeeper.table.services_games import start_game\n"
+                "from scorekeeper.table.services.games import start_game\n"
                 "from scoring.rules import PRESETS\n"
                 "players = [Player.objects.get_or_create(name=n)[0] "
                 "for n in ('Aki', 'Ben', 'Chie', 'Dan')]\n"

@@ -15,7 +15,7 @@ from django.test import Client
 
 from scorekeeper.club.models import Game, Player
 from scorekeeper.registry.permissions import make_member
-from scorekeeper.table.services_games import start_game
+from scorekeeper.table.services.games import start_game
 from scoring.rules import PRESETS
 
 #: Every persona's password, for tests that log in through the form.

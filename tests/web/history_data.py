@@ -13,7 +13,7 @@ from pathlib import Path
 from real_data import GAMES_DIR
 
 from scorekeeper.club.models import Game
-from scorekeeper.table.services_games import import_record
+from scorekeeper.table.services.games import import_record
 
 DATA = GAMES_DIR
 NAMES = ("Aki", "Ben", "Chie", "Dan")

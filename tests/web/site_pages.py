@@ -21,9 +21,9 @@ from django.urls import reverse
 from scorekeeper.club.models import Game, Player, SavedRuleset, Season
 from scorekeeper.operations.deletion import delete_game
 from scorekeeper.registry.permissions import make_member
-from scorekeeper.table.services import record_hand
-from scorekeeper.table.services_games import start_game
-from scorekeeper.table.services_penalties import give_penalty
+from scorekeeper.table.services.games import start_game
+from scorekeeper.table.services.hands import record_hand
+from scorekeeper.table.services.penalties import give_penalty
 from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Ron, Tsumo, Win
 from scoring.rules import PRESETS
 from scoring.state import GameState

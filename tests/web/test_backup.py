@@ -14,8 +14,8 @@ from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Seas
 from scorekeeper.errors import RestoreError
 from scorekeeper.operations.backup import backup_lines
 from scorekeeper.operations.restore import restore
-from scorekeeper.table.services import edit_hand, record_hand
-from scorekeeper.table.services_games import abandon_game, finish_game, start_game
+from scorekeeper.table.services.games import abandon_game, finish_game, start_game
+from scorekeeper.table.services.hands import edit_hand, record_hand
 from scoring.outcomes import Draw, Hand, Ron, Tsumo, Win
 from scoring.rules import PRESETS, resolve_rules
 

@@ -12,7 +12,7 @@ from django.utils import translation
 from scorekeeper.club.models import Game, Player
 from scorekeeper.table.blank_form import blank_form_context, blank_shape, fragment_key
 from scorekeeper.table.pages import game_urls, load_game, new_hand_form, seat_names
-from scorekeeper.table.services_games import start_game
+from scorekeeper.table.services.games import start_game
 from scoring.rules import PRESETS
 
 pytestmark = pytest.mark.django_db

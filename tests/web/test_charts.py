@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from scorekeeper.history import charts
-from scorekeeper.table.services import record_hand
+from scorekeeper.table.services.hands import record_hand
 from scoring.outcomes import Draw, Hand, Ron, Tsumo, Win
 from tests.web.history_data import import_games
 

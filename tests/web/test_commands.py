@@ -16,8 +16,8 @@ from real_data import GAMES_DIR
 
 from scorekeeper.club.models import Game, HandRecord, Player
 from scorekeeper.operations.management.commands.import_game import Command as ImportGame
-from scorekeeper.table.services import record_hand
-from scorekeeper.table.services_games import start_game
+from scorekeeper.table.services.games import start_game
+from scorekeeper.table.services.hands import record_hand
 from scoring.game import replay
 from scoring.outcomes import Draw, Hand, Tsumo, Win
 from scoring.rules import PRESETS

@@ -5,15 +5,15 @@ from decimal import Decimal
 
 import pytest
 
-from scorekeeper import digest
+from scorekeeper import digest, spreadsheets
 from scorekeeper import format as formatting
 from scorekeeper.calculator import payment
-from scorekeeper.table import display, display_log
+from scorekeeper.table import display
 from scoring.rules import PRESETS
 
 
 @pytest.mark.parametrize(
-    "module", [formatting, payment, display, display_log, digest], ids=lambda m: m.__name__
+    "module", [formatting, payment, display, spreadsheets, digest], ids=lambda m: m.__name__
 )
 def test_the_examples_in_the_formatting_modules_hold(module):
     result = doctest.testmod(module)

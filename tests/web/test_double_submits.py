@@ -19,7 +19,7 @@ from django.urls import reverse
 
 from scorekeeper.club.models import ClubSetup, Game, Player, SavedRuleset, Season
 from scorekeeper.registry import forms as registry_forms
-from scorekeeper.registry import views_accounts
+from scorekeeper.registry.views import accounts
 from tests.web.conftest import PASSWORD
 from tests.web.test_game_list import start_post
 from tests.web.test_ruleset_form import new_form
@@ -152,7 +152,7 @@ def test_a_first_run_form_that_lost_the_race_sends_to_log_in(client, alice):
     form = {"username": "alice", "password1": PASSWORD, "password2": PASSWORD}
 
     with (
-        mock.patch.object(views_accounts, "no_accounts_yet", return_value=True),
+        mock.patch.object(accounts, "no_accounts_yet", return_value=True),
         mock.patch.object(UserCreationForm, "clean_username", lambda self: "alice"),
         _skip_the_models_checks(),
     ):

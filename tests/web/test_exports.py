@@ -17,8 +17,8 @@ from real_data import GAMES_DIR
 from scorekeeper.club.models import Game, Player, Season
 from scorekeeper.history.exports import GAME_HEADER, STANDINGS_HEADER
 from scorekeeper.operations.demo import seed_demo
-from scorekeeper.table.services import record_hand
-from scorekeeper.table.services_games import import_record, start_game
+from scorekeeper.table.services.games import import_record, start_game
+from scorekeeper.table.services.hands import record_hand
 from scoring.outcomes import Hand, Ron, Win
 from scoring.rules import PRESETS
 

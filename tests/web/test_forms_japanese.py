@@ -18,9 +18,9 @@ from django.utils import translation
 
 from scorekeeper.club.models import Game, HandRecord
 from scorekeeper.history.forms import game_label
-from scorekeeper.table.forms import HandForm
-from scorekeeper.table.forms_game import NewGameForm
-from scorekeeper.table.forms_penalty import PenaltyForm
+from scorekeeper.table.forms.games import NewGameForm
+from scorekeeper.table.forms.hands import HandForm
+from scorekeeper.table.forms.penalties import PenaltyForm
 from scoring.rules import PRESETS, resolve_rules
 from scoring.state import GameState, start_state
 

@@ -25,8 +25,8 @@ from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Seas
 from scorekeeper.errors import RestoreError, ServiceError
 from scorekeeper.operations.backup import backup_lines
 from scorekeeper.operations.restore import restore
-from scorekeeper.table.services import record_hand
-from scorekeeper.table.services_games import import_record, start_game
+from scorekeeper.table.services.games import import_record, start_game
+from scorekeeper.table.services.hands import record_hand
 from scoring.errors import ScoringError
 from scoring.outcomes import Draw, Hand, Ron, Tsumo, Win
 from scoring.rules import PRESETS

@@ -15,8 +15,8 @@ from scorekeeper.errors import GameGone, RestoreError, StaleGame
 from scorekeeper.history.standings import season_games, standings
 from scorekeeper.operations.deletion import delete_game
 from scorekeeper.operations.uploads import restore_upload
-from scorekeeper.table.services import record_hand
-from scorekeeper.table.services_games import start_game
+from scorekeeper.table.services.games import start_game
+from scorekeeper.table.services.hands import record_hand
 from scoring.outcomes import Draw, Hand
 from scoring.rules import PRESETS
 from tests.web.test_backup import play, tobi_hands

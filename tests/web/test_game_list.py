@@ -8,9 +8,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorekeeper.club.models import Game, Player, SavedRuleset
-from scorekeeper.table.services import record_hand
-from scorekeeper.table.services_games import abandon_game, finish_game, start_game
-from scorekeeper.table.views_games import FINISHED_PER_PAGE, PLAYING_PER_PAGE
+from scorekeeper.table.services.games import abandon_game, finish_game, start_game
+from scorekeeper.table.services.hands import record_hand
+from scorekeeper.table.views.games import FINISHED_PER_PAGE, PLAYING_PER_PAGE
 from scoring.outcomes import Hand, Ron, Tsumo, Win
 from scoring.rules import PRESETS
 

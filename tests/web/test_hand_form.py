@@ -11,7 +11,7 @@ from django.http import QueryDict
 from django.template.loader import render_to_string
 
 from scorekeeper.table import display as table_display
-from scorekeeper.table.forms import HandForm
+from scorekeeper.table.forms.hands import HandForm
 from scoring.errors import IllegalHand
 from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Ron, Tsumo, Win
 from scoring.rules import PRESETS, resolve_rules

@@ -14,7 +14,7 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper.club.models import Game, HandRecord
-from scorekeeper.table.services_games import start_game
+from scorekeeper.table.services.games import start_game
 from scoring.rules import PRESETS, resolve_rules
 from scoring.state import EndReason, GameState
 

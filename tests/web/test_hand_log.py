@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scorekeeper.table.services import edit_hand, record_hand
-from scorekeeper.table.services_games import start_game
-from scorekeeper.table.services_penalties import give_penalty
+from scorekeeper.table.services.games import start_game
+from scorekeeper.table.services.hands import edit_hand, record_hand
+from scorekeeper.table.services.penalties import give_penalty
 from scoring.outcomes import Draw, Hand
 from scoring.rules import PRESETS
 from scoring.state import GameState

@@ -25,12 +25,12 @@ from django.urls import reverse
 from real_data import GAMES_DIR, HAND_CASES, case_dora, case_open, case_yaku
 
 from scorekeeper.club.models import Game, HandRecord, Player, Seat
-from scorekeeper.history import yaku_display
+from scorekeeper.history import shares
 from scorekeeper.operations.demo import seed_demo
-from scorekeeper.table import fields_yaku
-from scorekeeper.table.forms import HandForm
-from scorekeeper.table.services import record_hand
-from scorekeeper.table.services_games import start_game
+from scorekeeper.table.forms import yaku
+from scorekeeper.table.forms.hands import HandForm
+from scorekeeper.table.services.games import start_game
+from scorekeeper.table.services.hands import record_hand
 from scoring.outcomes import Hand, Ron, Tsumo, Win
 from scoring.record_hand import parse_hand
 from scoring.rules import PRESETS, resolve_rules
@@ -292,7 +292,7 @@ def test_the_small_clubs_player_pages_are_those_counted_by_hand(client, players,
     )
 
 
-@pytest.mark.parametrize("module", [yaku_display, fields_yaku], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [shares, yaku], ids=lambda m: m.__name__)
 def test_the_examples_in_the_yaku_display_modules_hold(module):
     result = doctest.testmod(module)
     assert result.attempted > 0

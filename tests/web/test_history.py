@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.club.models import Game, Player, Season
 from scorekeeper.operations.demo import seed_demo
-from scorekeeper.table.services_games import abandon_game, start_game
+from scorekeeper.table.services.games import abandon_game, start_game
 from scoring.rules import PRESETS
 from tests.web.history_data import NAMES, expected_place, import_games
 

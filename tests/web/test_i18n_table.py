@@ -14,9 +14,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from scorekeeper.table.display import describe_hand, end_words, payment_words
-from scorekeeper.table.services import record_hand
-from scorekeeper.table.services_games import finish_game
-from scorekeeper.table.services_penalties import give_penalty
+from scorekeeper.table.services.games import finish_game
+from scorekeeper.table.services.hands import record_hand
+from scorekeeper.table.services.penalties import give_penalty
 from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Ron, Tsumo, Win
 from scoring.rules import PRESETS
 from scoring.state import EndReason, GameState, HandResult

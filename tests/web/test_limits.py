@@ -15,11 +15,11 @@ from django.core.management import CommandError, call_command
 from django.db import DataError, IntegrityError, transaction
 from django.urls import reverse
 
-from scorekeeper.club.limits import INTEGER_MAX, JSON_DEPTH, RESULT_MAX, load_json, seats_error
+from scorekeeper.club.bounds import INTEGER_MAX, JSON_DEPTH, RESULT_MAX, load_json, seats_error
 from scorekeeper.club.models import Game, SavedRuleset, Season, Seat
 from scorekeeper.errors import TooDeep
-from scorekeeper.table.services import record_hand
-from scorekeeper.table.services_games import finish_game, import_record, start_game
+from scorekeeper.table.services.games import finish_game, import_record, start_game
+from scorekeeper.table.services.hands import record_hand
 from scoring.errors import RecordError
 from scoring.outcomes import Hand, Ron, Win
 from scoring.rules import PRESETS, resolve_rules

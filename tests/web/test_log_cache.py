@@ -10,10 +10,10 @@ import pytest
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from scorekeeper.registry.services_players import rename_player
-from scorekeeper.table.services import edit_hand, record_hand, undo_last_hand
-from scorekeeper.table.services_games import finish_game
-from scorekeeper.table.services_penalties import give_penalty
+from scorekeeper.registry.services import rename_player
+from scorekeeper.table.services.games import finish_game
+from scorekeeper.table.services.hands import edit_hand, record_hand, undo_last_hand
+from scorekeeper.table.services.penalties import give_penalty
 from scoring.outcomes import Draw, Hand, Ron, Tsumo, Win
 
 pytestmark = pytest.mark.django_db

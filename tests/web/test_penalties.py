@@ -15,9 +15,9 @@ from django.urls import reverse
 
 from scorekeeper.club.models import Game, Seat
 from scorekeeper.errors import ServiceError, StaleGame
-from scorekeeper.table.services import record_hand, undo_last_hand
-from scorekeeper.table.services_games import export_record, finish_game
-from scorekeeper.table.services_penalties import give_penalty, remove_penalty
+from scorekeeper.table.services.games import export_record, finish_game
+from scorekeeper.table.services.hands import record_hand, undo_last_hand
+from scorekeeper.table.services.penalties import give_penalty, remove_penalty
 from scoring.outcomes import Draw, Hand, Ron, Win
 
 pytestmark = pytest.mark.django_db

@@ -13,7 +13,7 @@ from django.utils import timezone
 from scorekeeper.club.models import Game, Player, Seat
 from scorekeeper.errors import PlayerRefused
 from scorekeeper.history.queries import player_record, standings_table
-from scorekeeper.registry.services_players import delete_player, merge_players, rename_player
+from scorekeeper.registry.services import delete_player, merge_players, rename_player
 from scoring.rules import PRESETS
 
 RULES = PRESETS["tenhou"]

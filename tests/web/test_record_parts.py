@@ -27,9 +27,9 @@ from scorekeeper.club.models import Game, HandRecord, Player, Seat
 from scorekeeper.errors import ServiceError
 from scorekeeper.operations.backup import backup_lines
 from scorekeeper.operations.restore import restore
-from scorekeeper.table.services import record_hand
-from scorekeeper.table.services_games import export_record, import_record, start_game
-from scorekeeper.table.services_penalties import give_penalty
+from scorekeeper.table.services.games import export_record, import_record, start_game
+from scorekeeper.table.services.hands import record_hand
+from scorekeeper.table.services.penalties import give_penalty
 from scoring.outcomes import Hand, Ron, Win
 from scoring.rules import PRESETS
 from scoring.state import GameState

@@ -16,7 +16,7 @@ from scorekeeper.club.models import HandRecord, SavedRuleset
 from scorekeeper.errors import ServiceError
 from scorekeeper.operations.uploads import import_text
 from scorekeeper.refusals import WORDINGS, refusal_text
-from scorekeeper.table.services import record_hand
+from scorekeeper.table.services.hands import record_hand
 from scoring.errors import IllegalWin
 from scoring.outcomes import Draw, Hand, Ron, Win
 from scoring.payments import win_value

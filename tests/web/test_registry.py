@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper.club.models import Player, SavedRuleset
-from scorekeeper.table.services import record_hand
+from scorekeeper.table.services.hands import record_hand
 from scoring.outcomes import Hand, Tsumo, Win
 from scoring.rules import PARAMETERS
 from tests.web.test_ruleset_form import new_form

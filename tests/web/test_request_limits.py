@@ -14,8 +14,8 @@ from scorekeeper.club.models import MAX_HANDS, Game, HandRecord
 from scorekeeper.errors import GameFull, RestoreError
 from scorekeeper.operations.backup import backup_lines
 from scorekeeper.operations.restore import restore
-from scorekeeper.table.services import record_hand
-from scorekeeper.table.services_games import import_record
+from scorekeeper.table.services.games import import_record
+from scorekeeper.table.services.hands import record_hand
 from scoring.outcomes import Draw, Hand
 from tests.web.test_backup import first_game_line, wipe
 from tests.web.test_table_views import ron_post

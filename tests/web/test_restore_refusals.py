@@ -13,7 +13,7 @@ from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Seas
 from scorekeeper.errors import RestoreError, ServiceError
 from scorekeeper.operations.backup import backup_lines
 from scorekeeper.operations.restore import restore
-from scorekeeper.table.services_games import import_record
+from scorekeeper.table.services.games import import_record
 from tests.web import test_backup
 from tests.web.test_backup import wipe
 

@@ -21,8 +21,8 @@ from scorekeeper.operations import demo
 from scorekeeper.operations.backup import backup_lines
 from scorekeeper.operations.demo import seed_demo
 from scorekeeper.operations.restore import BackupLoader
-from scorekeeper.table.services import record_hand
-from scorekeeper.table.services_games import start_game
+from scorekeeper.table.services.games import start_game
+from scorekeeper.table.services.hands import record_hand
 from scoring.rules import PRESETS
 from tests.web.test_backup import club, ron, wipe
 from tests.web.test_organiser_data import RESTORE, backup_file

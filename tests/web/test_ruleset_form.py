@@ -11,8 +11,8 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper.club.models import SavedRuleset
-from scorekeeper.registry.forms_rules import RulesetForm
-from scorekeeper.registry.rules_words import GROUPS
+from scorekeeper.parameters import GROUPS
+from scorekeeper.registry.forms import RulesetForm
 from scoring.rules import PRESETS, Ruleset
 from tests.web.form_fields import form_data
 

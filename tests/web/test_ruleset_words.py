@@ -9,9 +9,9 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper.club.models import SavedRuleset
-from scorekeeper.registry.forms_rules import RulesetForm
-from scorekeeper.registry.rules_sentences import describe
-from scorekeeper.registry.rules_words import GROUPS
+from scorekeeper.parameters import GROUPS
+from scorekeeper.registry.forms import RulesetForm
+from scorekeeper.registry.sentences import describe
 from scoring.rules import PRESETS, resolve_rules
 from tests.web.test_ruleset_form import ENGINE_PARAMETERS
 

@@ -23,8 +23,8 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from scorekeeper.club.models import Game, LoginCount, Player, SavedRuleset, Season, Seat
 from scorekeeper.registry.permissions import make_member
-from scorekeeper.table.services import record_hand
-from scorekeeper.table.services_games import start_game
+from scorekeeper.table.services.games import start_game
+from scorekeeper.table.services.hands import record_hand
 from scoring.outcomes import Draw, Hand, Ron, Win
 from scoring.rules import PRESETS
 from tests.web.conftest import PASSWORD

@@ -9,8 +9,7 @@ from real_data import GAMES_DIR
 
 from scorekeeper.club.models import Game, HandRecord, Player, Seat
 from scorekeeper.errors import GameClosed, ServiceError, StaleGame
-from scorekeeper.table.services import edit_hand, record_hand, scoreboard, undo_last_hand
-from scorekeeper.table.services_games import (
+from scorekeeper.table.services.games import (
     abandon_game,
     export_record,
     finish_game,
@@ -18,6 +17,7 @@ from scorekeeper.table.services_games import (
     reopen_game,
     start_game,
 )
+from scorekeeper.table.services.hands import edit_hand, record_hand, scoreboard, undo_last_hand
 from scoring.errors import IllegalHand
 from scoring.outcomes import Draw, Hand, Ron, Tsumo, Win
 from scoring.record_hand import hand_to_json, parse_hand

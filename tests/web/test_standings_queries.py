@@ -18,8 +18,8 @@ from scorekeeper.history.standings import (
     season_games,
     standings,
 )
-from scorekeeper.table.services import record_hand
-from scorekeeper.table.services_games import abandon_game, import_record, start_game
+from scorekeeper.table.services.games import abandon_game, import_record, start_game
+from scorekeeper.table.services.hands import record_hand
 from scoring.outcomes import Hand, Ron, Win
 from scoring.rules import PRESETS
 

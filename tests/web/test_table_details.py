@@ -12,8 +12,8 @@ import pytest
 from django.urls import reverse
 
 from scorekeeper.club.models import Game, Player
-from scorekeeper.table.services import record_hand
-from scorekeeper.table.services_games import finish_game, start_game
+from scorekeeper.table.services.games import finish_game, start_game
+from scorekeeper.table.services.hands import record_hand
 from scoring.outcomes import Chombo, Hand, Ron, Win
 from scoring.rules import PRESETS
 

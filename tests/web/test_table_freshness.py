@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scorekeeper.table.services import record_hand
+from scorekeeper.table.services.hands import record_hand
 from scoring.outcomes import Hand, Ron, Win
 
 pytestmark = pytest.mark.django_db

@@ -14,8 +14,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scorekeeper.club.models import Game, HandRecord
-from scorekeeper.table.services import record_hand
-from scorekeeper.table.services_games import export_record, start_game
+from scorekeeper.table.services.games import export_record, start_game
+from scorekeeper.table.services.hands import record_hand
 from scoring.outcomes import Chombo, Draw, Hand, Ron, Tsumo, Win
 from scoring.rules import PRESETS
 

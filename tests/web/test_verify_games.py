@@ -11,8 +11,8 @@ from django.core.management import CommandError, call_command
 from real_data import GAMES_DIR
 
 from scorekeeper.club.models import Game, HandRecord, Seat
-from scorekeeper.table.services import edit_hand, record_hand, undo_last_hand
-from scorekeeper.table.services_games import abandon_game, finish_game, import_record
+from scorekeeper.table.services.games import abandon_game, finish_game, import_record
+from scorekeeper.table.services.hands import edit_hand, record_hand, undo_last_hand
 from scoring.outcomes import Draw, Hand, Ron, Tsumo, Win
 
 pytestmark = pytest.mark.django_db
@@ -45,7 +45,7 @@ def play(game: Game, *hands: Hand) -> Game:
 def many_games(game, players) -> list[Game]:
     """Games in every shape the services make: in play, corrected, undone, ended by tobi,
     stopped early, abandoned, imported."""
-    from scorekeeper.table.services_games import start_game
+    from scorekeeper.table.services.games import start_game
     from scoring.rules import PRESETS
 
     def fresh() -> Game:

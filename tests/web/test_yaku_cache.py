@@ -11,10 +11,10 @@ from django.test import Client, override_settings
 from django.urls import reverse
 
 from scorekeeper.club.models import Game, Player
-from scorekeeper.history.yaku_queries import club_yaku_stats, player_yaku_stats
+from scorekeeper.history.statistics import club_yaku_stats, player_yaku_stats
 from scorekeeper.operations.deletion import delete_game
-from scorekeeper.registry.services_players import merge_players, rename_player
-from scorekeeper.table.services import edit_hand, undo_last_hand
+from scorekeeper.registry.services import merge_players, rename_player
+from scorekeeper.table.services.hands import edit_hand, undo_last_hand
 from scoring.outcomes import Hand, Ron, Win
 from tests.web.test_hand_yaku import small_club
 

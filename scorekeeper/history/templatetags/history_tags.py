@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from scorekeeper.club.models import Game
 from scorekeeper.format import format_points, round_name, signed_result
 from scorekeeper.history.charts import points_chart as draw_points
-from scorekeeper.table.services import Scoreboard, scoreboard
+from scorekeeper.table.services.hands import Scoreboard, scoreboard
 
 register = template.Library()
 

@@ -7,8 +7,8 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from scorekeeper.club.models import Game
-from scorekeeper.history.yaku_display import yaku_context
-from scorekeeper.history.yaku_queries import club_yaku_stats
+from scorekeeper.history.shares import yaku_context
+from scorekeeper.history.statistics import club_yaku_stats
 from scorekeeper.registry.permissions import read_required
 
 

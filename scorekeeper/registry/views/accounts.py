@@ -1,13 +1,15 @@
-"""Accounts: the first organiser of a fresh site, logging in and out, and the accounts
-organisers make for members."""
+"""Accounts: the first organiser of a fresh site, logging in and out, the accounts organisers
+make for members, and passwords (an organiser sets a member's; members change their own)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model, login
+from django.contrib.auth import get_user_model, login, update_session_auth_hash
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.forms import PasswordChangeForm, SetPasswordForm
 from django.contrib.auth.models import Group
 from django.db import IntegrityError, transaction
 from django.forms import Form
@@ -17,9 +19,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper.club.models import ClubSetup
+from scorekeeper.errors import ServiceError
 from scorekeeper.registry.forms import MemberForm, OrganiserSetupForm, save_unless_taken
-from scorekeeper.registry.permissions import MEMBERS_GROUP, is_member, organiser_required
+from scorekeeper.registry.permissions import (
+    MEMBERS_GROUP,
+    is_member,
+    member_required,
+    organiser_required,
+)
 from scorekeeper.registry.ratelimit import RateLimitedAuthenticationForm, refusal_status
+from scorekeeper.registry.services import set_password
 
 
 def no_accounts_yet() -> bool:
@@ -142,3 +151,52 @@ def member_new(request: HttpRequest) -> HttpResponse:
             return redirect("member_list")
     status = 422 if form.is_bound else 200
     return render(request, "registry/member_form.html", {"form": form}, status=status)
+
+
+EDIT = ["GET", "HEAD", "POST"]
+
+
+@require_http_methods(EDIT)
+@organiser_required
+def member_password(request: HttpRequest, pk: int) -> HttpResponse:
+    """Set the password of an account that is not an organiser's."""
+    account = get_object_or_404(get_user_model(), pk=pk, is_staff=False, is_superuser=False)
+    form = SetPasswordForm(account, request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            set_password(
+                account=account, password=form.cleaned_data["new_password1"], by=request.user
+            )
+        except ServiceError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(
+                request,
+                _(
+                    "%(name)s’s password is set: tell them, and they can log in with it (their "
+                    "other sessions have ended)."
+                )
+                % {"name": account.get_username()},
+            )
+            return redirect("member_list")
+    context = {"form": form, "account": account}
+    return render(request, "registry/password_set.html", context, status=_status(form))
+
+
+@require_http_methods(EDIT)
+@member_required
+def password_change(request: HttpRequest) -> HttpResponse:
+    """Change one's own password, knowing the old one; this session stays logged in."""
+    user = request.user
+    assert isinstance(user, AbstractBaseUser)  # member_required: logged in
+    form = PasswordChangeForm(user, request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        set_password(account=user, password=form.cleaned_data["new_password1"], by=user)
+        update_session_auth_hash(request, user)
+        messages.success(request, _("Your password is changed."))
+        return redirect("home")
+    return render(request, "registry/password_change.html", {"form": form}, status=_status(form))
+
+
+def _status(form: SetPasswordForm) -> int:  # type: ignore[type-arg]
+    return 422 if form.is_bound else 200

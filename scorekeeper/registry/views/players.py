@@ -1,4 +1,5 @@
-"""Merging two players into one and deleting a player with no games (organisers). Each is
+"""The players: their list (everyone who may read sees it); adding and renaming one, merging
+two into one and deleting one with no games (organisers). A merge and a deletion are
 confirmed: a GET shows what will happen, a POST does it."""
 
 from __future__ import annotations
@@ -9,14 +10,55 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.club.models import Player, Seat
 from scorekeeper.errors import PlayerRefused
-from scorekeeper.registry.permissions import organiser_required
-from scorekeeper.registry.services_players import delete_player, merge_players, shared_games
+from scorekeeper.registry.forms import PlayerForm
+from scorekeeper.registry.permissions import organiser_required, read_required
+from scorekeeper.registry.services import (
+    add_player,
+    delete_player,
+    merge_players,
+    rename_player,
+    shared_games,
+)
 
-CONFIRMED = ["GET", "HEAD", "POST"]
+EDIT = CONFIRMED = ["GET", "HEAD", "POST"]
+
+
+@require_safe
+@read_required
+def player_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "registry/player_list.html", {"players": Player.objects.all()})
+
+
+@require_http_methods(EDIT)
+@organiser_required
+def player_new(request: HttpRequest) -> HttpResponse:
+    return _player_form(request, Player())
+
+
+@require_http_methods(EDIT)
+@organiser_required
+def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    return _player_form(request, get_object_or_404(Player, pk=pk))
+
+
+def _player_form(request: HttpRequest, player: Player) -> HttpResponse:
+    data = request.POST if request.method == "POST" else None
+    form = PlayerForm(data, instance=player)
+    if form.is_valid():
+        name = form.cleaned_data["name"]
+        try:
+            saved = rename_player(player=player, name=name) if player.pk else add_player(name=name)
+        except PlayerRefused as error:
+            form.add_error("name", error.message)
+        else:
+            messages.success(request, _("Saved %(name)s.") % {"name": saved.name})
+            return redirect("player_list")
+    status = 422 if form.is_bound else 200
+    return render(request, "registry/player_form.html", {"form": form}, status=status)
 
 
 class MergeForm(forms.Form):

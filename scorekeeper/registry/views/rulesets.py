@@ -1,5 +1,5 @@
-"""The club's registry: players and saved rulesets. Everyone who may read sees them;
-organisers add and rename."""
+"""Saved rulesets and the presets: everyone who may read sees them, with each parameter in
+words; organisers add and change them."""
 
 from __future__ import annotations
 
@@ -12,17 +12,19 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
-from scorekeeper.club.models import Player, SavedRuleset
-from scorekeeper.errors import PlayerRefused
+from scorekeeper.club.models import SavedRuleset
 from scorekeeper.format import preset_label
 from scorekeeper.htmx import HtmxHttpRequest, template_for
 from scorekeeper.refusals import located_refusal_text
-from scorekeeper.registry.forms import PlayerForm, taken_message
-from scorekeeper.registry.forms_rules import RulesetForm, form_values, saved_values
+from scorekeeper.registry.forms import (
+    RulesetForm,
+    form_values,
+    saved_values,
+    taken_message,
+)
 from scorekeeper.registry.permissions import organiser_required, read_required
-from scorekeeper.registry.rules_sentences import rules_in_words
-from scorekeeper.registry.services_players import add_player, rename_player
-from scorekeeper.registry.services_rulesets import save_ruleset
+from scorekeeper.registry.sentences import rules_in_words
+from scorekeeper.registry.services import save_ruleset
 from scoring.errors import RulesError
 from scoring.rules import PRESETS, Ruleset
 
@@ -31,39 +33,6 @@ EDIT = ["GET", "HEAD", "POST"]
 
 def _data(request: HttpRequest) -> Any:
     return request.POST if request.method == "POST" else None
-
-
-@require_safe
-@read_required
-def player_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "registry/player_list.html", {"players": Player.objects.all()})
-
-
-@require_http_methods(EDIT)
-@organiser_required
-def player_new(request: HttpRequest) -> HttpResponse:
-    return _player_form(request, Player())
-
-
-@require_http_methods(EDIT)
-@organiser_required
-def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
-    return _player_form(request, get_object_or_404(Player, pk=pk))
-
-
-def _player_form(request: HttpRequest, player: Player) -> HttpResponse:
-    form = PlayerForm(_data(request), instance=player)
-    if form.is_valid():
-        name = form.cleaned_data["name"]
-        try:
-            saved = rename_player(player=player, name=name) if player.pk else add_player(name=name)
-        except PlayerRefused as error:
-            form.add_error("name", error.message)
-        else:
-            messages.success(request, _("Saved %(name)s.") % {"name": saved.name})
-            return redirect("player_list")
-    status = 422 if form.is_bound else 200
-    return render(request, "registry/player_form.html", {"form": form}, status=status)
 
 
 @require_safe

@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scorekeeper.format import ABORT_WORDS
-from scorekeeper.table.fields_yaku import YakuFields, yaku_fields
-from scorekeeper.table.widgets import ChipSelect, ChipSelectMultiple, SeatChoice
+from scorekeeper.table.forms.widgets import ChipSelect, ChipSelectMultiple, SeatChoice
+from scorekeeper.table.forms.yaku import YakuFields, yaku_fields
 from scoring.payments import FU_VALUES, MAX_YAKUMAN, impossible_reason
 from scoring.record_hand import MAX_CHIPS
 from scoring.rule_values import Yame

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy
 
 from scorekeeper.format import seat_wind
 from scorekeeper.refusals import english_text, refusal_text
-from scorekeeper.table.fields import (
+from scorekeeper.table.forms.fields import (
     LIMIT_HAN,
     SEATS,
     YAKUMAN,
@@ -26,14 +26,14 @@ from scorekeeper.table.fields import (
     end_outcomes,
     hand_fields,
 )
-from scorekeeper.table.fields_yaku import (
+from scorekeeper.table.forms.yaku import (
     bound_yaku_fields,
     details_initial,
     exact_han,
     fill_han,
     win_details,
 )
-from scorekeeper.table.fields_yaku import engine_field as yaku_engine_field
+from scorekeeper.table.forms.yaku import engine_field as yaku_engine_field
 from scoring.errors import IllegalHand
 from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Outcome, Ron, Tsumo, Win
 from scoring.rules import Ruleset

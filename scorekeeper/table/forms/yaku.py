@@ -18,14 +18,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from scorekeeper.format import yaku_name
-from scorekeeper.table.widgets import ChipSelect, ChipSelectMultiple
+from scorekeeper.table.forms.widgets import ChipSelect, ChipSelectMultiple
 from scoring.outcomes import Win
 from scoring.rule_values import Kazoe
 from scoring.rules import Ruleset
 from scoring.win_details import KAZOE_HAN, dora_total
 from scoring.yaku import BY_NAME, RIICHI_YAKU, YAKU, Yaku, sort_yaku, yaku_han, yakuman_count
 
-#: The han chip of a yakuman, and the fu chip values, as ``scorekeeper.table.fields`` has them.
+#: The han chip of a yakuman, and the fu chip values, as ``table.forms.fields`` has them.
 YAKUMAN: Final = "yakuman"
 LIMIT_HAN: Final = 5
 HIGHEST_HAN_CHIP: Final = 13

@@ -14,11 +14,11 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scorekeeper.club.limits import normal_name, penalties_error, text_error
+from scorekeeper.club.bounds import normal_name, penalties_error, text_error
 from scorekeeper.club.models import MAX_HANDS, Game, HandRecord, Player, Seat
 from scorekeeper.club.projection import project_game
 from scorekeeper.errors import GameClosed, GameFull, ServiceError
-from scorekeeper.table.services import (
+from scorekeeper.table.services.hands import (
     check_open,
     check_sequence,
     locked_game,

@@ -1,5 +1,5 @@
 """Every write to a game's hands goes through here, and what they share with the writes of
-the game's life (``services_games.py``): small keyword-only functions, each in one
+the game's life (``services/games.py``): small keyword-only functions, each in one
 transaction with the game row locked (``select_for_update``), playing or replaying the hands
 with the engine and saving what ``projection.project`` makes of them. The ones that change a
 hand return what they did (``HandChange``), so that no page plays the hand again.
@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scorekeeper.club.limits import seats_error
+from scorekeeper.club.bounds import seats_error
 from scorekeeper.club.models import MAX_HANDS, Game, HandRecord, Seat
 from scorekeeper.club.projection import (
     RESULT_FIELDS,

@@ -15,12 +15,12 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scorekeeper.club.limits import penalties_error
+from scorekeeper.club.bounds import penalties_error
 from scorekeeper.club.models import Game
 from scorekeeper.club.projection import project_game
 from scorekeeper.errors import ServiceError, StaleGame
 from scorekeeper.refusals import refusal_text
-from scorekeeper.table.services import check_open, locked_game, save_projection, stored_hands
+from scorekeeper.table.services.hands import check_open, locked_game, save_projection, stored_hands
 from scoring.errors import LocatedError
 from scoring.outcomes import Penalty
 from scoring.record import MAX_PENALTIES, penalty_json, read_penalties

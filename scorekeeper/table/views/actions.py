@@ -29,11 +29,11 @@ from scorekeeper.registry.permissions import (
     read_required,
 )
 from scorekeeper.table.display import describe_hand
-from scorekeeper.table.forms import ConfirmForm
+from scorekeeper.table.forms.hands import ConfirmForm
 from scorekeeper.table.pages import load_game, may_correct, seat_names
-from scorekeeper.table.services import scoreboard, undo_last_hand
-from scorekeeper.table.services_games import abandon_game, export_record, finish_game, reopen_game
-from scorekeeper.table.views import table_after_write
+from scorekeeper.table.services.games import abandon_game, export_record, finish_game, reopen_game
+from scorekeeper.table.services.hands import scoreboard, undo_last_hand
+from scorekeeper.table.views.hands import table_after_write
 
 
 def _confirm_page(request: HttpRequest, game: Game, action: str, status: int = 200) -> HttpResponse:

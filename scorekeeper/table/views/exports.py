@@ -8,9 +8,9 @@ from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_safe
 
 from scorekeeper.registry.permissions import read_required
-from scorekeeper.table.exports_hands import hand_log_document, hand_log_lines
+from scorekeeper.table.exports import hand_log_document, hand_log_lines
 from scorekeeper.table.pages import load_game
-from scorekeeper.table.services import scoreboard
+from scorekeeper.table.services.hands import scoreboard
 
 
 def _download(body: str, content_type: str, filename: str) -> HttpResponse:

@@ -23,8 +23,8 @@ from scorekeeper.format import (
     starting_wind,
 )
 from scorekeeper.registry.permissions import member_required, read_required
-from scorekeeper.table.forms_game import NewGameForm
-from scorekeeper.table.services_games import start_game
+from scorekeeper.table.forms.games import NewGameForm
+from scorekeeper.table.services.games import start_game
 
 FINISHED_PER_PAGE = 20
 #: Tables in play shown at once, the most recently active first: a club night has a few

@@ -5,8 +5,8 @@ Each view checks access, fills a form, calls one service and renders. An htmx re
 the part of the page that changed (``#game-table``, with the messages out of band); a plain
 POST redirects to the table (POST/redirect/GET). Refusals keep the page: an impossible hand
 is a form error (422), a submission for a game that has moved on (409) shows the current
-table with a message. Undo and the game's actions are in ``views_actions.py``, the live
-board and the chart in ``views_live.py``.
+table with a message. Undo and the game's actions are in ``views/actions.py``, the live
+board and the chart in ``views/live.py``.
 """
 
 from __future__ import annotations
@@ -23,14 +23,13 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
-from scorekeeper.calculator.links import calculator_url, carried_values
 from scorekeeper.club.models import Game, HandRecord
 from scorekeeper.errors import ServiceError, StaleGame
 from scorekeeper.htmx import HtmxHttpRequest
 from scorekeeper.registry.permissions import is_organiser, member_required, read_required
-from scorekeeper.table.display import describe_hand
-from scorekeeper.table.display_log import authorship
-from scorekeeper.table.forms import CorrectionForm, HandForm
+from scorekeeper.table.display import authorship, describe_hand
+from scorekeeper.table.forms.hands import CorrectionForm, HandForm
+from scorekeeper.table.links import calculator_url, carried_values
 from scorekeeper.table.pages import (
     edit_context,
     load_game,
@@ -43,7 +42,7 @@ from scorekeeper.table.pages import (
     table_context,
 )
 from scorekeeper.table.previews import preview_context, preview_of
-from scorekeeper.table.services import HandChange, edit_hand, record_hand, scoreboard
+from scorekeeper.table.services.hands import HandChange, edit_hand, record_hand, scoreboard
 from scoring.errors import IllegalHand
 from scoring.outcomes import Hand
 from scoring.state import HandResult, Replay

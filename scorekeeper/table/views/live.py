@@ -14,7 +14,7 @@ from scorekeeper.club.models import Seat
 from scorekeeper.digest import digest
 from scorekeeper.registry.permissions import read_required
 from scorekeeper.table.pages import live_context, load_game
-from scorekeeper.table.services import scoreboard
+from scorekeeper.table.services.hands import scoreboard
 
 
 def revision_etag(request: HttpRequest, game_id: int, *args: object) -> str | None:

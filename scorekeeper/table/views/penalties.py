@@ -21,11 +21,11 @@ from scorekeeper.errors import ServiceError, StaleGame
 from scorekeeper.format import signed
 from scorekeeper.htmx import HtmxHttpRequest
 from scorekeeper.registry.permissions import organiser_required
-from scorekeeper.table.display_log import penalty_lines
-from scorekeeper.table.forms_penalty import PenaltyForm, PenaltyRemoveForm
+from scorekeeper.table.display import penalty_lines
+from scorekeeper.table.forms.penalties import PenaltyForm, PenaltyRemoveForm
 from scorekeeper.table.pages import load_game, penalty_context, seat_names
-from scorekeeper.table.services_penalties import give_penalty, remove_penalty
-from scorekeeper.table.views import table_after_write
+from scorekeeper.table.services.penalties import give_penalty, remove_penalty
+from scorekeeper.table.views.hands import table_after_write
 
 PAGE = "table/penalty.html"
 

@@ -8,7 +8,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scorekeeper.club.models import Game
-from scorekeeper.table.services_games import export_record
+from scorekeeper.table.services.games import export_record
 
 
 class Command(BaseCommand):
