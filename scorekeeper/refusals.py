@@ -16,9 +16,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Protocol
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
-from scorekeeper.format import format_points, round_name, starting_wind
+from scorekeeper.format import format_points, round_name, starting_wind, yaku_name
 from scorekeeper.parameters import LABELS
 from scorekeeper.wordings import (
     CALCULATOR_WORDINGS,
@@ -229,11 +229,36 @@ def shown_values(values: Mapping[str, object], names: Sequence[str] = ()) -> dic
     {'han': '1', 'fu': '20', 'sum': '−5,000', 'reason': 'tobi'}
     """
     shown = {key: _shown(key, value, names) for key, value in values.items()}
+    made_of = _yaku_made_of(values)
+    if made_of is not None:
+        shown["yaku"] = made_of
     reason = _reason(values)
     if reason is not None:
         english = _reason_english(values, names) or reason.code
         shown["reason"] = refusal_text(reason, english, names=names)
     return shown
+
+
+def _yaku_made_of(values: Mapping[str, object]) -> str | None:
+    """The yaku a refusal lists, from the engine's values (``names``, or ``parts`` of a yaku
+    and its han with the ``dora``), each named in the reader's language; ``None`` where the
+    refusal lists none.
+
+    >>> _yaku_made_of({"parts": (("Riichi", 1), ("Pinfu", 1)), "dora": 2})
+    'Riichi 1 + Pinfu 1 + Dora 2'
+    """
+    joiner = pgettext("yaku list", " + ")
+    listed = values.get("names")
+    if isinstance(listed, tuple | list):
+        return joiner.join(yaku_name(str(name)) for name in listed)
+    parts = values.get("parts")
+    if not isinstance(parts, tuple | list):
+        return None
+    words = [f"{yaku_name(str(name))} {han}" for name, han in parts]
+    dora = values.get("dora")
+    if isinstance(dora, int):
+        words.append(f"{yaku_name('Dora')} {dora}")
+    return joiner.join(words)
 
 
 def _shown(key: str, value: object, names: Sequence[str]) -> str:
@@ -249,7 +274,7 @@ def _shown(key: str, value: object, names: Sequence[str]) -> str:
         index = parse_round_label(value)
         return value if index is None else round_name(index)
     if key in _YAKU:
-        return " + ".join(gettext(part) for part in value.split(" + "))
+        return yaku_name(value)
     if key == "parameter":
         return parameter_label(value)
     term = TERMS.get(value)

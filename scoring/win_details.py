@@ -235,13 +235,20 @@ def _check_value(win: Win, rules: Ruleset, refuse: Refuse, field: str, dora: int
                 field,
                 f"{made}, but the win has {_value_words(win)}",
                 code="yaku.yakuman_count_differs",
-                values={"yaku": " + ".join(names), "count": count, "yakuman": win.yakuman},
+                values={
+                    "yaku": " + ".join(names),
+                    "names": tuple(names),
+                    "count": count,
+                    "yakuman": win.yakuman,
+                },
             )
         return
     closed = is_closed(win)
     parts = [(name, yaku_han(name, is_open=not closed) or 0) for name in names]
     han = sum(value for _, value in parts)
     words = " + ".join(f"{name} {value}" for name, value in parts)
+    # The yaku and their han as values too, so that a page words them in its own language.
+    made_of: dict[str, object] = {"parts": tuple(parts), "dora": dora}
     if dora is not None:
         han += dora
         words += f" + dora {dora}"
@@ -253,7 +260,7 @@ def _check_value(win: Win, rules: Ruleset, refuse: Refuse, field: str, dora: int
                 field,
                 f"{words} make {han} han, but the win has {_value_words(win)}",
                 code="yaku.han_not_kazoe",
-                values={"yaku": words, "han": han, "yakuman": win.yakuman},
+                values={"yaku": words, **made_of, "han": han, "yakuman": win.yakuman},
             )
         return
     if win.han is None:  # pragma: no cover (a win has han or yakuman)
@@ -263,14 +270,14 @@ def _check_value(win: Win, rules: Ruleset, refuse: Refuse, field: str, dora: int
             field,
             f"{words} make {han} han, but the win has {win.han} han",
             code="yaku.han_differs",
-            values={"yaku": words, "han": han, "win_han": win.han},
+            values={"yaku": words, **made_of, "han": han, "win_han": win.han},
         )
     if dora is None and han > win.han:
         refuse(
             field,
             f"{words} make {han} han, more than the win's {win.han} han",
             code="yaku.han_exceeds",
-            values={"yaku": words, "han": han, "win_han": win.han},
+            values={"yaku": words, **made_of, "han": han, "win_han": win.han},
         )
 
 

@@ -5,7 +5,7 @@ from decimal import Decimal
 
 import pytest
 
-from scorekeeper import digest, spreadsheets
+from scorekeeper import digest, refusals, spreadsheets
 from scorekeeper import format as formatting
 from scorekeeper.calculator import payment
 from scorekeeper.table import display
@@ -13,7 +13,9 @@ from scoring.rules import PRESETS
 
 
 @pytest.mark.parametrize(
-    "module", [formatting, payment, display, spreadsheets, digest], ids=lambda m: m.__name__
+    "module",
+    [formatting, payment, display, spreadsheets, digest, refusals],
+    ids=lambda m: m.__name__,
 )
 def test_the_examples_in_the_formatting_modules_hold(module):
     result = doctest.testmod(module)

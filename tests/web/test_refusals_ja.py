@@ -195,3 +195,16 @@ def test_an_imported_record_with_an_impossible_hand_is_refused_in_japanese(alice
     assert str(caught.value) == (
         "hands[0] (E1).ron.wins[0]: 20 fu cannot be won by ron (a closed ron has 30 fu at least)"
     )
+
+
+@pytest.mark.django_db
+def test_yaku_that_do_not_make_the_han_are_named_in_japanese_with_their_han(bob_client, game):
+    """Pinfu 1 + Tanyao 1 + dora 0 make 2 han, not the 3 given: the yaku are named from the
+    engine's values, each in Japanese (the translations file's names), never as English."""
+    post = ron_post(han="3", fu="30", win_1_yaku=["Tanyao", "Pinfu"], win_1_dora="0")
+    response = bob_client.post(hand_url("hand_create", game), post, **HTMX, **JA)
+
+    assert response.status_code == 422
+    text = error_text(response.content.decode(), "id_win_1_yaku_error")
+    assert text == "平和 1・断幺九 1・ドラ 0で2翻ですが、和了は3翻です。"
+    assert not HandRecord.objects.exists()
