@@ -137,6 +137,7 @@ INSTALLED_APPS = [
     "scorekeeper.table",
     "scorekeeper.history",
     "scorekeeper.operations",
+    "scorekeeper.ratings",
 ]
 
 MIDDLEWARE = [

@@ -9,6 +9,7 @@ urlpatterns = [
     path("", include("scorekeeper.registry.urls")),
     path("", include("scorekeeper.calculator.urls")),
     path("", include("scorekeeper.operations.urls")),
+    path("", include("scorekeeper.ratings.urls")),
     path("admin/", admin.site.urls),
     # The language switcher posts to Django's own view (set_language).
     path("i18n/", include("django.conf.urls.i18n")),

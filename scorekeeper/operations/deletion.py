@@ -20,6 +20,7 @@ from django.utils.translation import pgettext
 
 from scorekeeper.club.models import DeletedGame, Game, Season
 from scorekeeper.errors import GameGone, LastGameOfSeason
+from scorekeeper.ratings.services import rerated
 from scorekeeper.table.services.hands import check_sequence, locked_game
 
 
@@ -45,7 +46,8 @@ def delete_game(*, game: Game, expected_sequence: int, user: Any = None) -> Dele
             deleted_by=user if user is not None and user.is_authenticated else None,
             deleted_by_name=user.get_username() if user is not None else "",
         )
-        locked.delete()
+        with rerated(games=[locked]):
+            locked.delete()
     return deleted
 
 

@@ -23,6 +23,7 @@ from django.db import transaction
 from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
 from scorekeeper.club.projection import Projection, project
 from scorekeeper.operations.bulk import stored_seats
+from scorekeeper.ratings.services import rate_added
 from scoring.errors import IllegalHand
 from scoring.game import play_hand
 from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Ron, Tsumo, Win
@@ -349,4 +350,5 @@ def seed_demo(
             if progress:
                 progress(start + len(part), len(demo))
         _seasons(today, demo, stored)
+        rate_added(games=stored)
     return sum(len(d.hands) for d in demo)

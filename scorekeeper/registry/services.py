@@ -21,6 +21,7 @@ from django.utils.translation import ngettext, pgettext
 from scorekeeper.club.bounds import name_error, normal_name
 from scorekeeper.club.models import Game, Player, SavedRuleset, Seat
 from scorekeeper.errors import PlayerRefused, ServiceError
+from scorekeeper.ratings.services import rerated
 from scoring.rules import Ruleset
 
 
@@ -123,7 +124,8 @@ def merge_players(*, keep: Player, merge: Player) -> int:
                 )
                 % {"kept": kept.name, "merged": merged.name}
             ) from None
-        merged.delete()
+        with rerated(players=[merged]):
+            merged.delete()
     return moved
 
 

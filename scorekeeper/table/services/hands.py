@@ -29,6 +29,7 @@ from scorekeeper.club.projection import (
     seats_change,
 )
 from scorekeeper.errors import GameClosed, GameFull, GameGone, ServiceError, StaleGame, Unstorable
+from scorekeeper.ratings.services import game_changed
 from scorekeeper.refusals import correction_refusal, english_text
 from scoring.errors import IllegalHand
 from scoring.game import play_hand, replay
@@ -149,6 +150,7 @@ def save_projection(game: Game, projection: Projection) -> None:
             for name, value in row.items():
                 setattr(seat, name, value)
         Seat.objects.bulk_update(seats, RESULT_FIELDS)
+        game_changed(game=game)
 
 
 def stored_hands(game: Game) -> list[Hand]:

@@ -1,0 +1,41 @@
+"""The ratings as files: ``/ratings.csv`` and ``/ratings.json``, one row per player with
+plain numbers. ``mu`` and ``sigma`` are OpenSkill's own, unscaled and unrounded, so that
+anyone can check them against the library; ``rating`` is the number the pages show and
+``r`` Tenhou's R, both to one decimal place."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from typing import Any, Final
+
+from scorekeeper.history.exports import csv_lines
+from scorekeeper.ratings.queries import RatingRow
+
+#: The columns, in the file's order (the JSON's keys are the same).
+COLUMNS: Final = ("id", "name", "games", "mu", "sigma", "rating", "r")
+
+
+def row_values(row: RatingRow) -> dict[str, Any]:
+    return {
+        "id": row.player_id,
+        "name": row.name,
+        "games": row.games,
+        "mu": row.mu,
+        "sigma": row.sigma,
+        "rating": round(row.rating, 1),
+        "r": round(row.r, 1),
+    }
+
+
+def ratings_csv(rows: Iterable[RatingRow]) -> Iterator[str]:
+    return csv_lines(COLUMNS, ([row_values(row)[c] for c in COLUMNS] for row in rows))
+
+
+def ratings_json(rows: Iterable[RatingRow]) -> Iterator[str]:
+    """A JSON list of rows, written a row at a time."""
+    separator = "[\n  "
+    for row in rows:
+        yield separator + json.dumps(row_values(row), ensure_ascii=False)
+        separator = ",\n  "
+    yield "[]\n" if separator.startswith("[") else "\n]\n"

@@ -1,0 +1,243 @@
+"""The ratings as the pages and downloads read them: a table (all time or a season), a
+player's ratings game by game, a game's changes. Each is a fixed number of queries however
+many games there are.
+
+All time is where each player stands now (``Rating``). A season is where each player stood
+after their last game of the season, with the games they played in it and the change from
+before their first; the ratings themselves always count every game before (a season does
+not start anyone again from nothing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Final
+
+from django.db.models import Count, Max, Min, OuterRef, Q, Subquery
+
+from scorekeeper.club.models import Game, Player, Season
+from scorekeeper.history.standings import season_filter
+from scorekeeper.ratings.models import Rating, RatingChange
+from scorekeeper.ratings.rating import SHOWN_SCALE, Standing, shown_rating
+
+#: The games a player's ratings list one by one (the chart draws them all).
+RECENT_GAMES: Final = 10
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    """One player's line in a ratings table."""
+
+    rank: int
+    player_id: int
+    name: str
+    games: int
+    mu: float
+    sigma: float
+    r: float
+    #: The change of the shown rating over the season (``None`` for all time).
+    change: float | None = None
+
+    @property
+    def rating(self) -> float:
+        return shown_rating(self.mu, self.sigma)
+
+    @property
+    def uncertainty(self) -> float:
+        return SHOWN_SCALE * self.sigma
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One player's ratings before and after one game."""
+
+    game_id: int
+    player_id: int
+    name: str
+    place: int
+    finished_at: datetime
+    table_label: str
+    before: Standing
+    after: Standing
+
+    @property
+    def rating(self) -> float:
+        return self.after.shown
+
+    @property
+    def rating_before(self) -> float:
+        return self.before.shown
+
+    @property
+    def change(self) -> float:
+        return self.after.shown - self.before.shown
+
+    @property
+    def r(self) -> float:
+        return self.after.r
+
+    @property
+    def r_change(self) -> float:
+        return self.after.r - self.before.r
+
+
+def _ranked(rows: list[RatingRow]) -> list[RatingRow]:
+    """Best shown rating first (then more games, then the name), numbered; equal ratings
+    share a rank."""
+    rows.sort(key=lambda row: (-row.rating, -row.games, row.name.lower()))
+    ranked: list[RatingRow] = []
+    for index, row in enumerate(rows):
+        same = ranked and round(ranked[-1].rating, 6) == round(row.rating, 6)
+        rank = ranked[-1].rank if same else index + 1
+        ranked.append(
+            RatingRow(
+                rank, row.player_id, row.name, row.games, row.mu, row.sigma, row.r, row.change
+            )
+        )
+    return ranked
+
+
+def _counted(rows: Iterable[RatingChange]) -> dict[tuple[int, int], Standing]:
+    """Rows by (player, games)."""
+    return {(row.player_id, row.games): row.after() for row in rows}
+
+
+def ratings_table(
+    *, players: int = 4, season: Season | None = None, minimum_games: int = 0
+) -> list[RatingRow]:
+    """The ratings of ``players``-player games, all time or after ``season``'s games, of
+    the players with at least ``minimum_games`` games (in the season, for a season)."""
+    if season is None:
+        stood = Rating.objects.filter(players=players, games__gte=minimum_games)
+        return _ranked(
+            [
+                RatingRow(0, r.player_id, r.player.name, r.games, r.mu, r.sigma, r.r)
+                for r in stood.select_related("player").only(
+                    "player__name", "games", "mu", "sigma", "r"
+                )
+            ]
+        )
+    played = (
+        RatingChange.objects.filter(season_filter(season, "game__"), players=players)
+        .values("player_id", "player__name")
+        .annotate(count=Count("pk"), first=Min("games"), last=Max("games"))
+        .filter(count__gte=max(minimum_games, 1))
+    )
+    spans = {p["player_id"]: (p["player__name"], p["count"], p["first"], p["last"]) for p in played}
+    # The row after each player's last game of the season, and the one before their first.
+    ends = _counted(
+        RatingChange.objects.filter(
+            players=players,
+            player_id__in=spans,
+            games__in={n for _, _, first, last in spans.values() for n in (first - 1, last)},
+        ).only("player_id", "games", "mu", "sigma", "r")
+    )
+    rows = []
+    for player_id, (name, count, first, last) in spans.items():
+        end = ends[(player_id, last)]
+        start = ends.get((player_id, first - 1), Standing())
+        rows.append(
+            RatingRow(0, player_id, name, count, end.mu, end.sigma, end.r, end.shown - start.shown)
+        )
+    return _ranked(rows)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRatings:
+    """A player's rating of one kind, game by game."""
+
+    players: int
+    changes: Sequence[Change]
+    #: Where the player stands now.
+    now: Rating
+    #: Their rank among the players of this kind (all time, every player counted), of ``of``.
+    rank: int
+    of: int
+
+    @property
+    def recent(self) -> list[Change]:
+        """The last games, the latest first."""
+        return list(reversed(self.changes[-RECENT_GAMES:]))
+
+
+def player_ratings(player: Player) -> list[PlayerRatings]:
+    """``player``'s ratings of each kind they have played, four players first."""
+    stood = {r.players: r for r in Rating.objects.filter(player=player)}
+    rows = (
+        RatingChange.objects.filter(player=player)
+        .select_related("game")
+        .only(*_CHANGE_FIELDS, "game__table_label")
+        .order_by("players", "games")
+    )
+    changes: dict[int, list[Change]] = {}
+    for row in rows:
+        kind = changes.setdefault(row.players, [])
+        before = kind[-1].after if kind else Standing()
+        kind.append(_change(row, player.name, row.game.table_label, before))
+    kinds = []
+    for players in sorted(stood, reverse=True):
+        now = stood[players]
+        counts = Rating.objects.filter(players=players).aggregate(
+            ahead=Count("pk", filter=Q(rating__gt=now.rating)), everyone=Count("pk")
+        )
+        kinds.append(
+            PlayerRatings(
+                players, changes.get(players, []), now, counts["ahead"] + 1, counts["everyone"]
+            )
+        )
+    return kinds
+
+
+_CHANGE_FIELDS: Final = (
+    "game_id",
+    "player_id",
+    "players",
+    "finished_at",
+    "place",
+    "games",
+    "mu",
+    "sigma",
+    "r",
+)
+
+
+def _change(row: RatingChange, name: str, table_label: str, before: Standing) -> Change:
+    return Change(
+        row.game_id,
+        row.player_id,
+        name,
+        row.place,
+        row.finished_at,
+        table_label,
+        before,
+        row.after(),
+    )
+
+
+def game_changes(game: Game) -> list[Change]:
+    """Each player's ratings before and after ``game``, by place (empty for a game not
+    rated)."""
+    previous = RatingChange.objects.filter(
+        player_id=OuterRef("player_id"), players=OuterRef("players"), games=OuterRef("games") - 1
+    )
+    rows = (
+        RatingChange.objects.filter(game=game)
+        .select_related("player")
+        .annotate(
+            **{
+                f"before_{field}": Subquery(previous.values(field)[:1])
+                for field in ("mu", "sigma", "r")
+            }
+        )
+        .order_by("place", "player__name")
+    )
+    changes = []
+    for row in rows:
+        before = Standing()
+        if row.games > 1:
+            values = (row.before_mu, row.before_sigma, row.before_r)  # type: ignore[attr-defined]
+            before = Standing(*values, row.games - 1)
+        changes.append(_change(row, row.player.name, game.table_label, before))
+    return changes
