@@ -1,0 +1,115 @@
+"""The ratings on a club of 10,000 games: the time to rate every game from nothing, the time a
+game finished after all the others adds (rated alone), the time a correction of the first
+game takes (every game rated again), and the ratings pages' times and queries. On SQLite, and
+on PostgreSQL when ``DATABASE_URL`` is set.
+
+Run with ``make bench`` (``--benchmark-enable``): the numbers are printed, never asserted. In
+the plain test run the same steps run on 40 games, so the bench itself keeps working.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Iterator
+from datetime import date
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.db.models import Count
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from scorekeeper.club.models import Game, Player, SavedRuleset, Season
+from scorekeeper.operations.demo import seed_demo
+from scorekeeper.ratings.models import RatingChange
+from scorekeeper.ratings.services import game_changed, rerate
+from scorekeeper.table.services_games import finish_game, start_game
+from scoring.rules import PRESETS
+
+TODAY = date(2025, 6, 1)
+ROUNDS = 21
+
+
+def measuring(config: Any) -> bool:
+    return bool(config.getoption("benchmark_enable", False))
+
+
+@pytest.fixture(scope="module")
+def club(request, django_db_setup, django_db_blocker) -> Iterator[dict[str, Any]]:
+    games = 10_000 if measuring(request.config) else 40
+    with django_db_blocker.unblock():
+        seed_demo(games=games, seed=1, today=TODAY)
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("ANALYZE")
+        yield {"games": Game.objects.filter(status=Game.Status.FINISHED).count()}
+        Season.objects.all().delete()
+        Game.objects.all().delete()
+        SavedRuleset.objects.all().delete()
+        Player.objects.all().delete()
+
+
+def _seconds(action: Any) -> float:
+    started = time.perf_counter()
+    action()
+    return time.perf_counter() - started
+
+
+def test_bench_ratings(club, db, request, capsys):
+    rounds = ROUNDS if measuring(request.config) else 2
+    scratch = _seconds(rerate)
+    rows = RatingChange.objects.count()
+
+    # A game finished after every other, as at the table: the whole service, and the
+    # ratings' part of it alone.
+    players = list(Player.objects.order_by("pk")[:4])
+    finishing, rating = [], []
+    for _ in range(rounds):
+        game = start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=players)
+        finishing.append(_seconds(lambda g=game: finish_game(game=g, expected_sequence=0)))
+        RatingChange.objects.filter(game=game).delete()
+        finished = Game.objects.get(pk=game.pk)
+        rating.append(_seconds(lambda g=finished: game_changed(game=g)))
+    first = Game.objects.filter(status=Game.Status.FINISHED).order_by("finished_at", "pk").first()
+    assert first is not None and first.finished_at is not None
+    from_first = _seconds(lambda: rerate(since=(first.finished_at, first.pk)))
+
+    client = Client()
+    busiest = Player.objects.annotate(games=Count("seats")).order_by("-games").first()
+    season = Season.objects.order_by("pk").first()
+    last = Game.objects.filter(status=Game.Status.FINISHED).order_by("-finished_at").first()
+    assert busiest and season and last
+    urls = {
+        "ratings (all time)": "/ratings/",
+        "ratings (a season)": f"/ratings/?season={season.pk}&min_games=5",
+        "ratings JSON": "/ratings.json",
+        "ratings CSV": f"/ratings.csv?season={season.pk}",
+        "a player's rating": f"/ratings/players/{busiest.pk}/",
+        "a game's changes": f"/ratings/games/{last.pk}/",
+    }
+    pages = {}
+    for name, url in urls.items():
+        times = []
+        for _ in range(rounds):
+            with CaptureQueriesContext(connection) as queries:
+                started = time.perf_counter()
+                response = client.get(url)
+                if response.streaming:
+                    b"".join(response.streaming_content)
+                times.append(time.perf_counter() - started)
+            assert response.status_code == 200, url
+        pages[name] = (statistics.median(times) * 1e3, len(queries))
+    if measuring(request.config):
+        with capsys.disabled():
+            print(f"\n[{connection.vendor}] ratings on {club['games']:,} finished games:")
+            print(f"  every game rated from nothing   {scratch:7.2f} s  ({rows:,} rows)")
+            print(f"  a correction of the first game  {from_first:7.2f} s")
+            print(
+                f"  a game finished last            {statistics.median(finishing) * 1e3:7.1f} ms"
+                f" (the ratings' part: {statistics.median(rating) * 1e3:.1f} ms)"
+            )
+            for name, (ms, queries) in pages.items():
+                print(f"  {name:<31} {ms:7.1f} ms  {queries:3} queries")
+    assert all(queries <= 8 for _, queries in pages.values())
