@@ -9,6 +9,7 @@ a page of its own at the same address, which is where the link goes without Java
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
@@ -47,10 +48,15 @@ def ratings(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         options = form.options()
         context |= {"table": ratings_table(**options), **options}
-        context["query"] = request.GET.urlencode()
     else:
         context["status"] = 422
-    return _page(request, "ratings/ratings.html", "ratings-table", context)
+    # The options given, without the blank ones: the downloads' and the address's query.
+    query = urlencode({k: v for k, v in request.GET.items() if v != ""})
+    context["query"] = query
+    response = _page(request, "ratings/ratings.html", "ratings-table", context)
+    if _partial(request, "ratings-table"):
+        response["HX-Push-Url"] = request.path + (f"?{query}" if query else "")
+    return response
 
 
 def _download(request: HttpRequest, kind: str) -> HttpResponseBase:
