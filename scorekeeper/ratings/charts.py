@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from typing import Final
 
 from scorekeeper.history.charts import LineChart, line_chart, nice_ticks, thin_out
-from scorekeeper.ratings.queries import Change
 
 #: The most points drawn (a line of a thousand points draws no better than one of 200).
 CHART_POINTS: Final = 200
@@ -17,15 +16,19 @@ def _whole(value: float) -> str:
     return f"{value:.0f}"
 
 
-def rating_chart(changes: Sequence[Change]) -> LineChart | None:
-    """The shown rating before the first game and after each game (``None`` for none),
+def rating_chart(shown: Sequence[float]) -> LineChart | None:
+    """The shown rating before the first game and after each (``None`` before any game),
     against the number of games played."""
-    if not changes:
+    if len(shown) < 2:
         return None
-    kept = [changes[i] for i in thin_out(len(changes), CHART_POINTS)]
-    xs = [0.0, *(float(change.after.games) for change in kept)]
-    values = [changes[0].rating_before, *(change.rating for change in kept)]
-    ticks = [(x, _whole(x)) for x in nice_ticks(0, len(changes)) if x <= len(changes)]
+    kept = thin_out(len(shown), CHART_POINTS)
+    games = len(shown) - 1
+    ticks = [(x, _whole(x)) for x in nice_ticks(0, games) if x <= games]
     return line_chart(
-        [values], labels=["rating"], xs=xs, x_ticks=ticks, y_label=_whole, baseline=values[0]
+        [[shown[i] for i in kept]],
+        labels=["rating"],
+        xs=[float(i) for i in kept],
+        x_ticks=ticks,
+        y_label=_whole,
+        baseline=shown[0],
     )

@@ -18,7 +18,7 @@ from typing import Final
 from django.db.models import Count, Max, Min, OuterRef, Q, Subquery
 
 from scorekeeper.club.models import Game, Player, Season
-from scorekeeper.history.standings import season_filter
+from scorekeeper.history.standings import season_games
 from scorekeeper.ratings.models import Rating, RatingChange
 from scorekeeper.ratings.rating import SHOWN_SCALE, Standing, shown_rating
 
@@ -120,7 +120,8 @@ def ratings_table(
             ]
         )
     played = (
-        RatingChange.objects.filter(season_filter(season, "game__"), players=players)
+        # The season's games read once (an IN over them), not tested row by row.
+        RatingChange.objects.filter(game_id__in=season_games(season).values("pk"), players=players)
         .values("player_id", "player__name")
         .annotate(count=Count("pk"), first=Min("games"), last=Max("games"))
         .filter(count__gte=max(minimum_games, 1))
@@ -146,45 +147,49 @@ def ratings_table(
 
 @dataclass(frozen=True, slots=True)
 class PlayerRatings:
-    """A player's rating of one kind, game by game."""
+    """A player's rating of one kind: the shown rating before their first game and after
+    each (``shown``), their last games in full (``recent``, the latest first), where they
+    stand now and their rank among the players of this kind (all time), of ``of``."""
 
     players: int
-    changes: Sequence[Change]
-    #: Where the player stands now.
+    shown: Sequence[float]
+    recent: Sequence[Change]
     now: Rating
-    #: Their rank among the players of this kind (all time, every player counted), of ``of``.
     rank: int
     of: int
-
-    @property
-    def recent(self) -> list[Change]:
-        """The last games, the latest first."""
-        return list(reversed(self.changes[-RECENT_GAMES:]))
 
 
 def player_ratings(player: Player) -> list[PlayerRatings]:
     """``player``'s ratings of each kind they have played, four players first."""
     stood = {r.players: r for r in Rating.objects.filter(player=player)}
-    rows = (
-        RatingChange.objects.filter(player=player)
-        .select_related("game")
-        .only(*_CHANGE_FIELDS, "game__table_label")
-        .order_by("players", "games")
-    )
-    changes: dict[int, list[Change]] = {}
-    for row in rows:
-        kind = changes.setdefault(row.players, [])
-        before = kind[-1].after if kind else Standing()
-        kind.append(_change(row, player.name, row.game.table_label, before))
     kinds = []
     for players in sorted(stood, reverse=True):
         now = stood[players]
+        rows = RatingChange.objects.filter(player=player, players=players)
+        # Every game as three numbers for the chart; only the last few as rows.
+        shown = [Standing().shown]
+        shown += [
+            shown_rating(mu, sigma)
+            for mu, sigma in rows.order_by("games").values_list("mu", "sigma")
+        ]
+        last = list(
+            rows.filter(games__gte=now.games - RECENT_GAMES)
+            .select_related("game")
+            .only(*_CHANGE_FIELDS, "game__table_label")
+            .order_by("games")
+        )
+        recent = []
+        for before, row in zip([None, *last], last, strict=False):
+            if before is None and row.games > 1:
+                continue
+            start = Standing() if before is None else before.after()
+            recent.append(_change(row, player.name, row.game.table_label, start))
         counts = Rating.objects.filter(players=players).aggregate(
             ahead=Count("pk", filter=Q(rating__gt=now.rating)), everyone=Count("pk")
         )
         kinds.append(
             PlayerRatings(
-                players, changes.get(players, []), now, counts["ahead"] + 1, counts["everyone"]
+                players, shown, recent[::-1], now, counts["ahead"] + 1, counts["everyone"]
             )
         )
     return kinds

@@ -89,7 +89,7 @@ def ratings_json(request: HttpRequest) -> HttpResponseBase:
 @read_required
 def player_ratings_part(request: HttpRequest, player_id: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=player_id)
-    kinds = [(kind, rating_chart(kind.changes)) for kind in player_ratings(player)]
+    kinds = [(kind, rating_chart(kind.shown)) for kind in player_ratings(player)]
     context = {"player": player, "kinds": kinds}
     return _page(request, "ratings/player.html", "player-ratings", context)
 
