@@ -9,11 +9,23 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
+from django.utils.translation import pgettext_lazy
+
 from scorekeeper.history.exports import csv_lines
 from scorekeeper.ratings.queries import RatingRow
 
-#: The columns, in the file's order (the JSON's keys are the same).
+#: The columns, in the file's order: the JSON's keys, and the CSV's header for people, in
+#: the reader's language (in English the keys themselves).
 COLUMNS: Final = ("id", "name", "games", "mu", "sigma", "rating", "r")
+HEADER: Final = (
+    pgettext_lazy("ratings file column", "id"),
+    pgettext_lazy("ratings file column", "name"),
+    pgettext_lazy("ratings file column", "games"),
+    pgettext_lazy("ratings file column", "mu"),
+    pgettext_lazy("ratings file column", "sigma"),
+    pgettext_lazy("ratings file column", "rating"),
+    pgettext_lazy("ratings file column", "r"),
+)
 
 
 def row_values(row: RatingRow) -> dict[str, Any]:
@@ -29,7 +41,7 @@ def row_values(row: RatingRow) -> dict[str, Any]:
 
 
 def ratings_csv(rows: Iterable[RatingRow]) -> Iterator[str]:
-    return csv_lines(COLUMNS, ([row_values(row)[c] for c in COLUMNS] for row in rows))
+    return csv_lines(HEADER, ([row_values(row)[c] for c in COLUMNS] for row in rows))
 
 
 def ratings_json(rows: Iterable[RatingRow]) -> Iterator[str]:

@@ -223,6 +223,15 @@ def visits(club: Club) -> list[Visit]:
         Visit("season_standings_json", r("season_standings_json", args=[season])),
         Visit("standings_csv", r("standings_csv")),
         Visit("standings_json", r("standings_json")),
+        Visit("ratings", r("ratings")),
+        Visit("ratings", r("ratings"), data={"players": "3"}, headers=_target("ratings-table")),
+        Visit("ratings", r("ratings"), data={"season": season}, note="a season"),
+        Visit("ratings_csv", r("ratings_csv")),
+        Visit("ratings_json", r("ratings_json"), data={"season": season}),
+        Visit("player_ratings", r("player_ratings", args=[aki])),
+        Visit("player_ratings", r("player_ratings", args=[aki]), headers=_target("player-ratings")),
+        Visit("game_ratings", r("game_ratings", args=[done])),
+        Visit("game_ratings", r("game_ratings", args=[done]), headers=_target("game-ratings")),
     ]
     registry = [
         Visit("player_list", r("player_list")),
