@@ -111,11 +111,22 @@ def _moment(value: datetime | None) -> datetime:
     return value
 
 
+def _first_rated(since: Moment) -> Moment:
+    """The first moment in the order among the rated games and ``since``."""
+    first = RatingChange.objects.order_by("finished_at", "game_id").values_list(
+        "finished_at", "game_id"
+    )[:1]
+    return min([since, *first])
+
+
 def rerate(*, since: Moment | None = None) -> int:
     """Rate again every finished game from ``since`` on (every game when ``None``), from
     each player's standing just before it; return the number of games rated."""
     with transaction.atomic():
         _lock()
+        if since is not None and since <= _first_rated(since):
+            # From the first game on is every game: no standing before it to look up.
+            since = None
         rows = RatingChange.objects.all()
         if since is not None:
             rows = rows.filter(_at_or_after(since, "finished_at", "game_id"))
