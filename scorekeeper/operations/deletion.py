@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scorekeeper.club.models import DeletedGame, Game, Season
+from scorekeeper.club.signals import first_moment, games_changed_since
 from scorekeeper.errors import GameGone, LastGameOfSeason
-from scorekeeper.ratings.services import rerated
 from scorekeeper.table.services.hands import check_sequence, locked_game
 
 
@@ -46,8 +46,9 @@ def delete_game(*, game: Game, expected_sequence: int, user: Any = None) -> Dele
             deleted_by=user if user is not None and user.is_authenticated else None,
             deleted_by_name=user.get_username() if user is not None else "",
         )
-        with rerated(games=[locked]):
-            locked.delete()
+        since = first_moment([locked])
+        locked.delete()
+        games_changed_since(since)
     return deleted
 
 

@@ -22,8 +22,8 @@ from django.db import transaction
 
 from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
 from scorekeeper.club.projection import Projection, project
+from scorekeeper.club.signals import first_moment, games_changed_since
 from scorekeeper.operations.bulk import stored_seats
-from scorekeeper.ratings.services import rate_added
 from scoring.errors import IllegalHand
 from scoring.game import play_hand
 from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Ron, Tsumo, Win
@@ -350,5 +350,5 @@ def seed_demo(
             if progress:
                 progress(start + len(part), len(demo))
         _seasons(today, demo, stored)
-        rate_added(games=stored)
+        games_changed_since(first_moment(stored))
     return sum(len(d.hands) for d in demo)

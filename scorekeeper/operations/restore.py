@@ -37,10 +37,10 @@ from scorekeeper.club.models import (
     Seat,
 )
 from scorekeeper.club.projection import project
+from scorekeeper.club.signals import games_changed_since
 from scorekeeper.errors import RestoreError, TooDeep
 from scorekeeper.operations.backup import CHUNK, COUNTED, FORMAT, SECTIONS
 from scorekeeper.operations.bulk import reset_sequences, stored_seats
-from scorekeeper.ratings.services import rerate
 from scorekeeper.refusals import located_refusal_text, refusal_text
 from scoring.errors import LocatedError, RulesError
 from scoring.outcomes import Hand
@@ -84,7 +84,7 @@ def restore(
                     loader.line(number, text)
             counts = loader.finish()
             reset_sequences(loader.kept_ids.values())
-            rerate()
+            games_changed_since(None, everything=True)
         except (DatabaseError, OverflowError, ValueError) as error:
             if isinstance(error, RestoreError):
                 raise

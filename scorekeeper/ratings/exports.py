@@ -11,8 +11,8 @@ from typing import Any, Final
 
 from django.utils.translation import pgettext_lazy
 
-from scorekeeper.history.exports import csv_lines
 from scorekeeper.ratings.queries import RatingRow
+from scorekeeper.spreadsheets import csv_lines
 
 #: The columns, in the file's order: the JSON's keys, and the CSV's header for people, in
 #: the reader's language (in English the keys themselves).

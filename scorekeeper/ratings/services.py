@@ -1,14 +1,16 @@
 """Keeping the ratings what the finished games say.
 
 The ratings are a projection of the finished games in the order they finished (the moment,
-then the id). Every write that can change that sequence tells this module, which rates the
-games again from the first one the change touches (``rerate``):
+then the id). Every write that can change that sequence says so (``club.signals``, sent by
+the services below this room), and this module rates the games again from the first one the
+change touches (``rerate``), in the writer's transaction:
 
-- a game's projection saved (``table.services.save_projection``: a hand that ends a game, a
-  correction or undo, finishing, reopening, a penalty, an imported game) calls
-  ``game_changed``; a game simply finished last is then the only game rated;
-- deleting a game and merging a player happen inside ``rerated``;
-- a restore rates every game; the demo data rates from its first game (``rate_added``).
+- a game's projection saved (``table.services.hands.save_projection``: a hand that ends a
+  game, a correction or undo, finishing, reopening, a penalty, an imported game) sends
+  ``game_saved``, answered by ``game_changed``; a game simply finished last is then the only
+  game rated;
+- deleting a game, merging a player, a restore and the demo data send ``games_changed`` with
+  the first moment they touched (``rerate``).
 
 Each rating write locks one row (``RatingsLock``) for the rest of its transaction, so writes
 are rated one after another: one that comes second sees the first's games and rates again
@@ -17,21 +19,19 @@ from the earlier of the two.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Iterator
 from datetime import datetime
 from itertools import groupby
-from typing import Final
+from typing import Any, Final
 
 from django.db import transaction
 from django.db.models import OuterRef, Q, Subquery
 
-from scorekeeper.club.models import Game, Player, Seat
+from scorekeeper.club.models import Game, Seat
+from scorekeeper.club.signals import Moment
 from scorekeeper.ratings.models import Rating, RatingChange, RatingsLock
 from scorekeeper.ratings.rating import Standing, rate_game
 
-#: A game's place in the order: the moment it finished, then its id.
-Moment = tuple[datetime, int]
 Key = tuple[int, int]  # (player id, number of players)
 
 _BATCH: Final = 2000
@@ -207,26 +207,9 @@ def game_changed(*, game: Game) -> None:
     rerate(since=min(moments))
 
 
-@contextmanager
-def rerated(*, games: Sequence[Game] = (), players: Sequence[Player] = ()) -> Iterator[None]:
-    """Around a write that takes ``games`` away or moves ``players``' seats: afterwards the
-    games are rated again from the first game of theirs that was rated."""
-    rows = RatingChange.objects.filter(
-        Q(game_id__in=[g.pk for g in games]) | Q(player_id__in=[p.pk for p in players])
-    )
-    first = rows.order_by("finished_at", "game_id").values_list("finished_at", "game_id").first()
-    yield
-    if first is not None:
-        rerate(since=first)
+def on_game_saved(*, game: Game, **_: Any) -> None:
+    game_changed(game=game)
 
 
-def rate_added(*, games: Iterable[Game]) -> None:
-    """After finished games were stored in bulk, dated in the past or not: rate again from
-    the first of them."""
-    moments = [
-        (game.finished_at, game.pk)
-        for game in games
-        if game.status == Game.Status.FINISHED and game.finished_at is not None
-    ]
-    if moments:
-        rerate(since=min(moments))
+def on_games_changed(*, since: Moment | None, **_: Any) -> None:
+    rerate(since=since)

@@ -20,8 +20,8 @@ from django.utils.translation import ngettext, pgettext
 
 from scorekeeper.club.bounds import name_error, normal_name
 from scorekeeper.club.models import Game, Player, SavedRuleset, Seat
+from scorekeeper.club.signals import first_moment, games_changed_since
 from scorekeeper.errors import PlayerRefused, ServiceError
-from scorekeeper.ratings.services import rerated
 from scoring.rules import Ruleset
 
 
@@ -113,6 +113,8 @@ def merge_players(*, keep: Player, merge: Player) -> int:
                 )
                 % {"kept": kept.name, "merged": merged.name, "games": named}
             )
+        # Where the merged player's games begin in the order, before their seats move.
+        since = first_moment(Game.objects.filter(seats__player=merged))
         try:
             moved = Seat.objects.filter(player=merged).update(player=kept)
         except IntegrityError:
@@ -124,8 +126,8 @@ def merge_players(*, keep: Player, merge: Player) -> int:
                 )
                 % {"kept": kept.name, "merged": merged.name}
             ) from None
-        with rerated(players=[merged]):
-            merged.delete()
+        merged.delete()
+        games_changed_since(since)
     return moved
 
 

@@ -25,7 +25,7 @@ from scorekeeper.club.models import Game, Player, SavedRuleset, Season
 from scorekeeper.operations.demo import seed_demo
 from scorekeeper.ratings.models import RatingChange
 from scorekeeper.ratings.services import game_changed, rerate
-from scorekeeper.table.services_games import finish_game, start_game
+from scorekeeper.table.services.games import finish_game, start_game
 from scoring.rules import PRESETS
 
 TODAY = date(2025, 6, 1)

@@ -39,6 +39,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("scorekeeper.table",),
     ("scorekeeper.history",),
     ("scorekeeper.operations",),
+    ("scorekeeper.ratings",),
     (
         "scorekeeper.settings",
         "scorekeeper.urls",

@@ -22,10 +22,10 @@ from scorekeeper.operations.restore import restore
 from scorekeeper.ratings.models import Rating, RatingChange
 from scorekeeper.ratings.rating import r_factor, shown_rating
 from scorekeeper.ratings.services import rerate
-from scorekeeper.registry.services_players import merge_players
-from scorekeeper.table.services import edit_hand, record_hand, undo_last_hand
-from scorekeeper.table.services_games import finish_game, import_record, reopen_game, start_game
-from scorekeeper.table.services_penalties import give_penalty
+from scorekeeper.registry.services import merge_players
+from scorekeeper.table.services.games import finish_game, import_record, reopen_game, start_game
+from scorekeeper.table.services.hands import edit_hand, record_hand, undo_last_hand
+from scorekeeper.table.services.penalties import give_penalty
 from scoring.outcomes import Hand, Ron, Win
 from scoring.record import read_record
 from scoring.rules import PRESETS

@@ -11,7 +11,7 @@ from django.test import override_settings
 
 from scorekeeper.club.models import Player, Season
 from scorekeeper.ratings.models import Rating, RatingChange
-from scorekeeper.table.services_games import finish_game, start_game
+from scorekeeper.table.services.games import finish_game, start_game
 from scoring.rules import PRESETS
 from scoring.state import GameState
 

@@ -28,8 +28,8 @@ from scorekeeper.club.projection import (
     project_hand,
     seats_change,
 )
+from scorekeeper.club.signals import game_saved
 from scorekeeper.errors import GameClosed, GameFull, GameGone, ServiceError, StaleGame, Unstorable
-from scorekeeper.ratings.services import game_changed
 from scorekeeper.refusals import correction_refusal, english_text
 from scoring.errors import IllegalHand
 from scoring.game import play_hand, replay
@@ -150,7 +150,7 @@ def save_projection(game: Game, projection: Projection) -> None:
             for name, value in row.items():
                 setattr(seat, name, value)
         Seat.objects.bulk_update(seats, RESULT_FIELDS)
-        game_changed(game=game)
+        game_saved.send(sender=Game, game=game)
 
 
 def stored_hands(game: Game) -> list[Hand]:
