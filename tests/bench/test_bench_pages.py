@@ -4,13 +4,15 @@ and on PostgreSQL when ``DATABASE_URL`` is set. The pages are read by an organis
 the most on each (the hand form at a table, the members page).
 
 Run with ``make bench`` (``--benchmark-enable``): the numbers are printed, never asserted.
-In the plain test run the same pages are read on 40 games with 25 tables in play, so the
+``BENCH_GAMES`` sets the size of the club measured (10,000 games unless set). In the plain
+test run the same pages are read on 40 games with 25 tables in play, so the
 bench itself keeps working, and each page's queries are held to a bound that does not depend
 on the size of the club.
 """
 
 from __future__ import annotations
 
+import os
 import statistics
 import time
 from collections.abc import Iterator
@@ -28,7 +30,9 @@ from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.club.models import Game, Player, SavedRuleset, Season
 from scorekeeper.operations.demo import seed_demo
-from scorekeeper.table.services.games import start_game
+from scorekeeper.table.services.games import finish_game, start_game
+from scorekeeper.table.services.hands import record_hand
+from scoring.outcomes import Hand, Ron, Win
 from scoring.rules import PRESETS
 
 TODAY = date(2025, 6, 1)
@@ -46,7 +50,11 @@ def measuring(config: Any) -> bool:
 def club(request, django_db_setup, django_db_blocker) -> Iterator[dict[str, Any]]:
     """The seeded club, with tables started and left in play, made once for the module and
     removed after it."""
-    games, open_tables = (10_000, 620) if measuring(request.config) else (40, 25)
+    if measuring(request.config):
+        games = int(os.environ.get("BENCH_GAMES", "10000"))
+        open_tables = max(1, games * 62 // 1000)
+    else:
+        games, open_tables = 40, 25
     with django_db_blocker.unblock():
         started = time.perf_counter()
         hands = seed_demo(games=games, seed=1, today=TODAY)
@@ -168,3 +176,41 @@ def test_bench_pages(club, db, request, capsys):
                 print(f"  {name:<24} {ms:7.1f} ms  {queries:3} queries  (first {first:7.1f} ms)")
     heavy = {name: queries for name, (_, _, queries) in results.items() if queries > MAX_QUERIES}
     assert not heavy
+
+
+def finish_a_game(player: Player) -> None:
+    """A game with ``player`` at East played one hand (a win with its yaku) and finished,
+    as a table does: every statistic over the finished games changes."""
+    others = list(Player.objects.exclude(pk=player.pk).order_by("pk")[:3])
+    game = start_game(
+        rules=PRESETS["tenhou"], ruleset_name="tenhou", players=[player, *others], shuffle=False
+    )
+    win = Win(0, han=2, fu=30, yaku=("Riichi", "Pinfu"), dora=0, open=False)
+    record_hand(game=game, hand=Hand(Ron(1, (win,)), riichi=(0,)), expected_sequence=0)
+    finish_game(game=game, expected_sequence=1)
+
+
+def test_bench_first_visit_after_a_game_finishes(club, db, request, capsys):
+    """The statistics page and the busiest player's page, first read right after a game
+    (with that player) finished, then read again: the first visit is the one that counts
+    what changed."""
+    client = Client()
+    client.force_login(club["organiser"])
+    busiest = Player.objects.annotate(games=Count("seats")).order_by("-games").first()
+    assert busiest
+    urls = {"statistics (yaku)": "/statistics/", "player": f"/players/{busiest.pk}/"}
+    rounds = ROUNDS if measuring(request.config) else 2
+    results = {}
+    for name, url in urls.items():
+        read(client, url)  # what the cache keeps from before
+        finish_a_game(busiest)
+        results[name] = measure(client, url, rounds)
+    if measuring(request.config):
+        with capsys.disabled():
+            print(
+                f"\n[{connection.vendor}] first visit after a game finishes, "
+                f"{club['games']:,} games ({club['hands']:,} hands):"
+            )
+            for name, (first, ms, queries) in results.items():
+                print(f"  {name:<24} first {first:7.1f} ms  then {ms:7.1f} ms  {queries:3} queries")
+    assert all(queries <= MAX_QUERIES for _, _, queries in results.values())
