@@ -30,11 +30,21 @@ class SeatStats:
     win_points: int = 0
     deal_in_points: int = 0
     best_win: int = 0
-    best_hand: str = ""
+    #: The best win's han, fu and yakuman (``None``, ``None``, 0 without a win).
+    best_han: int | None = None
+    best_fu: int | None = None
+    best_yakuman: int = 0
     yakuman: int = 0
     chombos: int = 0
     tobi: bool = False
     points_by_hand: list[int] = field(default_factory=list)
+
+    @property
+    def best_hand(self) -> str:
+        """The best win's value in words (``describe_win``), blank without a win."""
+        if not self.best_win:
+            return ""
+        return describe_win(Win(0, self.best_han, self.best_fu, self.best_yakuman))
 
 
 def describe_win(win: Win) -> str:
@@ -108,7 +118,7 @@ def seat_stats(rules: Ruleset, game: Replay) -> tuple[SeatStats, ...]:
             stats.yakuman += win.yakuman > 0
             if value > stats.best_win:
                 stats.best_win = value
-                stats.best_hand = describe_win(win)
+                stats.best_han, stats.best_fu, stats.best_yakuman = win.han, win.fu, win.yakuman
             if isinstance(outcome, Ron):
                 seats[outcome.discarder].deal_in_points += value
     final = game.state

@@ -6,7 +6,8 @@ A hand recorded before yaku were kept, or without them, counts where it can: a w
 riichi is a riichi win whatever else is known, its han are always known; a win that says
 neither riichi nor open nor its yaku is left out of the split, and the counts say how many
 were left out of each statistic. A win with yaku and no ``open`` is closed (``scoring.
-win_details``). Dama is a closed hand without riichi.
+win_details``). Dama is a closed hand without riichi. A chombo is not a hand (as in
+``scoring.stats``): a riichi declared in it is not counted, its sticks went back.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
 
-from scoring.outcomes import Hand, Ron, Tsumo, Win
+from scoring.outcomes import Chombo, Hand, Ron, Tsumo, Win
 from scoring.seats import Seat
 from scoring.win_details import dora_total
 from scoring.yaku import sort_yaku
@@ -108,6 +109,8 @@ class YakuStats:
         seat where ``seat`` is ``None``."""
         riichi = hand.riichi
         outcome = hand.outcome
+        if isinstance(outcome, Chombo):
+            return
         wins: tuple[Win, ...] = ()
         discarder: Seat | None = None
         if isinstance(outcome, Ron):

@@ -196,7 +196,10 @@ class Seat(models.Model):
     win_points = models.PositiveIntegerField(default=0)
     deal_in_points = models.PositiveIntegerField(default=0)
     best_win = models.PositiveIntegerField(default=0)
-    best_hand = models.CharField(max_length=40, blank=True)
+    #: What the best win was (the one worth ``best_win``), as numbers: worded when shown.
+    best_han = models.PositiveSmallIntegerField(null=True, blank=True)
+    best_fu = models.PositiveSmallIntegerField(null=True, blank=True)
+    best_yakuman = models.PositiveSmallIntegerField(default=0)
     yakuman = models.PositiveIntegerField(default=0)
     chombos = models.PositiveIntegerField(default=0)
     tobi = models.BooleanField(default=False)
@@ -264,6 +267,60 @@ class HandRecord(models.Model):
     @staticmethod
     def data_from(hand: Hand) -> dict[str, Any]:
         return hand_to_json(hand)
+
+
+class WinRecord(models.Model):
+    """What one win of a finished game was made of, stored beside its hand for the
+    statistics to add up in the database (``club.projection``): a game's rows are written
+    with its seats' and go when they are blanked. ``dora`` and ``style`` are ``None`` and
+    blank where the record does not say."""
+
+    class Style(models.TextChoices):
+        RIICHI = "riichi", "Riichi"
+        DAMA = "dama", "Dama"
+        OPEN = "open", "Open"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="win_records")
+    #: The hand's sequence number in the game.
+    hand = models.PositiveIntegerField()
+    #: The winner's seat (0-3) and player; on a ron, the discarder's too.
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    discarder_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    discarder = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    han = models.PositiveSmallIntegerField(null=True, blank=True)
+    fu = models.PositiveSmallIntegerField(null=True, blank=True)
+    yakuman = models.PositiveSmallIntegerField(default=0)
+    #: The han the dora add; ``None`` where the record does not say.
+    dora = models.PositiveSmallIntegerField(null=True, blank=True)
+    style = models.CharField(max_length=6, choices=Style.choices, blank=True)
+    #: Whether the record names the win's yaku (``WinYaku``).
+    with_yaku = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["game", "hand", "pk"]
+        indexes = [
+            models.Index(fields=["player", "game"]),
+            models.Index(fields=["discarder", "game"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game}: hand {self.hand + 1}, seat {self.seat} won"
+
+
+class WinYaku(models.Model):
+    """One yaku of a win, by the engine's name (``scoring.yaku``)."""
+
+    win = models.ForeignKey(WinRecord, on_delete=models.CASCADE, related_name="yaku")
+    name = models.CharField(max_length=40)
+
+    class Meta:
+        ordering = ["win", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.win}: {self.name}"
 
 
 class DeletedGame(models.Model):

@@ -1,13 +1,15 @@
 """What a game's hands say is stored beside them: the game's state, hand count and status,
-and each seat's standings and statistics. One pure function (``project``), no database:
-the services write what it returns, backup/restore and the demo data store it in bulk, and
-``verify_games`` compares it with what is stored.
+each seat's standings and statistics, and what each win was made of. One pure function
+(``project``), no database: the services write what it returns, backup/restore and the demo
+data store it in bulk, and ``verify_games`` compares it with what is stored.
 
 The rule for the seats: a **finished** game stores each seat's final points, place, result
 and statistics; a game **in play** or **abandoned** stores none of them (blank). The history
 and standings read seats of finished games only, and an abandoned game counts for nothing, so
 a seat of any other game has nothing to say that its hands do not say better; a correction
 that un-finishes a game blanks its seats again, statistics too, instead of leaving them stale.
+The wins (``WinRecord``, ``WIN_FIELDS``) follow the same rule: a finished game stores one
+row per win, any other game none, so the statistics add up rows of finished games only.
 """
 
 from __future__ import annotations
@@ -15,15 +17,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Final
+from typing import Any, Final, assert_never
 
 from scorekeeper.club.models import Game
 from scoring.game import replay
-from scoring.outcomes import Hand, Penalty
+from scoring.outcomes import Abort, Chombo, Draw, Hand, Penalty, Ron, Tsumo, Win
 from scoring.rules import Ruleset
 from scoring.standings import final_standings
 from scoring.state import GameState, HandResult, Replay
 from scoring.stats import SeatStats, seat_stats
+from scoring.win_details import dora_total
+from scoring.yaku_stats import win_style
 
 #: A seat's statistics over its game (``scoring.stats.SeatStats``), as stored on ``Seat``.
 STAT_FIELDS: Final = (
@@ -36,7 +40,9 @@ STAT_FIELDS: Final = (
     "win_points",
     "deal_in_points",
     "best_win",
-    "best_hand",
+    "best_han",
+    "best_fu",
+    "best_yakuman",
     "yakuman",
     "chombos",
     "tobi",
@@ -44,6 +50,20 @@ STAT_FIELDS: Final = (
 STANDING_FIELDS: Final = ("final_points", "place", "result")
 #: Everything a seat stores from its game's hands.
 RESULT_FIELDS: Final = (*STANDING_FIELDS, *STAT_FIELDS)
+
+#: What a win row (``WinRecord``) stores, beside its game, its players and its ``yaku``
+#: (the names, in the record's order).
+WIN_FIELDS: Final = (
+    "hand",
+    "seat",
+    "discarder_seat",
+    "han",
+    "fu",
+    "yakuman",
+    "dora",
+    "style",
+    "with_yaku",
+)
 
 _NO_STATS: Final = SeatStats()
 #: A seat of a game that is not finished: no standings, no statistics.
@@ -57,8 +77,9 @@ BLANK_SEAT: Final[dict[str, Any]] = {
 
 @dataclass(frozen=True)
 class Projection:
-    """A game's stored projection: the game row's part and the four seats' rows (each a
-    mapping of ``RESULT_FIELDS`` to values), in seat order."""
+    """A game's stored projection: the game row's part, the four seats' rows (each a
+    mapping of ``RESULT_FIELDS`` to values), in seat order, and the wins' rows (``WIN_FIELDS``
+    and ``yaku``), in the order played."""
 
     state: GameState
     hand_count: int
@@ -67,6 +88,7 @@ class Projection:
     #: The hands played, for a caller that shows them (``None``: only the last was played,
     #: see ``project_hand``).
     played: Replay | None
+    wins: tuple[dict[str, Any], ...] = ()
 
     @property
     def finished(self) -> bool:
@@ -104,6 +126,51 @@ def seat_rows(
     return tuple(rows)
 
 
+def win_row(sequence: int, win: Win, hand: Hand, discarder: int | None) -> dict[str, Any]:
+    """The stored row of one win of the hand ``sequence`` (``discarder``: on a ron)."""
+    return {
+        "hand": sequence,
+        "seat": win.winner,
+        "discarder_seat": discarder,
+        "han": win.han,
+        "fu": win.fu,
+        "yakuman": win.yakuman,
+        "dora": dora_total(win),
+        "style": win_style(win, hand.riichi) or "",
+        "with_yaku": bool(win.yaku),
+        "yaku": win.yaku,
+    }
+
+
+def win_rows(played: Replay, status: str) -> tuple[dict[str, Any], ...]:
+    """The stored rows of the wins of a game with these hands played and this status: one
+    per win of a finished game (each winner of a ron on several), none for another game.
+
+    >>> from scoring.rules import PRESETS
+    >>> rules = PRESETS["tenhou"]
+    >>> hand = Hand(Ron(2, (Win(1, han=2, fu=30, yaku=("Riichi", "Pinfu")),)), riichi=(1,))
+    >>> row = win_rows(replay(rules, [hand]), "finished")[0]
+    >>> row["seat"], row["discarder_seat"], row["style"], row["yaku"]
+    (1, 2, 'riichi', ('Riichi', 'Pinfu'))
+    """
+    if status != Game.Status.FINISHED:
+        return ()
+    rows: list[dict[str, Any]] = []
+    for sequence, result in enumerate(played.results):
+        hand = result.hand
+        outcome = hand.outcome
+        match outcome:
+            case Ron():
+                rows += (win_row(sequence, win, hand, outcome.discarder) for win in outcome.wins)
+            case Tsumo():
+                rows.append(win_row(sequence, outcome.win, hand, None))
+            case Draw() | Abort() | Chombo():
+                pass
+            case _:
+                assert_never(outcome)
+    return tuple(rows)
+
+
 def project(
     rules: Ruleset,
     hands: Sequence[Hand],
@@ -133,6 +200,7 @@ def project(
         status=status,
         seats=seat_rows(rules, played, status, penalties),
         played=played,
+        wins=win_rows(played, status),
     )
 
 

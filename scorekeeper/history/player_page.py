@@ -29,7 +29,12 @@ from scorekeeper.history.queries import (
     results_by_day,
 )
 from scorekeeper.history.shares import yaku_context
-from scorekeeper.history.statistics import counted_key, finished_seats, player_yaku_stats
+from scorekeeper.history.statistics import (
+    counted_key,
+    finished_games,
+    finished_seats,
+    yaku_stats,
+)
 
 #: A player's result over time is drawn through at most this many days.
 CHART_DAYS = 240
@@ -115,4 +120,6 @@ class FinishedGames:
 
     @cached_property
     def ys(self) -> dict[str, Any]:
-        return yaku_context(player_yaku_stats(self.player, self.seats_key))
+        # The record has summed the riichi of the same seats.
+        stats = yaku_stats(finished_games(), self.player, riichi=self.record.riichi)
+        return yaku_context(stats)

@@ -234,7 +234,8 @@ def _counted_seats(player: Player, games: QuerySet[Game] | None = None) -> Query
 
 
 #: The statistics that add up over games (best hand and tobi are taken otherwise).
-_SUMMED: Final = tuple(f for f in STAT_FIELDS if f not in ("best_win", "best_hand", "tobi"))
+_NOT_SUMMED: Final = ("best_win", "best_han", "best_fu", "best_yakuman", "tobi")
+_SUMMED: Final = tuple(f for f in STAT_FIELDS if f not in _NOT_SUMMED)
 
 
 def player_record(player: Player, games: QuerySet[Game] | None = None) -> PlayerRecord:
@@ -271,7 +272,7 @@ def best_hand(player: Player) -> BestHand | None:
         _counted_seats(player)
         .filter(best_win__gt=0)
         .order_by("-best_win", "game__created_at", "game_id")
-        .values("best_win", "best_hand", "game_id", "game__created_at")
+        .values("best_win", "best_han", "best_fu", "best_yakuman", "game_id", "game__created_at")
         .first()
     )
     if row is None:
@@ -279,7 +280,7 @@ def best_hand(player: Player) -> BestHand | None:
     started = row["game__created_at"]
     return BestHand(
         points=row["best_win"],
-        description=hand_words(row["best_hand"]),
+        description=hand_words(row["best_han"], row["best_fu"], row["best_yakuman"]),
         game_id=row["game_id"],
         played_on=timezone.localtime(started).date() if started else None,
     )

@@ -1,46 +1,92 @@
-"""What the wins were made of (``scoring.yaku_stats``), over the hands of finished games:
-a player's (the seat they sat in) or the club's. The hands are read as stored and counted in
-Python, in a fixed number of queries however many games there are; a club's thousands of
-games take long to count, so the counts are kept in the cache under what they were counted
-from (``_counted_from``), and a page asks one small query to find them there."""
+"""What the wins were made of (``scoring.yaku_stats``) over a set of games: a player's (the
+seat they sat in) or the club's. The database adds up the rows each finished game stores of
+its wins (``WinRecord``, ``WinYaku``) and its seats' riichi, in three queries however many
+games there are, so a first visit after a change costs what any other does."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections import Counter
 
-from django.core.cache import cache
-from django.db.models import Count, Max, QuerySet, Sum
+from django.db.models import Count, Max, Q, QuerySet, Sum
 
-from scorekeeper.club.models import Game, HandRecord, Player, Seat
+from scorekeeper.club.models import Game, Player, Seat, WinRecord, WinYaku
 from scorekeeper.digest import digest
-from scoring.outcomes import Hand
-from scoring.record_hand import parse_hand, quick_parse_hand
-from scoring.yaku_stats import YakuStats, yaku_stats
+from scoring.outcomes import Win
+from scoring.yaku_stats import RIICHI, YakuStats, han_bar
 
 
-def _hand(data: object) -> Hand:
-    return quick_parse_hand(data) or parse_hand(data)
+def finished_games() -> QuerySet[Game]:
+    return Game.objects.filter(status=Game.Status.FINISHED)
 
 
-def _finished_hands(
-    games: dict[int, int | None] | None, seats: QuerySet[Seat] | None = None
-) -> Iterator[tuple[Hand, int | None]]:
-    """Each stored hand of a finished game with the seat it is counted for: the player's
-    (``games`` maps a game to it), or every seat."""
-    hands = HandRecord.objects.filter(game__status=Game.Status.FINISHED)
-    if seats is not None:
-        hands = hands.filter(game_id__in=seats.values("game_id"))
-    for game_id, data in hands.values_list("game_id", "data").iterator(chunk_size=2000):
-        yield _hand(data), None if games is None else games[game_id]
+def _seats(games: QuerySet[Game], player: Player | None) -> QuerySet[Seat]:
+    seats = Seat.objects.filter(game__in=games, game__status=Game.Status.FINISHED)
+    return seats if player is None else seats.filter(player=player)
+
+
+def riichi_and_games(games: QuerySet[Game], player: Player | None = None) -> tuple[int, int]:
+    """How many riichi ``player`` (every seat, where ``None``) declared in the finished ones
+    of ``games``, and in how many of those games they sat. One query."""
+    sums = _seats(games, player).aggregate(
+        riichi=Sum("riichi"), games=Count("game_id", distinct=True)
+    )
+    return sums["riichi"] or 0, sums["games"]
+
+
+def yaku_stats(
+    games: QuerySet[Game], player: Player | None = None, *, riichi: int | None = None
+) -> YakuStats:
+    """The wins, deal-ins and riichi of ``player`` (every seat's where ``None``) over the
+    finished ones of ``games``: their wins grouped by how they were played and their value,
+    their yaku by name, and their riichi (``riichi``, when the caller has counted them
+    already, ``riichi_and_games``). Two queries, three without ``riichi``."""
+    wins = WinRecord.objects.filter(game__in=games)
+    yaku = WinYaku.objects.filter(win__game__in=games)
+    if player is None:
+        won, dealt = Q(), Q(discarder__isnull=False)
+    else:
+        won, dealt = Q(player=player), Q(discarder=player)
+        wins = wins.filter(won | dealt)
+        yaku = yaku.filter(win__player=player)
+    stats = YakuStats()
+    groups = wins.values("style", "han", "yakuman").annotate(
+        won=Count("pk", filter=won),
+        with_yaku=Count("pk", filter=won & Q(with_yaku=True)),
+        with_dora=Count("dora", filter=won),
+        dora=Sum("dora", filter=won),
+        dealt=Count("pk", filter=dealt),
+    )
+    for group in groups:
+        style, won_count, dealt_count = group["style"], group["won"], group["dealt"]
+        stats.wins += won_count
+        if style:
+            stats.styles[style] += won_count
+            stats.deal_in_styles[style] += dealt_count
+        else:
+            stats.styles_unknown += won_count
+            stats.deal_in_styles_unknown += dealt_count
+        stats.deal_ins += dealt_count
+        stats.wins_with_yaku += group["with_yaku"]
+        stats.wins_with_dora += group["with_dora"]
+        stats.dora += group["dora"] or 0
+        stats.han[han_bar(Win(0, han=group["han"], yakuman=group["yakuman"]))] += won_count
+    # A Counter keeps what was added, noughts too; a fresh count has only what it saw.
+    for counter in (stats.styles, stats.deal_in_styles, stats.han):
+        for key in [key for key, count in counter.items() if not count]:
+            del counter[key]
+    stats.yaku = Counter(dict(yaku.values_list("name").annotate(count=Count("pk"))))
+    stats.riichi = riichi_and_games(games, player)[0] if riichi is None else riichi
+    stats.riichi_won = stats.styles[RIICHI]
+    return stats
 
 
 def counted_key(seats: QuerySet[Seat]) -> str:
-    """What counts made over these ``seats`` of finished games were made from, as they are
-    now, in a digest: how many seats there are, the sums of their ids and their games' ids
-    (a game deleted, reopened or finished, a player merged), the sum of their games'
-    revisions (every change to a game's hands bumps it) and the newest moment a game was
-    made or changed (ids and revisions start again from the beginning in an emptied
-    database; moments do not). One query."""
+    """What is drawn from these ``seats`` of finished games was drawn from, as they are now,
+    in a digest: how many seats there are, the sums of their ids and their games' ids (a
+    game deleted, reopened or finished, a player merged), the sum of their games' revisions
+    (every change to a game's hands bumps it) and the newest moment a game was made or
+    changed (ids and revisions start again from the beginning in an emptied database;
+    moments do not). One query."""
     seen = seats.aggregate(
         seats=Count("id"),
         ids=Sum("id"),
@@ -52,38 +98,5 @@ def counted_key(seats: QuerySet[Seat]) -> str:
     return digest(*seen.values())
 
 
-def _counted_from(name: str, seats_key: str, count: Callable[[], YakuStats]) -> YakuStats:
-    """``count()``, from the cache when it has the counts of the same seats (``seats_key``:
-    their ``counted_key``)."""
-    key = f"yaku-stats:{name}:{seats_key}"
-    stats: YakuStats | None = cache.get(key)
-    if stats is None:
-        stats = count()
-        cache.set(key, stats)
-    return stats
-
-
 def finished_seats(player: Player) -> QuerySet[Seat]:
     return Seat.objects.filter(player=player, game__status=Game.Status.FINISHED)
-
-
-def player_yaku_stats(player: Player, seats_key: str | None = None) -> YakuStats:
-    """The player's wins, deal-ins and riichi over every finished game: one query where the
-    cache has them, else three (one fewer each with ``seats_key``, the ``counted_key`` of
-    their ``finished_seats`` when the caller has it already)."""
-    seats = finished_seats(player)
-
-    def count() -> YakuStats:
-        games: dict[int, int | None] = dict(seats.values_list("game_id", "number"))
-        return yaku_stats(_finished_hands(games, seats)) if games else YakuStats()
-
-    if seats_key is None:
-        seats_key = counted_key(seats)
-    return _counted_from(f"player:{player.pk}", seats_key, count)
-
-
-def club_yaku_stats() -> YakuStats:
-    """Every seat's wins, deal-ins and riichi over every finished game: one query where the
-    cache has them, else two."""
-    seats = Seat.objects.filter(game__status=Game.Status.FINISHED)
-    return _counted_from("club", counted_key(seats), lambda: yaku_stats(_finished_hands(None)))

@@ -1,21 +1,13 @@
 """Words the pages that look back build at request time, in the reader's language: a day
-with its weekday, and the value of a player's best hand (stored in English by
-``scoring.stats.describe_win``, worded again here)."""
+with its weekday, and the value of a player's best hand (stored as han, fu and yakuman)."""
 
 from __future__ import annotations
 
-import re
 from datetime import date
-from typing import Final
 
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
-
-#: What ``describe_win`` writes: ``3 han 40 fu``, ``6 han``, ``yakuman``, ``double yakuman``,
-#: ``triple yakuman``, ``4x yakuman``.
-_HAN_FU: Final = re.compile(r"(?P<han>\d+) han(?: (?P<fu>\d+) fu)?")
-_YAKUMAN: Final = re.compile(r"(?:(?P<word>double|triple) |(?P<times>\d+)x )?yakuman")
 
 
 def day_text(day: date) -> str:
@@ -27,23 +19,21 @@ def day_text(day: date) -> str:
     }
 
 
-def hand_words(description: str) -> str:
-    """A win's value as ``describe_win`` stored it, in the reader's language; anything else
-    as it is.
+def hand_words(han: int | None, fu: int | None, yakuman: int) -> str:
+    """A win's value in the reader's language, as the engine's ``describe_win`` words it in
+    English: the fu only below 5 han, yakuman by how many.
 
-    >>> hand_words("3 han 40 fu"), hand_words("6 han"), hand_words("double yakuman")
+    >>> hand_words(3, 40, 0), hand_words(6, 40, 0), hand_words(None, None, 2)
     ('3 han 40 fu', '6 han', 'double yakuman')
     """
-    if match := _HAN_FU.fullmatch(description):
-        if match["fu"]:
-            return _("%(han)s han %(fu)s fu") % {"han": match["han"], "fu": match["fu"]}
-        return _("%(han)s han") % {"han": match["han"]}
-    if match := _YAKUMAN.fullmatch(description):
-        if match["word"] == "double":
+    if yakuman:
+        if yakuman == 1:
+            return _("yakuman")
+        if yakuman == 2:
             return _("double yakuman")
-        if match["word"] == "triple":
+        if yakuman == 3:
             return _("triple yakuman")
-        if match["times"]:
-            return _("%(times)sx yakuman") % {"times": match["times"]}
-        return _("yakuman")
-    return description
+        return _("%(times)sx yakuman") % {"times": yakuman}
+    if fu is None or (han or 0) >= 5:
+        return _("%(han)s han") % {"han": han}
+    return _("%(han)s han %(fu)s fu") % {"han": han, "fu": fu}

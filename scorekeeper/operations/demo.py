@@ -23,6 +23,7 @@ from django.db import transaction
 from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
 from scorekeeper.club.projection import Projection, project
 from scorekeeper.club.signals import first_moment, games_changed_since
+from scorekeeper.club.wins import StoredWin, store_wins, stored_wins
 from scorekeeper.operations.bulk import stored_seats
 from scoring.errors import IllegalHand
 from scoring.game import play_hand
@@ -275,14 +276,17 @@ def _store(demo: Sequence[DemoGame]) -> list[Game]:
     Game.objects.bulk_create(games)
     seats: list[Seat] = []
     hands: list[HandRecord] = []
+    wins: list[StoredWin] = []
     for game, d, p in zip(games, demo, projections, strict=True):
         seats += stored_seats(game, d.players, p)
+        wins += stored_wins(game, d.players, p)
         hands += (
             HandRecord(game=game, sequence=i, data=hand_to_json(hand), recorded_at=at)
             for i, (hand, at) in enumerate(zip(d.hands, d.recorded_at, strict=True))
         )
     Seat.objects.bulk_create(seats)
     HandRecord.objects.bulk_create(hands)
+    store_wins(wins)
     return games
 
 

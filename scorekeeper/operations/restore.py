@@ -38,6 +38,7 @@ from scorekeeper.club.models import (
 )
 from scorekeeper.club.projection import project
 from scorekeeper.club.signals import games_changed_since
+from scorekeeper.club.wins import StoredWin, store_wins, stored_wins
 from scorekeeper.errors import RestoreError, TooDeep
 from scorekeeper.operations.backup import CHUNK, COUNTED, FORMAT, SECTIONS
 from scorekeeper.operations.bulk import reset_sequences, stored_seats
@@ -119,6 +120,7 @@ class BackupLoader:
         #: The row with the largest id of each table stored with kept ids.
         self.kept_ids: dict[type[models.Model], models.Model] = {}
         self.batch: list[tuple[Game, list[Seat], list[HandRecord]]] = []
+        self.wins: list[StoredWin] = []
         self.ended = False
 
     def fail(self, where: str, message: str) -> RestoreError:
@@ -307,6 +309,7 @@ class BackupLoader:
         seats = stored_seats(game, player_ids, projection)
         hands = hands_from_meta(meta, self, game, record.hands)
         self.batch.append((game, seats, hands))
+        self.wins += stored_wins(game, player_ids, projection)
         self.counts["games"] += 1
         self.counts["hands"] += len(hands)
         if len(self.batch) >= CHUNK:
@@ -342,7 +345,9 @@ class BackupLoader:
         self.keep_ids(game for game, _, _ in self.batch)
         Seat.objects.bulk_create(seat for _, seats, _ in self.batch for seat in seats)
         HandRecord.objects.bulk_create(hand for _, _, hands in self.batch for hand in hands)
+        store_wins(self.wins)
         self.batch = []
+        self.wins = []
         done = self.counts["games"]
         if self.progress and done - self.reported >= self.every:
             self.reported = done // self.every * self.every

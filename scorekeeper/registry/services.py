@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from scorekeeper.club.bounds import name_error, normal_name
-from scorekeeper.club.models import Game, Player, SavedRuleset, Seat
+from scorekeeper.club.models import Game, Player, SavedRuleset, Seat, WinRecord
 from scorekeeper.club.signals import first_moment, games_changed_since
 from scorekeeper.errors import PlayerRefused, ServiceError
 from scoring.rules import Ruleset
@@ -126,6 +126,9 @@ def merge_players(*, keep: Player, merge: Player) -> int:
                 )
                 % {"kept": kept.name, "merged": merged.name}
             ) from None
+        # The wins name the seats' players too.
+        WinRecord.objects.filter(player=merged).update(player=kept)
+        WinRecord.objects.filter(discarder=merged).update(discarder=kept)
         merged.delete()
         games_changed_since(since)
     return moved

@@ -96,7 +96,9 @@ def seats_snapshot():
             "deal_ins",
             "riichi",
             "win_points",
-            "best_hand",
+            "best_han",
+            "best_fu",
+            "best_yakuman",
             "tobi",
         )
     )

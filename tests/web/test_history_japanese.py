@@ -194,17 +194,16 @@ def test_the_hand_log_csv_has_japanese_headers_and_the_json_english_keys(client,
 @pytest.mark.parametrize(
     ("stored", "english", "japanese"),
     [
-        ("3 han 40 fu", "3 han 40 fu", "3翻40符"),
-        ("6 han", "6 han", "6翻"),
-        ("yakuman", "yakuman", "役満"),
-        ("double yakuman", "double yakuman", "ダブル役満"),
-        ("triple yakuman", "triple yakuman", "トリプル役満"),
-        ("4x yakuman", "4x yakuman", "4倍役満"),
-        ("something else", "something else", "something else"),
+        ((3, 40, 0), "3 han 40 fu", "3翻40符"),
+        ((6, None, 0), "6 han", "6翻"),
+        ((None, None, 1), "yakuman", "役満"),
+        ((None, None, 2), "double yakuman", "ダブル役満"),
+        ((None, None, 3), "triple yakuman", "トリプル役満"),
+        ((None, None, 4), "4x yakuman", "4倍役満"),
     ],
 )
 def test_a_best_hand_is_worded_in_the_readers_language(stored, english, japanese):
     with translation.override("en"):
-        assert hand_words(stored) == english
+        assert hand_words(*stored) == english
     with translation.override("ja"):
-        assert hand_words(stored) == japanese
+        assert hand_words(*stored) == japanese

@@ -14,6 +14,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.club.models import Player, Seat
+from scorekeeper.history.words import hand_words
 from scorekeeper.operations.demo import seed_demo
 from tests.web.history_data import expected_place, expected_total, import_games
 
@@ -99,7 +100,8 @@ def test_the_values_match_the_seats_statistics(client, imported, aki):
     assert stat(html, "Tobi") == str(sum(s.tobi for s in seats))
     best = max(seats, key=lambda s: (s.best_win, -s.game.created_at.timestamp()))
     assert re.search(rf"<dt>Best hand</dt>\s*<dd>{best.best_win:,}</dd>", html)
-    assert f'{best.best_hand}, <a href="/games/{best.game_id}/">' in html
+    described = hand_words(best.best_han, best.best_fu, best.best_yakuman)
+    assert f'{described}, <a href="/games/{best.game_id}/">' in html
 
 
 def test_the_charts_are_well_formed_svg_with_a_text_alternative(client, imported, aki):

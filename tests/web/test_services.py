@@ -186,8 +186,8 @@ def test_undo_of_the_last_hand_of_a_finished_game_reopens_it_with_blank_seats(pl
     # A game in play keeps no standings and no statistics.
     assert game.seats.filter(result__isnull=False).count() == 0
     assert (
-        list(game.seats.values_list("hands", "wins", "deal_ins", "best_hand"))
-        == [(0, 0, 0, "")] * 4
+        list(game.seats.values_list("hands", "wins", "deal_ins", "best_han", "best_yakuman"))
+        == [(0, 0, 0, None, 0)] * 4
     )
 
 

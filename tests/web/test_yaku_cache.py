@@ -10,12 +10,15 @@ import pytest
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from scorekeeper.club.models import Game, Player
-from scorekeeper.history.statistics import club_yaku_stats, player_yaku_stats
+from scorekeeper.club.models import Game, HandRecord, Player, Seat
+from scorekeeper.history.statistics import finished_games, yaku_stats
 from scorekeeper.operations.deletion import delete_game
 from scorekeeper.registry.services import merge_players, rename_player
 from scorekeeper.table.services.hands import edit_hand, undo_last_hand
 from scoring.outcomes import Hand, Ron, Win
+from scoring.record_hand import parse_hand
+from scoring.yaku_stats import YakuStats
+from scoring.yaku_stats import yaku_stats as count_hands
 from tests.web.test_hand_yaku import small_club
 
 pytestmark = pytest.mark.django_db
@@ -36,11 +39,29 @@ def finished_part(client: Client, player: Player, language: str) -> str:
     return found[0]
 
 
+def counted_afresh(player: Player | None) -> YakuStats:
+    """The statistics counted by the engine from the stored hands of the finished games."""
+    seats = dict(
+        Seat.objects.filter(game__status=Game.Status.FINISHED, player=player).values_list(
+            "game_id", "number"
+        )
+    )
+    hands = HandRecord.objects.filter(game__status=Game.Status.FINISHED).order_by("pk")
+    if player is None:
+        return count_hands((parse_hand(h.data), None) for h in hands)
+    hands = hands.filter(game_id__in=seats)
+    return count_hands((parse_hand(h.data), seats[h.game_id]) for h in hands)
+
+
 def counts() -> dict[object, object]:
-    """Each player's statistics and the club's, as the pages get them, and each player's
-    page's finished games' part in both languages."""
-    seen: dict[object, object] = {p.name: player_yaku_stats(p) for p in Player.objects.all()}
-    seen["club"] = club_yaku_stats()
+    """Each player's statistics and the club's, as the pages get them (each the engine's
+    count of the stored hands), and each player's page's finished games' part in both
+    languages."""
+    seen: dict[object, object] = {}
+    for player in [*Player.objects.all(), None]:
+        stats = yaku_stats(finished_games(), player)
+        assert stats == counted_afresh(player), player
+        seen[player.name if player else "club"] = stats
     client = Client()
     for player in Player.objects.all():
         for language in ("en", "ja"):

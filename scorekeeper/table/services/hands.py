@@ -29,6 +29,7 @@ from scorekeeper.club.projection import (
     seats_change,
 )
 from scorekeeper.club.signals import game_saved
+from scorekeeper.club.wins import replace_wins
 from scorekeeper.errors import GameClosed, GameFull, GameGone, ServiceError, StaleGame, Unstorable
 from scorekeeper.refusals import correction_refusal, english_text
 from scoring.errors import IllegalHand
@@ -126,8 +127,8 @@ class HandChange:
 
 def save_projection(game: Game, projection: Projection) -> None:
     """Write the projection: the game row (with the next revision, and the moment the game
-    finished, if it just did) and, where they change, the four seats. A seat value that
-    no column can hold is refused (``Unstorable``) before anything is written."""
+    finished, if it just did) and, where they change, the four seats and the wins. A seat
+    value that no column can hold is refused (``Unstorable``) before anything is written."""
     wrong = seats_error(projection.seats)
     if wrong:
         raise Unstorable(
@@ -150,6 +151,7 @@ def save_projection(game: Game, projection: Projection) -> None:
             for name, value in row.items():
                 setattr(seat, name, value)
         Seat.objects.bulk_update(seats, RESULT_FIELDS)
+        replace_wins(game, [seat.player_id for seat in seats], projection)
         game_saved.send(sender=Game, game=game)
 
 

@@ -1,11 +1,11 @@
 """``manage.py verify_games``: replay every game from its stored hands (from its start, with
 its penalties) and compare the result with what is stored beside them.
 
-The hands are the truth; a game's state, hand count, status and each seat's standings and
-statistics are a projection of them (``scorekeeper.club.projection``). After a crash, a
-restore from backup or a hand-made SQL fix, this says whether every projection still matches
-its hands. It changes nothing. Exit status 1
-when any game differs, each difference on its own line naming the game.
+The hands are the truth; a game's state, hand count, status, each seat's standings and
+statistics and its wins' rows are a projection of them (``scorekeeper.club.projection``).
+After a crash, a restore from backup or a hand-made SQL fix, this says whether every
+projection still matches its hands. It changes nothing. Exit status 1 when any game
+differs, each difference on its own line naming the game.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from django.db.models import QuerySet
 
 from scorekeeper.club.models import Game
 from scorekeeper.club.projection import project_game
+from scorekeeper.club.wins import projected_win_facts, stored_win_facts
 from scoring.errors import ScoringError
 
 
@@ -57,6 +58,10 @@ def game_mismatches(game: Game) -> Iterator[str]:
             stored_value = getattr(seat, name)
             if stored_value != value:
                 yield f"seat {seat.number} {name} is {stored_value!r}, the hands give {value!r}"
+    stored_wins = stored_win_facts(game)
+    expected_wins = projected_win_facts(game, [s.player_id for s in seats], expected)
+    if stored_wins != expected_wins:
+        yield f"the win rows are {stored_wins!r}, the hands give {expected_wins!r}"
 
 
 def _ranges(numbers: Any) -> str:
@@ -82,7 +87,9 @@ class Command(BaseCommand):
         parser.add_argument("game_ids", nargs="*", type=int, help="only these games")
 
     def handle(self, *args: Any, game_ids: list[int], **options: Any) -> None:
-        games: QuerySet[Game] = Game.objects.order_by("pk").prefetch_related("seats", "hands")
+        games: QuerySet[Game] = Game.objects.order_by("pk").prefetch_related(
+            "seats", "hands", "win_records__yaku"
+        )
         if game_ids:
             games = games.filter(pk__in=game_ids)
         checked = hand_total = bad = 0
