@@ -79,3 +79,57 @@ def test_names_taken_in_another_case_are_renamed_before_they_become_unique(capsy
     rulesets = list(SavedRuleset.objects.order_by("pk").values_list("name", flat=True))
     assert rulesets == ["Thursday", "thursday (2)"]
     assert "'AKI' renamed 'AKI (3)'" in capsys.readouterr().out
+
+
+@pytest.mark.django_db(transaction=True)
+def test_wins_are_stored_and_best_hands_become_numbers_from_the_stored_hands():
+    from scoring.outcomes import Hand, Ron, Tsumo, Win
+    from scoring.record_hand import hand_to_json
+    from scoring.rules import PRESETS
+
+    before = [("club", "0010_deleted_game")]
+    after = [("club", "0011_wins_and_best_hand_numbers")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    apps = executor.loader.project_state(before).apps
+    Player, Game, Seat, HandRecord = (
+        apps.get_model("club", name) for name in ("Player", "Game", "Seat", "HandRecord")
+    )
+    players = [Player.objects.create(name=name) for name in ("Aki", "Ben", "Chie", "Dan")]
+    rules = {"preset": "tenhou", **PRESETS["tenhou"].to_json()}
+    played = Game.objects.create(ruleset_name="tenhou", rules=rules, state={}, status="finished")
+    hands = [
+        Hand(Ron(3, (Win(1, 7, 40, yaku=("Riichi", "Chinitsu"), dora=0),)), riichi=(1,)),
+        Hand(Tsumo(Win(2, yakuman=1))),
+    ]
+    for sequence, hand in enumerate(hands):
+        HandRecord.objects.create(game=played, sequence=sequence, data=hand_to_json(hand))
+    # A game whose stored rules no longer read: its best hands are read from their words.
+    unreadable = Game.objects.create(ruleset_name="?", rules={}, state={}, status="finished")
+    words = ["6 han", "3 han 40 fu", "double yakuman", ""]
+    for game in (played, unreadable):
+        for number, player in enumerate(players):
+            Seat.objects.create(game=game, number=number, player=player, best_hand=words[number])
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(after)
+    apps = executor.loader.project_state(after).apps
+    Seat, WinRecord = apps.get_model("club", "Seat"), apps.get_model("club", "WinRecord")
+    best = ("best_han", "best_fu", "best_yakuman")
+    assert list(Seat.objects.filter(game_id=played.pk).order_by("number").values_list(*best)) == [
+        (None, None, 0),
+        (7, 40, 0),
+        (None, None, 1),
+        (None, None, 0),
+    ]
+    assert list(
+        Seat.objects.filter(game_id=unreadable.pk).order_by("number").values_list(*best)
+    ) == [(6, None, 0), (3, 40, 0), (None, None, 2), (None, None, 0)]
+    wins = WinRecord.objects.order_by("hand").values_list(
+        "hand", "seat", "discarder_seat", "han", "yakuman", "style", "player__name"
+    )
+    assert list(wins) == [(0, 1, 3, 7, 0, "riichi", "Ben"), (1, 2, None, None, 1, "", "Chie")]
+    assert list(WinRecord.objects.get(hand=0).yaku.values_list("name", flat=True)) == [
+        "Riichi",
+        "Chinitsu",
+    ]

@@ -1,7 +1,9 @@
 """What a win was made of is stored as rows (``WinRecord``, ``WinYaku``) for the statistics
 to add up in the database, and a seat's best hand as numbers (han, fu, yakuman) in place of
 English words. Both are filled by replaying each finished game's stored hands through the
-engine, as ``scorekeeper.club.projection`` does; going back words the numbers again."""
+engine, as ``scorekeeper.club.projection`` does; a game whose hands do not replay (which
+``verify_games`` reports) keeps its best hands read from their words, and no win rows.
+Going back words the numbers again."""
 
 from typing import Any
 
@@ -10,6 +12,7 @@ from django.db import migrations, models
 from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 from django.db.migrations.state import StateApps
 
+from scoring.errors import ScoringError
 from scoring.game import replay
 from scoring.outcomes import Ron, Tsumo, Win
 from scoring.record_hand import parse_hand
@@ -30,6 +33,28 @@ def _start(data: Any) -> GameState | None:
     round_index = parse_round_label(data["round"])
     assert round_index is not None
     return GameState((s[0], s[1], s[2], s[3]), round_index, data["honba"], data["sticks"])
+
+
+#: How ``describe_win`` worded a number of yakuman.
+_YAKUMAN_WORDS = {(): 1, ("double",): 2, ("triple",): 3}
+
+
+def _numbers(words: str) -> tuple[int | None, int | None, int]:
+    """Han, fu and yakuman of a best hand as it was stored: ``3 han 40 fu``, ``6 han``,
+    ``yakuman``, ``double yakuman``, ``4x yakuman``; anything else is no hand."""
+    parts = words.split()
+    if parts and parts[-1] == "yakuman":
+        prefix = tuple(parts[:-1])
+        if prefix in _YAKUMAN_WORDS:
+            return None, None, _YAKUMAN_WORDS[prefix]
+        if len(prefix) == 1 and prefix[0].endswith("x") and prefix[0][:-1].isdigit():
+            return None, None, int(prefix[0][:-1])
+    numbers = [part for part in parts[::2] if part.isdigit()]
+    if parts[1::2] == ["han"] and len(numbers) == 1:
+        return int(numbers[0]), None, 0
+    if parts[1::2] == ["han", "fu"] and len(numbers) == 2:
+        return int(numbers[0]), int(numbers[1]), 0
+    return None, None, 0
 
 
 def _wins(apps: StateApps, game: Any, players: list[int], played: Any) -> list[tuple[Any, Any]]:
@@ -73,21 +98,36 @@ def fill_from_the_hands(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor
         games = Game.objects.filter(pk__in=ids[first : first + CHUNK]).order_by("pk")
         hands: dict[int, list[Any]] = {}
         for record in HandRecord.objects.filter(game__in=games).order_by("game_id", "sequence"):
-            hands.setdefault(record.game_id, []).append(parse_hand(record.data))
+            try:
+                hand = parse_hand(record.data)
+            except ScoringError:
+                hand = None
+            hands.setdefault(record.game_id, []).append(hand)
         seats: dict[int, list[Any]] = {}
         for seat in Seat.objects.filter(game__in=games).order_by("game_id", "number"):
             seats.setdefault(seat.game_id, []).append(seat)
         wins = []
         changed = []
         for game in games:
-            options = dict(game.rules)
-            rules = resolve_rules({"preset": options.pop("preset"), **options})
-            played = replay(rules, hands.get(game.pk, []), start=_start(game.start))
-            game_seats = seats[game.pk]
-            for seat, stats in zip(game_seats, seat_stats(rules, played), strict=True):
+            game_seats = seats.get(game.pk, [])
+            changed += game_seats
+            try:
+                options = dict(game.rules)
+                rules = resolve_rules({"preset": options.pop("preset"), **options})
+                game_hands = hands.get(game.pk, [])
+                if None in game_hands:
+                    raise ValueError("a stored hand does not read")
+                played = replay(rules, game_hands, start=_start(game.start))
+                all_stats = seat_stats(rules, played)
+            except (ScoringError, KeyError, TypeError, ValueError):
+                for seat in game_seats:
+                    seat.best_han, seat.best_fu, seat.best_yakuman = _numbers(seat.best_hand)
+                continue
+            if len(game_seats) != len(all_stats):
+                continue
+            for seat, stats in zip(game_seats, all_stats, strict=True):
                 seat.best_han, seat.best_fu = stats.best_han, stats.best_fu
                 seat.best_yakuman = stats.best_yakuman
-                changed.append(seat)
             wins += _wins(apps, game, [seat.player_id for seat in game_seats], played)
         Seat.objects.bulk_update(changed, ["best_han", "best_fu", "best_yakuman"])
         WinRecord.objects.bulk_create(win for win, _ in wins)
