@@ -1,18 +1,40 @@
 """What the wins were made of (``scoring.yaku_stats``) over a set of games: a player's (the
 seat they sat in) or the club's. The database adds up the rows each finished game stores of
 its wins (``WinRecord``, ``WinYaku``) and its seats' riichi, in three queries however many
-games there are, so a first visit after a change costs what any other does."""
+games there are, so a first visit after a change costs what any other does, and nothing
+needs keeping in the cache."""
 
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
 from django.db.models import Count, Max, Q, QuerySet, Sum
 
 from scorekeeper.club.models import Game, Player, Seat, WinRecord, WinYaku
 from scorekeeper.digest import digest
 from scoring.outcomes import Win
-from scoring.yaku_stats import RIICHI, YakuStats, han_bar
+from scoring.win_details import KAZOE_HAN
+from scoring.yaku_stats import RIICHI, STYLES, YakuStats, han_bar
+
+#: How a win was played as stored, blank where the record does not say.
+_STYLES: Final = (*STYLES, "")
+
+
+def _han_bars() -> dict[str, Q]:
+    """Which wins fall in each bar of the han histogram (``scoring.yaku_stats.han_bar``): a
+    win of a yakuman or no han in the yakuman bar, else the bar of its han, all from 13 in
+    that of 13."""
+    hans: dict[str, list[int]] = {}
+    for han in range(1, KAZOE_HAN):
+        hans.setdefault(han_bar(Win(0, han=han)), []).append(han)
+    bars = {bar: Q(yakuman=0, han__in=values) for bar, values in hans.items()}
+    bars[han_bar(Win(0, han=KAZOE_HAN))] = Q(yakuman=0, han__gte=KAZOE_HAN)
+    bars[han_bar(Win(0, yakuman=1))] = Q(yakuman__gt=0) | Q(han__isnull=True)
+    return bars
+
+
+_HAN_BARS: Final = _han_bars()
 
 
 def finished_games() -> QuerySet[Game]:
@@ -20,16 +42,17 @@ def finished_games() -> QuerySet[Game]:
 
 
 def _seats(games: QuerySet[Game], player: Player | None) -> QuerySet[Seat]:
-    seats = Seat.objects.filter(game__in=games, game__status=Game.Status.FINISHED)
+    seats = Seat.objects.order_by().filter(game__in=games)
     return seats if player is None else seats.filter(player=player)
 
 
 def riichi_and_games(games: QuerySet[Game], player: Player | None = None) -> tuple[int, int]:
     """How many riichi ``player`` (every seat, where ``None``) declared in the finished ones
-    of ``games``, and in how many of those games they sat. One query."""
-    sums = _seats(games, player).aggregate(
-        riichi=Sum("riichi"), games=Count("game_id", distinct=True)
-    )
+    of ``games`` (a seat of another game counts none), and in how many of ``games`` they
+    sat. One query."""
+    # Every game has one seat 0: the club's games are counted by those, without sorting.
+    games_seated = Count("pk") if player is not None else Count("pk", filter=Q(number=0))
+    sums = _seats(games, player).aggregate(riichi=Sum("riichi"), games=games_seated)
     return sums["riichi"] or 0, sums["games"]
 
 
@@ -37,40 +60,45 @@ def yaku_stats(
     games: QuerySet[Game], player: Player | None = None, *, riichi: int | None = None
 ) -> YakuStats:
     """The wins, deal-ins and riichi of ``player`` (every seat's where ``None``) over the
-    finished ones of ``games``: their wins grouped by how they were played and their value,
+    finished ones of ``games``: their wins counted by how they were played and their value,
     their yaku by name, and their riichi (``riichi``, when the caller has counted them
     already, ``riichi_and_games``). Two queries, three without ``riichi``."""
-    wins = WinRecord.objects.filter(game__in=games)
-    yaku = WinYaku.objects.filter(win__game__in=games)
+    # Without the models' orderings, whose joins a sum does not need.
+    wins = WinRecord.objects.order_by().filter(game__in=games)
+    yaku = WinYaku.objects.order_by().filter(win__game__in=games)
     if player is None:
         won, dealt = Q(), Q(discarder__isnull=False)
     else:
         won, dealt = Q(player=player), Q(discarder=player)
         wins = wins.filter(won | dealt)
         yaku = yaku.filter(win__player=player)
-    stats = YakuStats()
-    groups = wins.values("style", "han", "yakuman").annotate(
-        won=Count("pk", filter=won),
-        with_yaku=Count("pk", filter=won & Q(with_yaku=True)),
-        with_dora=Count("dora", filter=won),
-        dora=Sum("dora", filter=won),
-        dealt=Count("pk", filter=dealt),
+    # One row of counts, each over the rows that match it: a sum in one pass, where
+    # grouping would sort every row first.
+    bars = list(_HAN_BARS.items())
+    counts = wins.aggregate(
+        won_count=Count("pk", filter=won),
+        yaku_named=Count("pk", filter=won & Q(with_yaku=True)),
+        dora_said=Count("dora", filter=won),
+        dora_sum=Sum("dora", filter=won),
+        **{f"won_{style}": Count("pk", filter=won & Q(style=style)) for style in _STYLES},
+        **{f"dealt_{style}": Count("pk", filter=dealt & Q(style=style)) for style in _STYLES},
+        **{f"bar_{i}": Count("pk", filter=won & value) for i, (_, value) in enumerate(bars)},
     )
-    for group in groups:
-        style, won_count, dealt_count = group["style"], group["won"], group["dealt"]
-        stats.wins += won_count
-        if style:
-            stats.styles[style] += won_count
-            stats.deal_in_styles[style] += dealt_count
-        else:
-            stats.styles_unknown += won_count
-            stats.deal_in_styles_unknown += dealt_count
-        stats.deal_ins += dealt_count
-        stats.wins_with_yaku += group["with_yaku"]
-        stats.wins_with_dora += group["with_dora"]
-        stats.dora += group["dora"] or 0
-        stats.han[han_bar(Win(0, han=group["han"], yakuman=group["yakuman"]))] += won_count
-    # A Counter keeps what was added, noughts too; a fresh count has only what it saw.
+    stats = YakuStats(
+        wins=counts["won_count"],
+        wins_with_yaku=counts["yaku_named"],
+        wins_with_dora=counts["dora_said"],
+        dora=counts["dora_sum"] or 0,
+        styles_unknown=counts["won_"],
+        deal_in_styles_unknown=counts["dealt_"],
+    )
+    for style in STYLES:
+        stats.styles[style] = counts[f"won_{style}"]
+        stats.deal_in_styles[style] = counts[f"dealt_{style}"]
+    stats.deal_ins = sum(counts[f"dealt_{style}"] for style in _STYLES)
+    for i, (bar, _) in enumerate(bars):
+        stats.han[bar] = counts[f"bar_{i}"]
+    # A fresh count keeps only what it saw: noughts out.
     for counter in (stats.styles, stats.deal_in_styles, stats.han):
         for key in [key for key, count in counter.items() if not count]:
             del counter[key]
