@@ -270,10 +270,9 @@ class HandRecord(models.Model):
 
 
 class WinRecord(models.Model):
-    """What one win of a finished game was made of, stored beside its hand for the
-    statistics to add up in the database (``club.projection``): a game's rows are written
-    with its seats' and go when they are blanked. ``dora`` and ``style`` are ``None`` and
-    blank where the record does not say."""
+    """What one win of a finished game was made of, for the statistics to add up in the
+    database: written with the game's seats (``club.projection``), gone when they are blanked.
+    ``dora`` and ``style`` are ``None`` and blank where the record does not say."""
 
     class Style(models.TextChoices):
         RIICHI = "riichi", "Riichi"
@@ -281,20 +280,16 @@ class WinRecord(models.Model):
         OPEN = "open", "Open"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="win_records")
-    #: The hand's sequence number in the game.
-    hand = models.PositiveIntegerField()
+    hand = models.PositiveIntegerField()  # the hand's sequence number
     #: The winner's seat (0-3) and player; on a ron, the discarder's too.
     seat = models.PositiveSmallIntegerField()
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     discarder_seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    discarder = models.ForeignKey(
-        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
+    discarder = models.ForeignKey(Player, models.PROTECT, null=True, blank=True, related_name="+")
     han = models.PositiveSmallIntegerField(null=True, blank=True)
     fu = models.PositiveSmallIntegerField(null=True, blank=True)
     yakuman = models.PositiveSmallIntegerField(default=0)
-    #: The han the dora add; ``None`` where the record does not say.
-    dora = models.PositiveSmallIntegerField(null=True, blank=True)
+    dora = models.PositiveSmallIntegerField(null=True, blank=True)  # the han the dora add
     style = models.CharField(max_length=6, choices=Style.choices, blank=True)
     #: Whether the record names the win's yaku (``WinYaku``).
     with_yaku = models.BooleanField(default=False)
