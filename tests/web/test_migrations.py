@@ -87,8 +87,8 @@ def test_wins_are_stored_and_best_hands_become_numbers_from_the_stored_hands():
     from scoring.record_hand import hand_to_json
     from scoring.rules import PRESETS
 
-    before = [("club", "0010_deleted_game")]
-    after = [("club", "0011_wins_and_best_hand_numbers")]
+    before = [("club", "0011_timestamps_given_or_now")]
+    after = [("club", "0012_wins_and_best_hand_numbers")]
     executor = MigrationExecutor(connection)
     executor.migrate(before)
     apps = executor.loader.project_state(before).apps

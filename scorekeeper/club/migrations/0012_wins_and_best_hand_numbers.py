@@ -146,7 +146,7 @@ def best_hand_in_words(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor)
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("club", "0010_deleted_game"),
+        ("club", "0011_timestamps_given_or_now"),
     ]
 
     operations = [
