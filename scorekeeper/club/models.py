@@ -26,6 +26,7 @@ from scoring.outcomes import Hand, Penalty
 from scoring.record_hand import hand_to_json, parse_hand
 from scoring.rules import Ruleset, resolve_rules
 from scoring.state import GameState, parse_round_label, start_state
+from scoring.yaku_stats import STYLES
 
 #: The most hands a game may hold. A hanchan has some 10 to 25; this leaves room for any
 #: marathon while keeping a game's pages, replays and records a bounded size. Recording,
@@ -274,11 +275,6 @@ class WinRecord(models.Model):
     database: written with the game's seats (``club.projection``), gone when they are blanked.
     ``dora`` and ``style`` are ``None`` and blank where the record does not say."""
 
-    class Style(models.TextChoices):
-        RIICHI = "riichi", "Riichi"
-        DAMA = "dama", "Dama"
-        OPEN = "open", "Open"
-
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="win_records")
     hand = models.PositiveIntegerField()  # the hand's sequence number
     #: The winner's seat (0-3) and player; on a ron, the discarder's too.
@@ -290,16 +286,13 @@ class WinRecord(models.Model):
     fu = models.PositiveSmallIntegerField(null=True, blank=True)
     yakuman = models.PositiveSmallIntegerField(default=0)
     dora = models.PositiveSmallIntegerField(null=True, blank=True)  # the han the dora add
-    style = models.CharField(max_length=6, choices=Style.choices, blank=True)
+    style = models.CharField(max_length=6, choices=[(s, s.title()) for s in STYLES], blank=True)
     #: Whether the record names the win's yaku (``WinYaku``).
     with_yaku = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["game", "hand", "pk"]
-        indexes = [
-            models.Index(fields=["player", "game"]),
-            models.Index(fields=["discarder", "game"]),
-        ]
+        indexes = [models.Index(fields=[who, "game"]) for who in ("player", "discarder")]
 
     def __str__(self) -> str:
         return f"{self.game}: hand {self.hand + 1}, seat {self.seat} won"
