@@ -24,9 +24,8 @@ from scorekeeper.operations.backup import backup_lines
 from scorekeeper.operations.deletion import delete_game
 from scorekeeper.operations.demo import seed_demo
 from scorekeeper.operations.restore import restore
-from scorekeeper.registry.services_players import merge_players
-from scorekeeper.table.services import edit_hand, record_hand, stored_hands, undo_last_hand
-from scorekeeper.table.services_games import (
+from scorekeeper.registry.services import merge_players
+from scorekeeper.table.services.games import (
     abandon_game,
     export_record,
     finish_game,
@@ -34,6 +33,7 @@ from scorekeeper.table.services_games import (
     reopen_game,
     start_game,
 )
+from scorekeeper.table.services.hands import edit_hand, record_hand, stored_hands, undo_last_hand
 from scoring.outcomes import Draw, Hand, Ron, Win
 from scoring.rules import PRESETS
 from tests.web.test_hand_yaku import small_club
