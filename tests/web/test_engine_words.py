@@ -10,10 +10,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 #: Modules that may import ``re``, each with why: none of them reads an engine message.
-RE_ALLOWED = {
-    # A best hand stored as English words before it is stored as numbers.
-    "scorekeeper/history/words.py": "reads a stored best hand",
-}
+RE_ALLOWED: dict[str, str] = {}
 
 #: What a message is called where the site holds one from the engine.
 MESSAGE_NAMES = {"message"}
