@@ -139,6 +139,12 @@ class IllegalHand(LocatedError):
         super().__init__(where, message, code=code, values=values)
 
 
+class LogError(LocatedError):
+    """A platform's game log (Tenhou's mjlog XML, tenhou.net/6 JSON) that cannot be read, or
+    whose own numbers the record made from it does not reproduce. ``where`` names the place
+    in the log (``<AGARI> 5``, ``log[3][16]``) or the hand (``hands[3] (E4)``)."""
+
+
 class Refusal(Exception):
     """A hand refused, raised inside the engine and turned into ``IllegalHand`` (with the
     hand's index and round) by ``play_hand``."""

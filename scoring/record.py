@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from scoring.errors import RulesError, describe_value, shown
 from scoring.game import play_hand
@@ -49,6 +49,16 @@ MAX_REASON: Final = 200
 MAX_HANDS: Final = 2000
 #: The most penalties a record may hold.
 MAX_PENALTIES: Final = 100
+#: The longest platform name or log id a record's ``source`` may hold.
+MAX_SOURCE: Final = 200
+
+
+class Source(NamedTuple):
+    """Where an imported game came from: the platform (``tenhou``, ``mahjongsoul``) and the
+    log's id on it, where the log has one (``""`` otherwise)."""
+
+    platform: str
+    log: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +72,7 @@ class GameRecord:
     hands: tuple[Hand, ...]
     start: GameState | None = None
     penalties: tuple[Penalty, ...] = ()
+    source: Source | None = None
 
 
 def _players(value: Any) -> tuple[str, str, str, str]:
@@ -195,6 +206,35 @@ def read_penalties(value: Any, hands: int) -> tuple[Penalty, ...]:
     return tuple(out)
 
 
+def read_source(value: Any) -> Source:
+    """A record's ``source``: the platform and, where it has one, the log id.
+
+    >>> read_source({"platform": "tenhou", "log": "2019021004gm-00a9-0000-e2f6516d"}).log
+    '2019021004gm-00a9-0000-e2f6516d'
+    """
+    where = "source"
+    data = read_object(value, where)
+    check_keys(data, {"platform", "log"}, where)
+    texts = []
+    for key in ("platform", "log"):
+        text = data.get(key, "")
+        if not isinstance(text, str) or len(text) > MAX_SOURCE or "\x00" in text:
+            raise record_error(
+                f"{where}.{key}",
+                f"expected a text of at most {MAX_SOURCE} characters",
+                code="record.source_text",
+                values={"most": MAX_SOURCE},
+            )
+        texts.append(text.strip())
+    if not texts[0]:
+        raise record_error(
+            f"{where}.platform",
+            "missing: the platform the game was played on",
+            code="record.missing",
+        )
+    return Source(texts[0], texts[1])
+
+
 def read_record(doc: Any) -> tuple[GameRecord, Replay]:
     """Read and validate a record by replaying it; the replay comes with it."""
     data = read_object(doc, "document")
@@ -231,6 +271,7 @@ def read_record(doc: Any) -> tuple[GameRecord, Replay]:
         )
     start = None if data.get("start") is None else read_start(data["start"], rules)
     penalties = read_penalties(data.get("penalties", []), len(raw_hands))
+    source = None if data.get("source") is None else read_source(data["source"])
     state: GameState = start_state(rules) if start is None else start
     first = state
     # Most records are well formed: read every hand first, then play them (two tight loops
@@ -246,12 +287,13 @@ def read_record(doc: Any) -> tuple[GameRecord, Replay]:
         hands.append(hand)
         results.append(result)
         state = result.after
-    record = GameRecord(rules, players, tuple(hands), start, penalties)
+    record = GameRecord(rules, players, tuple(hands), start, penalties, source)
     return record, Replay(first, tuple(results))
 
 
 _DOCUMENT_KEYS: Final = (
-    frozenset({"format", "rules", "players", "hands", "start", "penalties"}) | COMPUTED_KEYS
+    frozenset({"format", "rules", "players", "hands", "start", "penalties", "source"})
+    | COMPUTED_KEYS
 )
 
 
@@ -288,8 +330,22 @@ def penalty_json(penalty: Penalty) -> dict[str, Any]:
     return out
 
 
+def source_json(source: Source) -> dict[str, str]:
+    """A source as the record writes it: the log id only where there is one.
+
+    >>> source_json(Source("tenhou"))
+    {'platform': 'tenhou'}
+    """
+    out = {"platform": source.platform}
+    if source.log:
+        out["log"] = source.log
+    return out
+
+
 def optional_fields(record: GameRecord) -> dict[str, Any]:
     out: dict[str, Any] = {}
+    if record.source is not None:
+        out["source"] = source_json(record.source)
     if record.start is not None:
         out["start"] = start_json(record.start)
     if record.penalties:
@@ -311,11 +367,14 @@ def record_to_json(record: GameRecord) -> dict[str, Any]:
 __all__: Sequence[str] = [
     "FORMAT",
     "GameRecord",
+    "Source",
     "parse_record",
     "penalty_json",
     "read_penalties",
     "read_record",
+    "read_source",
     "read_start",
     "record_to_json",
+    "source_json",
     "start_json",
 ]

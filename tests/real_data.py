@@ -10,6 +10,9 @@ from typing import Any
 
 DATA = Path(__file__).resolve().parent / "data"
 GAMES_DIR = DATA / "tenhou-games"
+#: The raw logs the games were read from, and more logs in both of Tenhou's formats.
+RAW_LOGS_DIR = DATA / "tenhou-logs"
+LOGS_DIR = DATA / "logs"
 SCORE_TABLE = DATA / "score_table.json"
 HAND_CASES: list[dict[str, Any]] = json.loads((DATA / "tenhou-hands.json").read_text())["cases"]
 SITUATION = (

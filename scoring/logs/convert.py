@@ -1,0 +1,313 @@
+"""A platform's log made into a game record, and the record checked against the log before it
+is returned (``shared/spec/log-import.md``, the promise).
+
+The record's rules are the lobby's preset with what the log itself shows: the length, red
+fives and open tanyao its lobby names; the start points of its first hand; the result rounding
+of its final results (a result with tenths: none; Tenhou's whole thousands otherwise); the uma
+that reproduces its final results (Tenhou paid +10/+5/-5/-10 until mid-2009); and no
+tenpai-yame or agari-yame where the log plays on after a hand that would have ended the game
+(Tenhou had no tenpai-yame before June 2010). A ruleset given by the caller is taken as it is.
+
+The record is then replayed hand by hand and compared with what the log recorded: the round,
+honba, sticks and scores each hand starts from, each hand's score changes, whether the game
+ends where the log does, the final points and results. The first difference refuses the whole
+log with a ``LogError`` naming the hand (``hands[3] (E4)``) and both sides' numbers (codes
+``log.*_differ``; ``values``: the ``hand`` counted from 1, its ``round``, the first ``seat``
+that differs, ``log`` and ``record``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from typing import Any, Final
+
+from scoring.errors import LogError, RulesError
+from scoring.game import play_hand
+from scoring.logs.mjlog import read_mjlog
+from scoring.logs.tenhou6 import read_tenhou6
+from scoring.logs.values import LogGame, LogHand, damaged
+from scoring.record import GameRecord, Source
+from scoring.rule_values import ResultRounding, Yame
+from scoring.rules import Ruleset, resolve_rules
+from scoring.standings import final_standings
+from scoring.state import GameState, HandResult, Replay, round_label, start_state
+
+#: The largest log read (a whole Tenhou hanchan is about 20 kB as XML, 30 kB as JSON).
+MAX_LOG_BYTES: Final = 1_000_000
+#: Uma a preset's lobby has paid, besides the preset's own, to try against the final results.
+EARLIER_UMA: Final[dict[str, tuple[tuple[int, int, int, int], ...]]] = {
+    "tenhou": ((10000, 5000, -5000, -10000),),
+}
+#: The stops a lobby may not have had, dropped when the log plays on after one.
+_YAME: Final = {"tenpai_yame": "tenpai_yame", "agari_yame": "agari_yame"}
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedLog:
+    """A log made into a record that reproduces it: the record, its replay, and the names
+    as the log wrote them (the record's players)."""
+
+    record: GameRecord
+    replay: Replay
+    #: Whether the log holds a whole game (its final results), not a few hands.
+    whole: bool
+
+
+def read_log(data: str | bytes, *, log_id: str = "") -> LogGame:
+    """A log of either format, told apart by its content: ``<`` starts an mjlog XML, ``{`` a
+    tenhou.net/6 JSON."""
+    if len(data) > MAX_LOG_BYTES:
+        raise LogError(
+            "log",
+            f"larger than {MAX_LOG_BYTES:,} bytes",
+            code="log.too_large",
+            values={"most": MAX_LOG_BYTES},
+        )
+    if isinstance(data, bytes):
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise LogError(
+                f"byte {error.start}",
+                "not UTF-8 text",
+                code="log.not_utf8",
+                values={"position": error.start},
+            ) from None
+    else:
+        text = data
+    text = text.lstrip()
+    if text[:1] == "<":
+        return read_mjlog(text, log_id)
+    if text[:1] == "{":
+        try:
+            doc = json.loads(text)
+        except (json.JSONDecodeError, RecursionError) as error:
+            line = getattr(error, "lineno", 1)
+            column = getattr(error, "colno", 1)
+            raise LogError(
+                f"JSON line {line}, column {column}",
+                "not JSON (a damaged or cut file?)",
+                code="log.not_json",
+                values={"line": line, "column": column},
+            ) from None
+        return read_tenhou6(doc, log_id)
+    raise LogError(
+        "log",
+        "neither Tenhou's mjlog XML nor tenhou.net/6 JSON",
+        code="log.unknown_format",
+    )
+
+
+def convert_log(
+    data: str | bytes, *, rules: Ruleset | None = None, log_id: str = ""
+) -> ImportedLog:
+    """A log made into a record that reproduces every hand's scores and the final results the
+    platform recorded, or a ``LogError`` (or the record's own refusal) naming the hand.
+
+    >>> log = {"name": ["A", "B", "C", "D"], "log": [[[0, 0, 0], [25000] * 4, [11], [],
+    ...     *[[]] * 12, ["和了", [-500, 1100, -300, -300],
+    ...                  [1, 1, 1, "30符1飜1100点", "門前清自摸和(1飜)"]]]]}
+    >>> convert_log(json.dumps(log)).replay.results[0].deltas
+    (-500, 1100, -300, -300)
+    """
+    game = read_log(data, log_id=log_id)
+    start = _start(game)
+    source = Source(game.platform, game.log_id[:200])
+    players = (game.names[0], game.names[1], game.names[2], game.names[3])
+    hands = tuple(hand.hand for hand in game.hands)
+    whole = game.final is not None
+    if rules is not None:
+        record = GameRecord(rules, players, hands, _fit_start(start, rules), (), source)
+        try:
+            return ImportedLog(record, _replay(record, game), whole)
+        except _PlaysOn as stop:
+            raise stop.error from None
+    base = _lobby_rules(game, start)
+    record = GameRecord(base, players, hands, _fit_start(start, base), (), source)
+    tried: list[LogError] = []
+    for candidate in _candidates(base, game):
+        try:
+            record, replay = _fit(replace(record, rules=candidate), game)
+            return ImportedLog(record, replay, whole)
+        except LogError as error:
+            if error.code not in (FINAL_POINTS, FINAL_RESULTS):
+                raise
+            tried.append(error)
+    raise tried[0]
+
+
+def _start(game: LogGame) -> GameState:
+    first = game.hands[0]
+    return GameState(
+        (first.scores[0], first.scores[1], first.scores[2], first.scores[3]),
+        first.round_index,
+        first.honba,
+        first.sticks,
+    )
+
+
+def _fit_start(start: GameState, rules: Ruleset) -> GameState | None:
+    """The record's ``start``: none where the log starts at East 1 as the rules do."""
+    return None if start == start_state(rules) else start
+
+
+def _lobby_rules(game: LogGame, start: GameState) -> Ruleset:
+    spec: dict[str, Any] = {"preset": game.preset, **game.overrides}
+    total = sum(start.scores) + 1000 * start.sticks
+    if total % 4 == 0 and total // 4 != resolve_rules(game.preset).start_points:
+        spec["start_points"] = total // 4
+    final = game.final
+    if final is not None and any(result % 1000 for result in final.results):
+        spec["result_rounding"] = ResultRounding.NONE.value
+    try:
+        return resolve_rules(spec)
+    except RulesError as error:
+        raise damaged("rule", str(error)) from None
+
+
+def _candidates(base: Ruleset, game: LogGame) -> list[Ruleset]:
+    """The rulesets to try against the final results: the lobby's, then with the uma it has
+    paid before."""
+    out = [base]
+    if game.final is not None:
+        out += [replace(base, uma=uma) for uma in EARLIER_UMA.get(base.preset, ())]
+    return out
+
+
+def _fit(record: GameRecord, game: LogGame) -> tuple[GameRecord, Replay]:
+    """Replay the record against the log; a lobby's stop that the log plays past (tenpai-yame,
+    agari-yame) is dropped from the record's rules, once each."""
+    for _ in range(len(_YAME) + 1):
+        try:
+            return record, _replay(record, game)
+        except _PlaysOn as stop:
+            if stop.parameter is None or getattr(record.rules, stop.parameter) is Yame.NONE:
+                raise stop.error from None
+            rules = (
+                replace(record.rules, tenpai_yame=Yame.NONE)
+                if stop.parameter == "tenpai_yame"
+                else replace(record.rules, agari_yame=Yame.NONE)
+            )
+            record = replace(record, rules=rules)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+class _PlaysOn(Exception):
+    def __init__(self, error: LogError, parameter: str | None) -> None:
+        super().__init__(str(error))
+        self.error = error
+        self.parameter = parameter
+
+
+def _replay(record: GameRecord, game: LogGame) -> Replay:
+    rules = record.rules
+    first = start_state(rules) if record.start is None else record.start
+    state = first
+    results: list[HandResult] = []
+    for index, (hand, logged) in enumerate(zip(record.hands, game.hands, strict=True)):
+        label = round_label(logged.round_index)
+        where = f"hands[{index}] ({label})"
+        if state.end_reason is not None:
+            reason = state.end_reason.value
+            error = LogError(
+                where,
+                f"the game ended after the hand before ({reason}) under these rules, "
+                "but the log plays on",
+                code="log.plays_on",
+                values={"hand": index + 1, "round": label, "reason": reason},
+            )
+            raise _PlaysOn(error, _YAME.get(reason))
+        _compare_start(state, logged, where, index)
+        result = play_hand(state, hand, rules, index=index)
+        if logged.deltas is not None and result.deltas != logged.deltas:
+            raise _differs(where, index, label, result.deltas, logged.deltas, "log.deltas_differ")
+        results.append(result)
+        state = result.after
+    final = game.final
+    if final is not None:
+        last = len(results) - 1
+        label = round_label(game.hands[last].round_index)
+        if state.end_reason is None:
+            raise LogError(
+                f"hands[{last}] ({label})",
+                "the log ends the game here, but under these rules it goes on",
+                code="log.ends_early",
+                values={"hand": last + 1, "round": label},
+            )
+        rows = final_standings(state, rules, record.penalties)
+        points = tuple(row.points for row in rows)
+        if points != final.points:
+            raise _differs(final.where, last, label, points, final.points, FINAL_POINTS)
+        results_ = tuple(row.result_points for row in rows)
+        if results_ != final.results:
+            raise _differs(final.where, last, label, results_, final.results, FINAL_RESULTS)
+    return Replay(first, tuple(results))
+
+
+def _compare_start(state: GameState, logged: LogHand, where: str, index: int) -> None:
+    label = round_label(logged.round_index)
+    ours = (state.round_index, state.honba, state.sticks)
+    theirs = (logged.round_index, logged.honba, logged.sticks)
+    if ours != theirs:
+        raise LogError(
+            where,
+            f"the log plays {label} with {logged.honba} honba and {logged.sticks} sticks, "
+            f"the record {state.round_label} with {state.honba} honba and {state.sticks} sticks",
+            code="log.round_differs",
+            values={
+                "hand": index + 1,
+                "round": label,
+                "log": f"{label} {logged.honba}/{logged.sticks}",
+                "record": f"{state.round_label} {state.honba}/{state.sticks}",
+            },
+        )
+    if state.scores != logged.scores:
+        raise _differs(where, index, label, state.scores, logged.scores, "log.scores_differ")
+
+
+#: The refusals of the final results, after which another uma is tried.
+FINAL_POINTS: Final = "log.final_points_differ"
+FINAL_RESULTS: Final = "log.final_results_differ"
+#: What each difference compares, for the English message.
+_COMPARED: Final = {
+    "log.scores_differ": "starting scores",
+    "log.deltas_differ": "score changes",
+    FINAL_POINTS: "final points",
+    FINAL_RESULTS: "final results",
+}
+
+
+def _differs(
+    where: str,
+    index: int,
+    label: str,
+    ours: tuple[int, ...],
+    theirs: tuple[int, ...],
+    code: str,
+) -> LogError:
+    """The first seat where the log and the record differ, with both sides' numbers."""
+    seat = next(seat for seat in range(len(ours)) if ours[seat] != theirs[seat])
+
+    def shown(values: tuple[int, ...]) -> str:
+        if code == FINAL_RESULTS:
+            return " / ".join(f"{value / 1000:+.1f}" for value in values)
+        sign = "+" if code == "log.deltas_differ" else ""
+        return " / ".join(f"{value:{sign},}" for value in values)
+
+    what = _COMPARED[code]
+    return LogError(
+        where,
+        f"the log's {what} are {shown(theirs)}, the record's {shown(ours)} (seat {seat})",
+        code=code,
+        values={
+            "hand": index + 1,
+            "round": label,
+            "seat": seat,
+            "log": shown(theirs),
+            "record": shown(ours),
+        },
+    )
+
+
+__all__ = ["MAX_LOG_BYTES", "ImportedLog", "convert_log", "read_log"]

@@ -1,0 +1,300 @@
+"""Platform logs made into game records: every real log in tests/data converts and reproduces
+what Tenhou recorded; the same game from mjlog XML and from tenhou.net/6 JSON gives the same
+record; the single-hand logs convert as what they show; a damaged or hostile log is refused
+with its place named."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from real_data import (
+    GAMES_DIR,
+    HAND_CASES,
+    LOGS_DIR,
+    RAW_LOGS_DIR,
+    case_dora,
+    case_open,
+    case_yaku,
+)
+
+from scoring.errors import LogError
+from scoring.logs.convert import MAX_LOG_BYTES, convert_log
+from scoring.logs.names import JSON_YAKU, TENHOU_YAKU
+from scoring.outcomes import Abort, AbortReason, Draw, Ron, Tsumo
+from scoring.record import Source, parse_record, record_to_json
+from scoring.record_output import scored_json
+from scoring.rules import PRESETS
+from scoring.yaku import BY_NAME
+
+RAW_LOGS = sorted(RAW_LOGS_DIR.iterdir())
+PAIRS = sorted((LOGS_DIR / "mjlog-xml").glob("*.xml"))
+SINGLE = LOGS_DIR / "tenhou6-json-single-kyoku"
+
+
+def _slug(path: Path) -> str:
+    return path.name.removesuffix(".mjlog.xml").removesuffix(".json")
+
+
+def _single(name: str) -> Any:
+    return convert_log((SINGLE / f"mjai-reviewer__{name}.json").read_bytes())
+
+
+def test_the_raw_logs_are_all_there():
+    assert len(RAW_LOGS) == 51
+    assert len(PAIRS) == 6
+    assert len(list(SINGLE.glob("*.json"))) == 6
+
+
+@pytest.mark.parametrize("log", RAW_LOGS, ids=_slug)
+def test_a_raw_log_converts_and_reproduces_what_tenhou_recorded(log: Path):
+    expected = json.loads((GAMES_DIR / f"{_slug(log)}.expected.json").read_text())
+    imported = convert_log(log.read_bytes())
+    out = scored_json(imported.record, imported.replay)
+    hands = out["hands"]
+    assert [h["round"] for h in hands] == expected["rounds"]
+    assert [h["honba"] for h in hands] == expected["honba"]
+    assert [h["sticks"] for h in hands] == expected["sticks"]
+    assert [h["scores"] for h in hands] == expected["scores"]
+    assert out["finished"] is True
+    assert [row["points"] for row in out["final"]] == expected["final_points"]
+    assert [row["result"] for row in out["final"]] == expected["final_result"]
+
+
+def _bare(hand: dict[str, Any]) -> dict[str, Any]:
+    """A hand without what the curated records leave out: yaku, dora, open, and fu at 5 han
+    and more (they count nothing there)."""
+    hand = json.loads(json.dumps(hand))
+    for kind in ("ron", "tsumo"):
+        if kind in hand:
+            for win in hand[kind]["wins"] if kind == "ron" else [hand[kind]]:
+                for key in ("yaku", "dora", "open"):
+                    win.pop(key, None)
+                if win.get("han", 0) >= 5:
+                    win.pop("fu", None)
+    return hand
+
+
+@pytest.mark.parametrize("log", RAW_LOGS, ids=_slug)
+def test_a_raw_log_gives_the_hands_of_the_curated_record(log: Path):
+    curated = json.loads((GAMES_DIR / f"{_slug(log)}.game.json").read_text())
+    doc = record_to_json(convert_log(log.read_bytes()).record)
+    assert [_bare(hand) for hand in doc["hands"]] == [_bare(h) for h in curated["hands"]]
+    assert parse_record(doc) == convert_log(log.read_bytes()).record
+
+
+def _wins(hand: Any) -> list[Any]:
+    outcome = hand.outcome
+    if isinstance(outcome, Ron):
+        return list(outcome.wins)
+    return [outcome.win] if isinstance(outcome, Tsumo) else []
+
+
+def test_every_real_winning_hand_has_tenhous_yaku_dora_and_open():
+    """The 354 winning hands of tenhou-hands.json (read from the same logs by other code)
+    give the same yaku, dora and open/closed as the converter reads."""
+    games = {}
+    for log in RAW_LOGS:
+        source = json.loads((GAMES_DIR / f"{_slug(log)}.expected.json").read_text())["source"]
+        games[source] = convert_log(log.read_bytes()).record
+    for case in HAND_CASES:
+        hand = games[case["source"]].hands[case["hand_index_in_game"]]
+        (win,) = [w for w in _wins(hand) if w.winner == case["winner_seat"]]
+        assert list(win.yaku) == sorted(case_yaku(case), key=list(BY_NAME).index), case["id"]
+        assert win.open is case_open(case), case["id"]
+        if not case["expected"]["yakuman"]:
+            assert win.dora == tuple(case_dora(case).values()), case["id"]
+    assert len(HAND_CASES) == 354
+
+
+@pytest.mark.parametrize("xml", PAIRS, ids=lambda p: p.stem)
+def test_the_same_game_gives_the_same_record_from_xml_and_from_json(xml: Path):
+    from_xml = convert_log(xml.read_bytes(), log_id=xml.stem)
+    from_json = convert_log((LOGS_DIR / "tenhou6-json" / f"{xml.stem}.json").read_bytes())
+    assert record_to_json(from_xml.record) == record_to_json(from_json.record)
+    assert from_json.record.source == Source("tenhou", xml.stem)
+    sc = json.loads((LOGS_DIR / "tenhou6-json" / f"{xml.stem}.json").read_text())["sc"]
+    out = scored_json(from_xml.record, from_xml.replay)
+    assert [row["points"] for row in out["final"]] == sc[0::2]
+    assert [row["result"] for row in out["final"]] == sc[1::2]
+
+
+def test_the_rules_are_read_from_what_the_log_shows():
+    def rules(name: str) -> Any:
+        return convert_log((RAW_LOGS_DIR / name).read_bytes()).record.rules.to_spec()
+
+    # July 2009: the uma that reproduces the results, tonpuusen from the lobby.
+    assert rules("fastmaj__2009072918gm-0061-0000-e6e91672_tw_0.mjlog.xml") == {
+        "preset": "tenhou",
+        "length": "tonpuusen",
+        "uma": [10000, 5000, -5000, -10000],
+    }
+    # August 2009: a tenpai dealer in 1st at the end played on (no tenpai-yame yet).
+    assert rules("fastmaj__2009082713gm-00e1-0000-8820f355_tw_3.mjlog.xml") == {
+        "preset": "tenhou",
+        "length": "tonpuusen",
+        "tenpai_yame": "none",
+    }
+    # A lobby without red fives.
+    assert rules("fastmaj__2009082817gm-00ab-0000-997dbe26_tw_0.mjlog.xml") == {
+        "preset": "tenhou",
+        "aka_dora": 0,
+    }
+    pair = PAIRS[-1]  # 2023: results in tenths, not rounded to 1000
+    assert convert_log(pair.read_bytes()).record.rules.to_spec() == {
+        "preset": "tenhou",
+        "result_rounding": "none",
+    }
+
+
+def test_a_double_ron_pays_both_winners_and_the_sticks_go_to_the_nearest():
+    imported = _single("double_ron")
+    (hand,) = imported.record.hands
+    assert isinstance(hand.outcome, Ron) and hand.outcome.discarder == 3
+    assert [win.winner for win in hand.outcome.wins] == [0, 2]
+    assert hand.riichi == (0,)
+    assert imported.replay.results[0].deltas == (12000, 0, 2000, -14000)
+    assert imported.record.rules.start_points == 30000  # a tournament's 30,000 start
+
+
+def test_a_chankan_names_its_yaku():
+    (hand,) = _single("chankan").record.hands
+    assert isinstance(hand.outcome, Ron)
+    assert hand.outcome.wins[0].yaku == ("Chankan", "Round Wind")
+    assert hand.outcome.wins[0].dora == (1, 0, 2)
+
+
+def test_the_aborts_and_the_draw_convert_as_they_show():
+    four = _single("four_reach")
+    assert four.record.hands[0].outcome == Abort(AbortReason.SUUCHA_RIICHI)
+    assert four.record.hands[0].riichi == (0, 1, 2, 3)
+    assert four.replay.state.sticks == 4
+    nine = _single("kyushukyuhai")
+    assert nine.record.hands[0].outcome == Abort(AbortReason.KYUUSHU_KYUUHAI)
+    draw = _single("ryukyoku")
+    assert draw.record.hands[0].outcome == Draw(tenpai=(0, 1))
+    assert draw.replay.results[0].deltas == (1500, 1500, -1500, -1500)
+
+
+def test_a_mahjong_soul_hand_in_english_gets_the_mahjong_soul_preset():
+    imported = _single("confusing_nakis_7")
+    assert imported.record.rules.preset == "mahjongsoul"
+    assert imported.record.source == Source("mahjongsoul", "")
+    (hand,) = imported.record.hands
+    assert isinstance(hand.outcome, Ron)
+    assert hand.outcome.wins[0].yaku == ("Riichi",)
+    assert imported.replay.results[0].deltas == (-2600, 2600, 0, 0)
+    assert imported.whole is False
+
+
+def test_every_yaku_name_maps_to_a_yaku_of_the_record():
+    assert set(TENHOU_YAKU.values()) | set(JSON_YAKU.values()) <= set(BY_NAME)
+    assert set(TENHOU_YAKU.values()) == set(BY_NAME)
+
+
+# Damaged and hostile logs.
+
+GAME_XML = PAIRS[0]
+GAME_JSON = LOGS_DIR / "tenhou6-json" / f"{GAME_XML.stem}.json"
+
+
+def _refusal(data: str | bytes, **kwargs: Any) -> LogError:
+    with pytest.raises(LogError) as caught:
+        convert_log(data, **kwargs)
+    return caught.value
+
+
+def test_a_cut_xml_log_is_refused_naming_the_line_and_column():
+    text = GAME_XML.read_text()
+    error = _refusal(text[: len(text) // 2])
+    assert error.code == "log.xml_damaged"
+    assert error.where.startswith("XML line 1, column ")
+
+
+def test_entity_expansion_is_refused():
+    laughs = (
+        '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
+        '<!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>'
+        "<mjloggm>&lol2;</mjloggm>"
+    )
+    assert _refusal(laughs).code == "log.xml_refused"
+
+
+def test_a_huge_file_is_refused_before_it_is_read():
+    error = _refusal(b"{" + b" " * MAX_LOG_BYTES + b"}")
+    assert (error.code, error.values) == ("log.too_large", {"most": MAX_LOG_BYTES})
+
+
+def test_something_else_is_refused():
+    assert _refusal("hello").code == "log.unknown_format"
+    assert _refusal(b"\xff\xfe<").code == "log.not_utf8"
+    assert _refusal('{"log": [').code == "log.not_json"
+
+
+def test_a_wrong_type_is_refused_naming_its_place():
+    doc = json.loads(GAME_JSON.read_text())
+    doc["log"][2][1][3] = "lots"
+    error = _refusal(json.dumps(doc))
+    assert (error.code, error.where) == ("log.damaged", "log[2][1][3]")
+    doc["log"][2] = {"not": "a round"}
+    assert _refusal(json.dumps(doc)).where == "log[2]"
+
+
+def test_a_hand_that_does_not_add_up_refuses_the_whole_log_naming_the_hand():
+    doc = json.loads(GAME_JSON.read_text())
+    result = doc["log"][1][-1]
+    result[1] = [result[1][0] + 1000, *result[1][1:]]
+    error = _refusal(json.dumps(doc))
+    assert error.code == "log.deltas_differ"
+    assert error.where == "hands[1] (E2)"
+    assert error.values["hand"] == 2 and error.values["seat"] == 0
+
+
+def test_a_changed_score_in_the_xml_is_refused_at_its_hand():
+    text = GAME_XML.read_text()
+    agari = text.index("<AGARI", text.index("<AGARI") + 1)
+    delta = text.index(",", text.index('sc="', agari)) + 1  # seat 0's change, in 100s
+    end = text.index(",", delta)
+    damaged = text[:delta] + str(int(text[delta:end]) + 10) + text[end:]
+    error = _refusal(damaged)
+    assert (error.code, error.where) == ("log.deltas_differ", "hands[1] (E2)")
+    assert error.values["log"].startswith("-2,000 / ")
+    assert error.values["record"].startswith("-3,000 / ")
+
+
+def test_changed_final_results_are_refused():
+    doc = json.loads(GAME_JSON.read_text())
+    doc["sc"][1] += 1
+    error = _refusal(json.dumps(doc))
+    assert error.code == "log.final_results_differ"
+
+
+def test_a_ruleset_under_which_the_numbers_do_not_come_out_is_refused():
+    error = _refusal(GAME_XML.read_bytes(), rules=PRESETS["mahjongsoul"])
+    assert error.code.startswith("log.")
+    assert convert_log(GAME_XML.read_bytes(), rules=PRESETS["tenhou"]).whole
+
+
+def test_a_three_player_log_is_refused():
+    doc = json.loads(GAME_JSON.read_text())
+    doc["name"][3] = ""
+    assert _refusal(json.dumps(doc)).code == "log.three_players"
+    text = GAME_XML.read_text().replace('<GO type="169"', '<GO type="185"')
+    assert _refusal(text).code == "log.three_players"
+
+
+def test_a_yaku_without_a_name_in_the_record_is_refused():
+    doc = json.loads(GAME_JSON.read_text())
+    details = doc["log"][0][-1][2]
+    details[4] = "人和(1飜)"
+    error = _refusal(json.dumps(doc))
+    assert (error.code, error.values["yaku"]) == ("log.unknown_yaku", "人和")
+
+
+def test_the_source_goes_into_the_record_and_back():
+    imported = convert_log(GAME_JSON.read_bytes())
+    doc = record_to_json(imported.record)
+    assert doc["source"] == {"platform": "tenhou", "log": GAME_XML.stem}
+    assert parse_record(doc).source == imported.record.source
