@@ -1,5 +1,6 @@
 """Command line: ``python -m scoring score GAME.json``, ``table --rules NAME [--json]``,
-``hand HAND.json``. Bad input prints one message and exits with status 1, never a traceback."""
+``hand HAND.json``, ``convert LOG [--rules NAME]`` (a Tenhou or Mahjong Soul log made into a
+game record, checked against the log's own numbers). Bad input prints one message and exits with status 1, never a traceback."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ import json
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from functools import cache
 from typing import Any, Final, TextIO
 
 from scoring.errors import ScoringError
-from scoring.rules import resolve_rules
+from scoring.rules import Ruleset, resolve_rules
 from scoring.table import TableRow, payment_table
 
 #: The largest document read: a record of the most hands a record may hold is far smaller.
@@ -54,6 +56,37 @@ def _load(path: str, stdin: TextIO) -> Any:
             code="file.not_json",
             values={"path": path, "reason": f"{error.msg} at line {error.lineno}"},
         ) from None
+
+
+def _load_log(path: str, stdin: TextIO) -> bytes:
+    """A log's bytes (the converter tells the format from them), read no further than its
+    limit."""
+    from scoring.logs.convert import MAX_LOG_BYTES
+
+    try:
+        if path == "-":
+            data = (
+                stdin.buffer.read(MAX_LOG_BYTES + 1)
+                if hasattr(stdin, "buffer")
+                else (stdin.read(MAX_LOG_BYTES + 1).encode())
+            )
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_LOG_BYTES + 1)
+    except OSError as error:
+        raise ScoringError(
+            f"{path}: cannot read: {error.strerror}",
+            code="file.unreadable",
+            values={"path": path, "reason": error.strerror},
+        ) from None
+    return data
+
+
+def _log_id(path: str) -> str:
+    """The log id a file's name gives (Tenhou's ``2019021004gm-00a9-0000-e2f6516d.xml``):
+    the name without its extensions, where it looks like one."""
+    stem = Path(path).name.split(".")[0].split("&")[0]
+    return stem if path != "-" and len(stem) > 10 and "gm-" in stem else ""
 
 
 @contextmanager
@@ -124,6 +157,17 @@ def _rules_arg(text: str) -> Any:
 MAX_RULES_ARG: Final = 10_000
 
 
+def _resolve_rules_arg(text: str) -> Ruleset:
+    try:
+        return resolve_rules(_rules_arg(text))
+    except json.JSONDecodeError as error:
+        raise ScoringError(
+            f"--rules: not JSON: {error}",
+            code="file.not_json",
+            values={"path": "--rules", "reason": str(error)},
+        ) from None
+
+
 @cache
 def _parser() -> argparse.ArgumentParser:
     # Built once: the arguments never change.
@@ -140,6 +184,16 @@ def _parser() -> argparse.ArgumentParser:
     table.add_argument("--json", action="store_true", help="print JSON rows")
     hand = commands.add_parser("hand", help="value a winning hand (scorekeeper.hand/1)")
     hand.add_argument("hand", help="HAND.json, or - for standard input")
+    convert = commands.add_parser(
+        "convert", help="make a game record from a Tenhou mjlog XML or tenhou.net/6 JSON log"
+    )
+    convert.add_argument("log", help="the log file, or - for standard input")
+    convert.add_argument(
+        "--rules",
+        default=None,
+        help="a preset name or a JSON ruleset to check the log under (default: the "
+        "platform's, read from the log)",
+    )
     return parser
 
 
@@ -168,20 +222,23 @@ def main(
                 text = scored_text(*read_record(_load(args.game, stdin)))
             out.write(text + "\n")
             return 0
+        elif args.command == "convert":
+            from scoring.logs.convert import convert_log
+            from scoring.record import record_to_json
+
+            rules = None if args.rules is None else _resolve_rules_arg(args.rules)
+            imported = convert_log(
+                _load_log(args.log, stdin), rules=rules, log_id=_log_id(args.log)
+            )
+            json.dump(record_to_json(imported.record), out, ensure_ascii=False, indent=1)
+            out.write("\n")
+            return 0
         elif args.command == "hand":
             from scoring.calculator.score import calculate_hand
 
             result: Any = calculate_hand(_load(args.hand, stdin))
         else:
-            try:
-                rules = resolve_rules(_rules_arg(args.rules))
-            except json.JSONDecodeError as error:
-                raise ScoringError(
-                    f"--rules: not JSON: {error}",
-                    code="file.not_json",
-                    values={"path": "--rules", "reason": str(error)},
-                ) from None
-            rows = payment_table(rules)
+            rows = payment_table(_resolve_rules_arg(args.rules))
             if not args.json:
                 print(format_table(rows), file=out)
                 return 0

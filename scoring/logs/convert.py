@@ -292,8 +292,9 @@ def _differs(
     def shown(values: tuple[int, ...]) -> str:
         if code == FINAL_RESULTS:
             return " / ".join(f"{value / 1000:+.1f}" for value in values)
-        sign = "+" if code == "log.deltas_differ" else ""
-        return " / ".join(f"{value:{sign},}" for value in values)
+        if code == "log.deltas_differ":
+            return " / ".join(f"{value:+,}" if value else "0" for value in values)
+        return " / ".join(f"{value:,}" for value in values)
 
     what = _COMPARED[code]
     return LogError(

@@ -5,6 +5,7 @@ with its place named."""
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from real_data import (
     case_yaku,
 )
 
+from scoring.__main__ import main
 from scoring.errors import LogError
 from scoring.logs.convert import MAX_LOG_BYTES, convert_log
 from scoring.logs.names import JSON_YAKU, TENHOU_YAKU
@@ -298,3 +300,33 @@ def test_the_source_goes_into_the_record_and_back():
     doc = record_to_json(imported.record)
     assert doc["source"] == {"platform": "tenhou", "log": GAME_XML.stem}
     assert parse_record(doc).source == imported.record.source
+
+
+# The command line.
+
+
+def test_the_command_line_writes_the_record_of_a_log():
+    out = io.StringIO()
+    assert main(["convert", str(GAME_XML)], out=out) == 0
+    doc = json.loads(out.getvalue())
+    assert doc["source"] == {"platform": "tenhou", "log": GAME_XML.stem}
+    assert doc == record_to_json(convert_log(GAME_JSON.read_bytes()).record)
+
+
+def test_the_command_line_reads_standard_input_and_a_ruleset():
+    stdin = io.TextIOWrapper(io.BytesIO(GAME_JSON.read_bytes()), encoding="utf-8")
+    out = io.StringIO()
+    assert main(["convert", "-", "--rules", "tenhou"], stdin=stdin, out=out) == 0
+    assert json.loads(out.getvalue())["players"][0] == "鬼ヅモ@川村軍団"
+
+
+def test_the_command_line_refuses_bad_input_in_one_line(tmp_path):
+    cut = tmp_path / "cut.xml"
+    cut.write_bytes(GAME_XML.read_bytes()[:5000])
+    err = io.StringIO()
+    assert main(["convert", str(cut)], err=err) == 1
+    assert err.getvalue().startswith("error: XML line 1, column ")
+    assert err.getvalue().count("\n") == 1
+    err = io.StringIO()
+    assert main(["convert", str(GAME_XML), "--rules", "mahjongsoul"], err=err) == 1
+    assert err.getvalue().startswith("error: <AGARI> 9.owari: the log's final results are -46.0")
