@@ -48,6 +48,11 @@ class LastGameOfSeason(ServiceError):
     """The game is the only one chosen for a season."""
 
 
+class ImportedTwice(ServiceError):
+    """A game already in the club, imported from the same log (by its id, or by its players
+    and hands from either of its formats)."""
+
+
 class TooDeep(ValueError):
     """JSON nested deeper than its limit (``club.bounds.JSON_DEPTH``)."""
 

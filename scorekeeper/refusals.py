@@ -23,6 +23,7 @@ from scorekeeper.parameters import LABELS
 from scorekeeper.wordings import (
     CALCULATOR_WORDINGS,
     GAME_WORDINGS,
+    LOG_WORDINGS,
     RECORD_WORDINGS,
     RULES_WORDINGS,
     TERMS,
@@ -35,6 +36,7 @@ WORDINGS: Final[dict[str, str]] = {
     **RECORD_WORDINGS,
     **RULES_WORDINGS,
     **CALCULATOR_WORDINGS,
+    **LOG_WORDINGS,
 }
 
 #: The engine's English for the refusals whose sentence names a seat or a round, with the

@@ -204,6 +204,7 @@ RECORD_WORDINGS: Final[dict[str, str]] = {
     "record.scores": gettext_noop("Expected four scores in seat order."),
     "record.penalties": gettext_noop("Expected a list of at most %(most)s penalties."),
     "record.format": gettext_noop("Expected %(expected)s, got %(got)s."),
+    "record.source_text": gettext_noop("Expected a text of at most %(most)s characters."),
     "record.not_hand_list": gettext_noop("Expected a list of hands, got %(got)s."),
     "record.too_many_hands": gettext_noop("A record holds at most %(most)s hands."),
     "file.unreadable": gettext_noop("%(path)s: cannot read: %(reason)s."),
@@ -305,4 +306,51 @@ CALCULATOR_WORDINGS: Final[dict[str, str]] = {
     "fu.meld_count": gettext_noop("A hand has four melds and a pair, got %(count)s melds."),
     "fu.shanpon": gettext_noop("A shanpon wait completes a triplet, and the hand has none."),
     "fu.open_quad": gettext_noop("An open quad makes the hand open."),
+}
+
+#: A platform's log that cannot be read, or whose numbers its record does not reproduce.
+LOG_WORDINGS: Final[dict[str, str]] = {
+    "log.too_large": gettext_noop("The log is larger than %(most)s bytes."),
+    "log.not_utf8": gettext_noop("Not UTF-8 text (byte %(position)s)."),
+    "log.not_json": gettext_noop(
+        "Not JSON from line %(line)s, column %(column)s: a damaged or cut file?"
+    ),
+    "log.unknown_format": gettext_noop(
+        "Neither a Tenhou mjlog XML log nor a tenhou.net/6 JSON log."
+    ),
+    "log.xml_damaged": gettext_noop(
+        "The XML breaks off or is damaged at line %(line)s, column %(column)s."
+    ),
+    "log.xml_refused": gettext_noop(
+        "Refused: the XML declares entities or a document type (%(reason)s), which no log has."
+    ),
+    "log.damaged": gettext_noop(
+        "The log is damaged here: a value of the wrong kind, missing or out of bounds."
+    ),
+    "log.three_players": gettext_noop(
+        "A three-player game: only four-player games can be imported for now."
+    ),
+    "log.unknown_yaku": gettext_noop("The yaku %(name)s has no name in a game record."),
+    "log.plays_on": gettext_noop(
+        "Under these rules the game ended before hand %(hand)s (%(reason)s), but the log plays on."
+    ),
+    "log.ends_early": gettext_noop(
+        "The log ends the game after hand %(hand)s (%(round)s), but under these rules it goes on."
+    ),
+    "log.round_differs": gettext_noop(
+        "Hand %(hand)s: the log plays %(log)s (round, honba/sticks), the record %(record)s."
+    ),
+    "log.scores_differ": gettext_noop(
+        "Hand %(hand)s (%(round)s) starts from %(log)s in the log, %(record)s in the record."
+    ),
+    "log.deltas_differ": gettext_noop(
+        "Hand %(hand)s (%(round)s) changes the scores by %(log)s in the log, by %(record)s "
+        "in the record (%(seat)s differs)."
+    ),
+    "log.final_points_differ": gettext_noop(
+        "The final points are %(log)s in the log, %(record)s in the record."
+    ),
+    "log.final_results_differ": gettext_noop(
+        "The final results are %(log)s in the log, %(record)s in the record."
+    ),
 }

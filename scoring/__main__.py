@@ -1,6 +1,7 @@
 """Command line: ``python -m scoring score GAME.json``, ``table --rules NAME [--json]``,
 ``hand HAND.json``, ``convert LOG [--rules NAME]`` (a Tenhou or Mahjong Soul log made into a
-game record, checked against the log's own numbers). Bad input prints one message and exits with status 1, never a traceback."""
+game record, checked against the log's own numbers). Bad input prints one message and exits
+with status 1, never a traceback."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ import json
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from functools import cache
+from pathlib import Path
 from typing import Any, Final, TextIO
 
 from scoring.errors import ScoringError

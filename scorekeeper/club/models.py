@@ -23,6 +23,7 @@ from django.utils.translation import gettext
 
 from scorekeeper.club.bounds import DAY_VALIDATORS, INTEGER_MAX, RESULT_MAX
 from scoring.outcomes import Hand, Penalty
+from scoring.record import Source
 from scoring.record_hand import hand_to_json, parse_hand
 from scoring.rules import Ruleset, resolve_rules
 from scoring.state import GameState, parse_round_label, start_state
@@ -123,12 +124,31 @@ class Game(models.Model):
     #: "after_hand"}``), each taken off a seat's final result. Like the start they belong to
     #: the record the game is replayed from: start + hands + penalties.
     penalties = models.JSONField(default=list, blank=True)
+    #: Where an imported game was played (the record's ``source``): the platform
+    #: (``tenhou``, ``mahjongsoul``) and the log's id there; blank for a game of the club's.
+    source_platform = models.CharField(max_length=20, blank=True, default="")
+    source_log = models.CharField(max_length=200, blank=True, default="")
+    #: A digest of the imported log's players and hands (``scoring.logs.convert.log_digest``):
+    #: the same game sent again, from either of its formats, is found by it.
+    source_digest = models.CharField(max_length=64, blank=True, default="")
 
     _ruleset: tuple[Any, Ruleset] | None = None
 
     class Meta:
         ordering = ["-created_at", "-pk"]
         indexes = [models.Index(fields=["status", "-created_at"])]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["source_platform", "source_log"],
+                condition=~models.Q(source_log=""),
+                name="game_source_log_once",
+            ),
+            models.UniqueConstraint(
+                fields=["source_digest"],
+                condition=~models.Q(source_digest=""),
+                name="game_source_digest_once",
+            ),
+        ]
 
     def __str__(self) -> str:
         label = f" ({self.table_label})" if self.table_label else ""
@@ -171,6 +191,12 @@ class Game(models.Model):
             Penalty(p["seat"], p["points"], p.get("reason", ""), p.get("after_hand"))
             for p in self.penalties or ()
         )
+
+    def record_source(self) -> Source | None:
+        """Where the game was played, as the record's ``source``; ``None`` for the club's own."""
+        if not self.source_platform:
+            return None
+        return Source(self.source_platform, self.source_log)
 
     @property
     def is_open(self) -> bool:

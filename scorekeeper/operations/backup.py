@@ -29,6 +29,7 @@ from scorekeeper.club.models import (
     Season,
     Seat,
 )
+from scoring.record import source_json
 
 FORMAT: Final = "scorekeeper.backup/1"
 #: Games read (for a backup) or stored (on restore) at a time.
@@ -169,4 +170,7 @@ def _game_json(
         record["start"] = game.start
     if game.penalties:
         record["penalties"] = game.penalties
+    source = game.record_source()
+    if source is not None:
+        record["source"] = source_json(source)
     return {"type": "game", "meta": meta, "record": record}

@@ -44,6 +44,7 @@ from scorekeeper.operations.backup import CHUNK, COUNTED, FORMAT, SECTIONS
 from scorekeeper.operations.bulk import reset_sequences, stored_seats
 from scorekeeper.refusals import located_refusal_text, refusal_text
 from scoring.errors import LocatedError, RulesError
+from scoring.logs.convert import log_digest
 from scoring.outcomes import Hand
 from scoring.record import penalty_json, read_record, start_json
 from scoring.record_hand import hand_to_json
@@ -293,6 +294,9 @@ class BackupLoader:
             raise self.fail(f"record.{where}", message)
         game.start = None if record.start is None else start_json(record.start)
         game.penalties = [penalty_json(p) for p in record.penalties]
+        if record.source is not None:
+            game.source_platform, game.source_log = record.source.platform, record.source.log
+            game.source_digest = log_digest(record)
         projection = project(
             rules,
             record.hands,

@@ -18,6 +18,7 @@ that differs, ``log`` and ``record``).
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass, replace
 from typing import Any, Final
@@ -27,7 +28,7 @@ from scoring.game import play_hand
 from scoring.logs.mjlog import read_mjlog
 from scoring.logs.tenhou6 import read_tenhou6
 from scoring.logs.values import LogGame, LogHand, damaged
-from scoring.record import GameRecord, Source
+from scoring.record import GameRecord, Source, record_to_json
 from scoring.rule_values import ResultRounding, Yame
 from scoring.rules import Ruleset, resolve_rules
 from scoring.standings import final_standings
@@ -135,6 +136,20 @@ def convert_log(
                 raise
             tried.append(error)
     raise tried[0]
+
+
+def log_digest(record: GameRecord) -> str:
+    """A digest of what a game was: its players, start and hands (not its rules, nor the
+    format it came in), by which the same game imported again is known.
+
+    >>> from scoring.rules import PRESETS
+    >>> len(log_digest(GameRecord(PRESETS["tenhou"], ("A", "B", "C", "D"), ())))
+    64
+    """
+    doc = record_to_json(record)
+    kept = {key: doc.get(key) for key in ("players", "start", "hands")}
+    text = json.dumps(kept, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _start(game: LogGame) -> GameState:
@@ -311,4 +326,4 @@ def _differs(
     )
 
 
-__all__ = ["MAX_LOG_BYTES", "ImportedLog", "convert_log", "read_log"]
+__all__ = ["MAX_LOG_BYTES", "ImportedLog", "convert_log", "log_digest", "read_log"]

@@ -77,7 +77,7 @@ def unknown_yaku(where: str, name: str) -> LogError:
         where,
         f"the yaku {name[:40]!r} has no name in the record",
         code="log.unknown_yaku",
-        values={"where": where, "yaku": name[:40]},
+        values={"where": where, "name": name[:40]},
     )
 
 

@@ -292,7 +292,7 @@ def test_a_yaku_without_a_name_in_the_record_is_refused():
     details = doc["log"][0][-1][2]
     details[4] = "人和(1飜)"
     error = _refusal(json.dumps(doc))
-    assert (error.code, error.values["yaku"]) == ("log.unknown_yaku", "人和")
+    assert (error.code, error.values["name"]) == ("log.unknown_yaku", "人和")
 
 
 def test_the_source_goes_into_the_record_and_back():

@@ -10,6 +10,7 @@ URL name it exercises so a test can check that no URL of the URL conf was left o
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from datetime import date
 from html.parser import HTMLParser
@@ -27,10 +28,24 @@ from scorekeeper.table.services.penalties import give_penalty
 from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Ron, Tsumo, Win
 from scoring.rules import PRESETS
 from scoring.state import GameState
+from tests.real_data import LOGS_DIR
 from tests.web.conftest import PASSWORD
 from tests.web.history_data import import_games
 
 HTMX = {"HX-Request": "true"}
+#: A Tenhou game as tenhou.net/6 JSON, pasted on the log import page (read, not stored).
+LOG_GAME = LOGS_DIR / "tenhou6-json" / "2019021004gm-00a9-0000-e2f6516d.json"
+
+
+def pasted_log(names: frozenset[str], *, add_up: bool = True) -> str:
+    """The Tenhou game as the club's players played it (their names in the log); with
+    ``add_up`` false, its first hand's scores changed so that they no longer add up."""
+    doc = json.loads(LOG_GAME.read_text())
+    doc["name"] = sorted(names - {"alice", "bob", "charlie"})[:4]
+    if not add_up:
+        first = doc["log"][0][-1][1]
+        first[0] += 1000
+    return json.dumps(doc, ensure_ascii=False)
 
 
 def _target(element: str) -> dict[str, str]:
@@ -275,6 +290,22 @@ def visits(club: Club) -> list[Visit]:
         Visit("backup_download", r("backup_download")),
         Visit("backup_restore", r("backup_restore")),
         Visit("game_import", r("game_import")),
+        Visit("log_import", r("log_import")),
+        Visit(
+            "log_import",
+            r("log_import"),
+            "POST",
+            {"pasted": pasted_log(club.names)},
+            note="a log shown",
+        ),
+        Visit(
+            "log_import",
+            r("log_import"),
+            "POST",
+            {"pasted": pasted_log(club.names, add_up=False)},
+            note="a hand that does not add up",
+            status=422,
+        ),
         Visit("game_find", r("game_find"), data={"game": 999999}, note="no such game", status=422),
         Visit("game_find", r("game_find"), data={"game": club.deleting.pk}, status=302),
         Visit("game_delete", r("game_delete", args=[club.deleting.pk])),

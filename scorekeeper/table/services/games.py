@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from scorekeeper.club.bounds import normal_name, penalties_error, text_error
 from scorekeeper.club.models import MAX_HANDS, Game, HandRecord, Player, Seat
 from scorekeeper.club.projection import project_game
-from scorekeeper.errors import GameClosed, GameFull, ServiceError
+from scorekeeper.errors import GameClosed, GameFull, ImportedTwice, ServiceError
 from scorekeeper.table.services.hands import (
     check_open,
     check_sequence,
@@ -26,9 +26,16 @@ from scorekeeper.table.services.hands import (
     scoreboard,
     stored_hands,
 )
-from scoring.record import penalty_json, read_record, record_to_json, start_json
+from scoring.record import (
+    GameRecord,
+    Source,
+    penalty_json,
+    read_record,
+    record_to_json,
+    start_json,
+)
 from scoring.rules import Ruleset
-from scoring.state import GameState, check_start
+from scoring.state import GameState, Replay, check_start
 
 
 def start_game(
@@ -180,13 +187,46 @@ def _players_named(names: Sequence[str]) -> list[Player]:
     return players
 
 
+def _refuse_imported_twice(source: Source, digest: str) -> None:
+    games = Game.objects.none()
+    if source.log:
+        games = Game.objects.filter(source_platform=source.platform, source_log=source.log)
+    if digest:
+        games = games | Game.objects.filter(source_digest=digest)
+    game = games.order_by("pk").first()
+    if game is not None:
+        raise ImportedTwice(_("this log is already in the club: %(game)s") % {"game": game})
+
+
 def import_record(
     *, doc: Any, created_by: Any = None, table_label: str = "", ruleset_name: str | None = None
 ) -> Game:
     """Create a game from a record: players matched by name (created when missing), every
-    hand validated by replaying before anything is stored; the record's start and penalties
-    are stored with it."""
+    hand validated by replaying before anything is stored; the record's start, penalties and
+    source are stored with it."""
     record, replayed = read_record(doc)
+    return store_record(
+        record=record,
+        replayed=replayed,
+        created_by=created_by,
+        table_label=table_label,
+        ruleset_name=ruleset_name,
+    )
+
+
+def store_record(
+    *,
+    record: GameRecord,
+    replayed: Replay,
+    players: Sequence[Player] | None = None,
+    digest: str = "",
+    created_by: Any = None,
+    table_label: str = "",
+    ruleset_name: str | None = None,
+) -> Game:
+    """Store a record the engine has read and replayed as a new game: its players as given
+    (or matched by name, made when missing), with its start, penalties and source; an
+    imported log's ``digest`` too. A game already imported from the same log is refused."""
     wrong = penalties_error(p.reason for p in record.penalties)
     if wrong:
         raise ServiceError(wrong)
@@ -196,25 +236,38 @@ def import_record(
     _check_label(table_label, "table_label", Game)
     if ruleset_name is not None:
         _check_label(ruleset_name, "ruleset_name", Game)
-    with transaction.atomic():
-        players = _players_named(record.players)
-        spec = rules.to_spec()
-        game = start_game(
-            rules=rules,
-            ruleset_name=ruleset_name
-            or (spec if isinstance(spec, str) else f"{rules.preset} (custom)"),
-            players=players,
-            table_label=table_label,
-            created_by=created_by,
-            start=record.start,
-        )
-        game.penalties = [penalty_json(p) for p in record.penalties]
-        game.save(update_fields=["penalties"])
-        HandRecord.objects.bulk_create(
-            HandRecord(
-                game=game, sequence=i, data=HandRecord.data_from(hand), recorded_by=created_by
+    source = record.source
+    try:
+        with transaction.atomic():
+            if source is not None:
+                _refuse_imported_twice(source, digest)
+            if players is None:
+                players = _players_named(record.players)
+            spec = rules.to_spec()
+            game = start_game(
+                rules=rules,
+                ruleset_name=ruleset_name
+                or (spec if isinstance(spec, str) else f"{rules.preset} (custom)"),
+                players=players,
+                table_label=table_label,
+                created_by=created_by,
+                start=record.start,
             )
-            for i, hand in enumerate(record.hands)
-        )
-        save_projection(game, project_game(game, record.hands, played=replayed))
+            game.penalties = [penalty_json(p) for p in record.penalties]
+            if source is not None:
+                game.source_platform, game.source_log = source.platform, source.log
+                game.source_digest = digest
+            game.save(update_fields=["penalties", "source_platform", "source_log", "source_digest"])
+            HandRecord.objects.bulk_create(
+                HandRecord(
+                    game=game, sequence=i, data=HandRecord.data_from(hand), recorded_by=created_by
+                )
+                for i, hand in enumerate(record.hands)
+            )
+            save_projection(game, project_game(game, record.hands, played=replayed))
+    except IntegrityError:
+        # The same log stored by another request in the meantime.
+        if source is not None:
+            _refuse_imported_twice(source, digest)
+        raise
     return game

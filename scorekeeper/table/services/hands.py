@@ -298,7 +298,9 @@ def scoreboard(game: Game, *, played: Replay | None = None) -> Scoreboard:
         played = replay(rules, hands, start=start)
     else:
         hands = [result.hand for result in played.results]
-    record = GameRecord(rules, (a, b, c, d), tuple(hands), start, game.record_penalties())
+    record = GameRecord(
+        rules, (a, b, c, d), tuple(hands), start, game.record_penalties(), game.record_source()
+    )
     return Scoreboard(game, record, played)
 
 

@@ -1,0 +1,108 @@
+"""Forms of the log import: the logs sent (a file, a ZIP of several, or pasted JSON) with the
+ruleset to check them under, and the club player each log name is mapped to."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scorekeeper.club.models import Player, SavedRuleset
+from scorekeeper.errors import ServiceError
+from scorekeeper.operations.logs.services import LogFile, sent_logs
+
+#: The ruleset choice that takes the platform's rules as the log shows them.
+PLATFORM_RULES = ""
+#: The mapping choice that makes a new player of the log's name.
+NEW_PLAYER = "new"
+
+
+class LogImportForm(forms.Form):
+    log = forms.FileField(
+        label=gettext_lazy("Log file"),
+        required=False,
+        help_text=gettext_lazy(
+            "Tenhou's mjlog XML or a tenhou.net/6 JSON (Tenhou's, or a Mahjong Soul game "
+            "converted); a ZIP holds several logs, a night's session."
+        ),
+        widget=forms.ClearableFileInput(attrs={"accept": ".xml,.mjlog,.json,.zip,.txt"}),
+    )
+    pasted = forms.CharField(
+        label=gettext_lazy("Or paste a tenhou.net/6 JSON log"),
+        required=False,
+        strip=True,
+        widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false"}),
+    )
+    ruleset = forms.ChoiceField(
+        label=gettext_lazy("Rules"),
+        required=False,
+        help_text=gettext_lazy(
+            "A saved ruleset is accepted only if every hand and the final results come out "
+            "as the log recorded them."
+        ),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [(PLATFORM_RULES, _("The platform’s, as the log shows them"))]
+        choices += [(str(r.pk), r.name) for r in SavedRuleset.objects.only("pk", "name")]
+        field = self.fields["ruleset"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = choices
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        upload = data.get("log")
+        try:
+            data["files"] = sent_logs(
+                name=getattr(upload, "name", "") or "",
+                content=upload.read() if upload else b"",
+                pasted=data.get("pasted") or "",
+            )
+        except ServiceError as error:
+            raise forms.ValidationError(error.message) from None
+        return data
+
+    def saved_ruleset(self) -> SavedRuleset | None:
+        key = self.cleaned_data.get("ruleset") or ""
+        return SavedRuleset.objects.filter(pk=int(key)).first() if key.isdigit() else None
+
+
+def kept_logs(data: Any) -> list[LogFile]:
+    """The logs a preview sends back with the confirmation (each checked again on arrival),
+    as pairs of hidden fields: ``log_name`` and ``log_text``."""
+    names = data.getlist("log_name")
+    texts = data.getlist("log_text")
+    return [
+        LogFile(str(name)[:300], str(text).encode())
+        for name, text in zip(names, texts, strict=False)
+    ]
+
+
+class PlayerMapForm(forms.Form):
+    """One field per log name: a club player, or a new player of that name."""
+
+    def __init__(
+        self, *args: Any, names: Sequence[str], proposed: Mapping[str, Player | None], **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.names = list(names)
+        players = [(str(p.pk), p.name) for p in Player.objects.order_by("name").only("pk", "name")]
+        for i, name in enumerate(self.names):
+            player = proposed.get(name)
+            new = _("New player: %(name)s") % {"name": name}
+            self.fields[f"player_{i}"] = forms.ChoiceField(
+                label=name,
+                choices=[(NEW_PLAYER, new), *players],
+                initial=str(player.pk) if player is not None else NEW_PLAYER,
+            )
+
+    def mapping(self) -> dict[str, Player | None]:
+        chosen = {name: self.cleaned_data[f"player_{i}"] for i, name in enumerate(self.names)}
+        players = Player.objects.in_bulk([int(pk) for pk in chosen.values() if pk != NEW_PLAYER])
+        return {
+            name: None if pk == NEW_PLAYER else players.get(int(pk)) for name, pk in chosen.items()
+        }
