@@ -1,7 +1,24 @@
 """Platform logs made into game records: every real log in tests/data converts and reproduces
 what Tenhou recorded; the same game from mjlog XML and from tenhou.net/6 JSON gives the same
 record; the single-hand logs convert as what they show; a damaged or hostile log is refused
-with its place named."""
+with its place named.
+
+The cases, and where each is seen (tests/data/README.md, logs/SOURCES.md):
+
+| case | log |
+|---|---|
+| ron, tsumo, riichi placed / ronned on its discard | the 51 raw logs (417 hands) |
+| double ron (sticks and honba to the nearest) | 2019103023gm (XML + JSON), double_ron.json |
+| pao on a double yakuman tsumo, tobi | 2019103023gm |
+| kazoe, open / closed kans, chankan | tenhou-hands.json's 354 wins; chankan.json |
+| nagashi mangan (``nm``) | fastmaj 2014051613gm |
+| aborts: kyuushu (``yao9``), suufon renda (``kaze4``), sanchahou (``ron3``), suucha riichi | fastmaj logs; kyushukyuhai.json, four_reach.json |
+| exhaustive draw's tenpai from the payments | ryukyoku.json, 2023053016gm |
+| uma of July 2009, no tenpai-yame before June 2010, no red fives (GO 0x02) | fastmaj 2009-2010 logs |
+| results in tenths (no rounding) since about 2020 | 2023053016gm |
+| a game begun mid-way (start, 30,000 start points) | double_ron.json, kyushukyuhai.json |
+| Mahjong Soul in English (Gold Room) | confusing_nakis_7.json |
+"""
 
 from __future__ import annotations
 
