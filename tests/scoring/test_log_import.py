@@ -12,9 +12,10 @@ The cases, and where each is seen (tests/data/README.md, logs/SOURCES.md):
 | pao on a double yakuman tsumo, tobi | 2019103023gm |
 | kazoe, open / closed kans, chankan | tenhou-hands.json's 354 wins; chankan.json |
 | nagashi mangan (``nm``) | fastmaj 2014051613gm |
-| aborts: kyuushu (``yao9``), suufon renda (``kaze4``), sanchahou (``ron3``), suucha riichi | fastmaj logs; kyushukyuhai.json, four_reach.json |
+| aborts: kyuushu, suufon renda, sanchahou | fastmaj logs (``yao9``, ``kaze4``, ``ron3``) |
+| aborts: kyuushu, suucha riichi | kyushukyuhai.json, four_reach.json |
 | exhaustive draw's tenpai from the payments | ryukyoku.json, 2023053016gm |
-| uma of July 2009, no tenpai-yame before June 2010, no red fives (GO 0x02) | fastmaj 2009-2010 logs |
+| July 2009's uma, no tenpai-yame until June 2010, no red fives | fastmaj 2009-2010 logs |
 | results in tenths (no rounding) since about 2020 | 2023053016gm |
 | a game begun mid-way (start, 30,000 start points) | double_ron.json, kyushukyuhai.json |
 | Mahjong Soul in English (Gold Room) | confusing_nakis_7.json |
