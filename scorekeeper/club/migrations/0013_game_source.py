@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("club", "0011_timestamps_given_or_now"),
+        ("club", "0012_wins_and_best_hand_numbers"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
