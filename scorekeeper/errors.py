@@ -3,8 +3,8 @@ raised them.
 
 A ``ServiceError`` is a write refused by a service (recording a hand on a game that moved on,
 renaming a player to a name taken); its ``message`` is for the person who tried, in their
-language, and a view shows it as it is. ``TooDeep`` and ``RestoreError`` refuse what was
-sent before anything is written. The engine's own refusals are in ``scoring.errors``.
+language, and a view shows it as it is. ``JsonRefused`` and ``RestoreError`` refuse what
+was sent before anything is written. The engine's own refusals are in ``scoring.errors``.
 """
 
 from __future__ import annotations
@@ -53,7 +53,13 @@ class ImportedTwice(ServiceError):
     and hands from either of its formats)."""
 
 
-class TooDeep(ValueError):
+class JsonRefused(ValueError):
+    """JSON the site will not read, though Python might: nested too deep, a number longer
+    than any value needs, a constant JSON does not have (``club.bounds.load_json``). Its text
+    says why, in the reader's language."""
+
+
+class TooDeep(JsonRefused):
     """JSON nested deeper than its limit (``club.bounds.JSON_DEPTH``)."""
 
 

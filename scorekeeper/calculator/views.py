@@ -31,7 +31,7 @@ from scorekeeper.calculator.screen import (
     picker_rows,
 )
 from scorekeeper.club.bounds import load_json
-from scorekeeper.errors import TooDeep
+from scorekeeper.errors import JsonRefused, TooDeep
 from scorekeeper.format import limit_name
 from scorekeeper.htmx import HtmxHttpRequest, template_for
 from scorekeeper.registry.permissions import read_required
@@ -142,6 +142,8 @@ def hand_api(request: HttpRequest) -> JsonResponse:
             f"The body nests deeper than {MAX_DEPTH} levels; a hand document nests three.",
             status=400,
         )
+    except JsonRefused as error:
+        return _refusal(f"The body is not a hand document: {error}.", status=400)
     except ValueError:
         return _refusal("The body is not JSON (scorekeeper.hand/1).", status=400)
     try:

@@ -11,6 +11,7 @@ would store a year-1 time in a far time zone as year 0, which Python cannot read
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable, Mapping
 from datetime import UTC, date, datetime, time
 from decimal import Decimal
@@ -20,7 +21,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.errors import TooDeep
+from scorekeeper.errors import JsonRefused, TooDeep
 
 #: The first and last day a form or a backup may give.
 FIRST_DAY: Final = date(1900, 1, 1)
@@ -35,6 +36,10 @@ ID_MAX: Final = 2**63 - 1
 RESULT_MAX: Final = Decimal("99999999.9")
 #: Objects and lists inside one another: a backup line needs seven, a ruleset's overrides two.
 JSON_DEPTH: Final = 20
+#: The most digits a JSON number may have before it is read: no value stored needs more than
+#: twenty, and Python refuses to read an integer of more than 4,300 (and takes time that grows
+#: with the square of the length below that).
+JSON_DIGITS: Final = 100
 
 DAY_VALIDATORS: Final = [
     MinValueValidator(FIRST_DAY, message=gettext_lazy("Give a day in 1900 or later.")),
@@ -103,15 +108,45 @@ def json_depth(value: Any) -> int:
 
 
 def load_json(text: str | bytes, *, max_depth: int = JSON_DEPTH) -> Any:
-    """``json.loads``, refusing nesting deeper than ``max_depth`` with ``TooDeep`` (and
-    bad JSON with a ``ValueError``), however deep it goes."""
+    """The site's one reader of JSON sent to it (a form, a file, a request's body).
+
+    Bad JSON raises ``json.JSONDecodeError``; JSON that Python would read but the site will
+    not raises a ``JsonRefused`` saying why: nesting deeper than ``max_depth`` (``TooDeep``,
+    however deep it goes), a number of more than ``JSON_DIGITS`` digits, ``NaN`` or
+    ``Infinity`` (which are not JSON, and which PostgreSQL's JSON refuses).
+    """
     try:
-        value = json.loads(text)
+        value = json.loads(
+            text, parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant
+        )
     except RecursionError:
         raise TooDeep(_("nested more than %(count)s levels deep") % {"count": max_depth}) from None
     if json_depth(value) > max_depth:
         raise TooDeep(_("nested more than %(count)s levels deep") % {"count": max_depth})
     return value
+
+
+def _number_too_long() -> JsonRefused:
+    return JsonRefused(_("a number of more than %(count)s digits") % {"count": JSON_DIGITS})
+
+
+def _json_int(text: str) -> int:
+    if len(text) > JSON_DIGITS + 1:  # the sign
+        raise _number_too_long()
+    return int(text)
+
+
+def _json_float(text: str) -> float:
+    if len(text) > JSON_DIGITS + 10:  # the sign, the point and the exponent
+        raise _number_too_long()
+    value = float(text)
+    if math.isinf(value):
+        raise JsonRefused(_("a number beyond what can be read: %(number)s") % {"number": text})
+    return value
+
+
+def _json_constant(text: str) -> Any:
+    raise JsonRefused(_("%(constant)s is not JSON") % {"constant": text})
 
 
 def seat_row_error(row: Mapping[str, Any]) -> tuple[str, str] | None:

@@ -39,7 +39,7 @@ from scorekeeper.club.models import (
 from scorekeeper.club.projection import project
 from scorekeeper.club.signals import games_changed_since
 from scorekeeper.club.wins import StoredWin, store_wins, stored_wins
-from scorekeeper.errors import RestoreError, TooDeep
+from scorekeeper.errors import JsonRefused, RestoreError
 from scorekeeper.operations.backup import CHUNK, COUNTED, FORMAT, SECTIONS
 from scorekeeper.operations.bulk import reset_sequences, stored_seats
 from scorekeeper.refusals import located_refusal_text, refusal_text
@@ -131,7 +131,7 @@ class BackupLoader:
         self.number = number
         try:
             obj = load_json(text)
-        except TooDeep as error:
+        except JsonRefused as error:
             raise self.fail("", _("not a backup line: %(error)s") % {"error": error}) from None
         except ValueError as error:
             raise self.fail("", _("not a JSON object (%(error)s)") % {"error": error}) from None

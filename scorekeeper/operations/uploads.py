@@ -18,7 +18,7 @@ from django.utils.translation import npgettext, pgettext
 
 from scorekeeper.club.bounds import load_json
 from scorekeeper.club.models import DeletedGame, Game, Player, SavedRuleset, Season
-from scorekeeper.errors import RestoreError, ServiceError, TooDeep
+from scorekeeper.errors import JsonRefused, RestoreError, ServiceError
 from scorekeeper.operations.restore import database_is_empty, restore
 from scorekeeper.refusals import located_refusal_text
 from scorekeeper.table.services.games import import_record
@@ -102,7 +102,7 @@ def record_document(text: str) -> Any:
             _("not JSON: %(error)s at line %(line)s, column %(column)s")
             % {"error": error.msg, "line": error.lineno, "column": error.colno}
         ) from None
-    except TooDeep as error:
+    except JsonRefused as error:
         raise ServiceError(_("not a game record: %(error)s") % {"error": error}) from None
 
 

@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy
 
 from scorekeeper.club.bounds import load_json
 from scorekeeper.club.models import Player, SavedRuleset
-from scorekeeper.errors import TooDeep
+from scorekeeper.errors import JsonRefused
 from scorekeeper.format import FINISH_NAMES, PRESET_CHOICES
 from scorekeeper.parameters import CHOICES, GROUPS, HELP, LABELS
 from scorekeeper.refusals import located_refusal_text, worded_text
@@ -137,7 +137,7 @@ class OverridesField(forms.Field):
                 _("Not valid JSON: %(error)s (line %(line)s, column %(column)s).")
                 % {"error": error.msg, "line": error.lineno, "column": error.colno}
             ) from None
-        except TooDeep as error:
+        except JsonRefused as error:
             raise forms.ValidationError(
                 _("Not a ruleset's overrides: %(error)s.") % {"error": error}
             ) from None

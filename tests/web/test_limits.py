@@ -11,18 +11,28 @@ from datetime import date
 from decimal import Decimal
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.db import DataError, IntegrityError, transaction
 from django.urls import reverse
 
-from scorekeeper.club.bounds import INTEGER_MAX, JSON_DEPTH, RESULT_MAX, load_json, seats_error
+from scorekeeper.club.bounds import (
+    INTEGER_MAX,
+    JSON_DEPTH,
+    JSON_DIGITS,
+    RESULT_MAX,
+    load_json,
+    seats_error,
+)
 from scorekeeper.club.models import Game, SavedRuleset, Season, Seat
-from scorekeeper.errors import TooDeep
+from scorekeeper.errors import JsonRefused, RestoreError, TooDeep
+from scorekeeper.operations.restore import restore
 from scorekeeper.table.services.games import finish_game, import_record, start_game
 from scorekeeper.table.services.hands import record_hand
 from scoring.errors import RecordError
 from scoring.outcomes import Hand, Ron, Win
 from scoring.rules import PRESETS, resolve_rules
+from tests.web.test_organiser_data import RECORD
 from tests.web.test_ruleset_form import new_form
 
 pytestmark = pytest.mark.django_db
@@ -273,3 +283,67 @@ def test_json_nested_too_deep_is_refused_however_deep(depth):
     with pytest.raises(TooDeep):
         load_json("[" * depth + "]" * depth)
     assert load_json("[" * JSON_DEPTH + "]" * JSON_DEPTH) is not None
+
+
+# -- The site's one JSON reader: every limit, whichever way the JSON comes in -------------------
+
+HUGE = "9" * 5000  # past the 4,300 digits Python reads as an integer
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        (f"[{HUGE}]", f"a number of more than {JSON_DIGITS} digits"),
+        (f"[-{HUGE}]", f"a number of more than {JSON_DIGITS} digits"),
+        (f"[{HUGE}.5]", f"a number of more than {JSON_DIGITS} digits"),
+        ("[1e999]", "a number beyond what can be read: 1e999"),
+        ("[NaN]", "NaN is not JSON"),
+        ("[-Infinity]", "-Infinity is not JSON"),
+    ],
+)
+def test_the_json_reader_refuses_numbers_no_value_needs_saying_why(text, reason):
+    with pytest.raises(JsonRefused) as refused:
+        load_json(text)
+    assert str(refused.value) == reason
+    assert load_json("[" + "9" * JSON_DIGITS + ", -" + "9" * JSON_DIGITS + ", 1.5e300]")
+
+
+def test_a_record_with_a_number_of_5000_digits_is_refused_by_the_import_page(alice_client):
+    record = json.dumps(RECORD).replace('"han": 6', f'"han": {HUGE}')
+    upload = SimpleUploadedFile("game.json", record.encode(), content_type="application/json")
+
+    response = alice_client.post(reverse("game_import"), {"record": upload})
+
+    assert response.status_code == 422
+    assert (
+        f"not a game record: a number of more than {JSON_DIGITS} digits"
+        in response.content.decode()
+    )
+    assert not Game.objects.exists()
+
+
+def test_ruleset_overrides_with_a_number_of_5000_digits_are_refused_in_the_admin(admin_client):
+    response = admin_client.post(
+        reverse("admin:club_savedruleset_add"),
+        {"name": "Huge", "preset": "ema", "overrides": f'{{"oka": {HUGE}}}'},
+    )
+
+    assert response.status_code == 200
+    assert f"a number of more than {JSON_DIGITS} digits" in response.content.decode()
+    assert not SavedRuleset.objects.exists()
+
+
+def test_a_backup_line_with_a_number_of_5000_digits_is_refused_naming_the_line(db):
+    with pytest.raises(RestoreError) as refused:
+        restore(io.StringIO(f'{{"format": {HUGE}}}\n'))
+    assert refused.value.line == 1
+    assert f"a number of more than {JSON_DIGITS} digits" in str(refused.value)
+
+
+def test_a_hand_document_with_a_number_of_5000_digits_is_refused_by_the_api(client):
+    response = client.post(
+        reverse("hand_api"), f'{{"rules": "ema", "han": {HUGE}}}', content_type="application/json"
+    )
+
+    assert response.status_code == 400
+    assert f"a number of more than {JSON_DIGITS} digits" in response.json()["error"]
