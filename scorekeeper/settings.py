@@ -154,6 +154,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A game deleted while a page read it: a page that says so.
+    "scorekeeper.table.gone.GameGoneMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"

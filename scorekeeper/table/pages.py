@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Prefetch, prefetch_related_objects
-from django.http import HttpRequest
-from django.shortcuts import get_object_or_404
+from django.http import Http404, HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from scorekeeper.club.models import Game, HandRecord, Seat
+from scorekeeper.club.models import DeletedGame, Game, HandRecord, Seat
+from scorekeeper.errors import GameGone
 from scorekeeper.format import (
     preset_label,
     round_name,
@@ -44,6 +44,7 @@ from scorekeeper.table.forms.penalties import PenaltyForm
 from scorekeeper.table.links import form_initial, returned_values
 from scorekeeper.table.previews import preview_context
 from scorekeeper.table.services.hands import Scoreboard, scoreboard
+from scoring.seats import SEATS
 from scoring.standings import final_standings
 from scoring.state import GameState, HandResult, Replay
 
@@ -51,11 +52,31 @@ from scoring.state import GameState, HandResult, Replay
 def load_game(game_id: int, *, hands: bool = True) -> Game:
     """A game with its players (and its hands, for the log), in a fixed number of queries.
     The seats come in seat order with what the table shows of them (the player's name),
-    not with their final standings and statistics."""
+    not with their final standings and statistics. A deleted game is refused with
+    ``GameGone`` (the page says so), a game that never was with a 404."""
     lookups: list[Any] = [Prefetch("seats", queryset=_seats())]
     if hands:
         lookups.append(_hands())
-    return get_object_or_404(Game.objects.prefetch_related(*lookups), pk=game_id)
+    game = Game.objects.prefetch_related(*lookups).filter(pk=game_id).first()
+    return whole_game(game, game_id, hands=hands)
+
+
+def whole_game(game: Game | None, game_id: int, *, hands: bool = False) -> Game:
+    """``game`` as it was read, row and prefetched relations, if it was read whole.
+
+    The row and its seats (and hands) are read by separate queries: a game deleted between
+    them comes with no seats (or no hands), which no page can draw; it is refused as the
+    deleted game it is, with ``GameGone``. Only when the count of hands read differs from
+    the row's (a hand recorded or undone between the queries, or the game deleted) is the
+    game looked for again."""
+    if game is not None and len(game.seats.all()) == len(SEATS):
+        if not hands or len(game.hands.all()) == game.hand_count:
+            return game
+        if Game.objects.filter(pk=game_id).exists():
+            return game  # a hand recorded or undone meanwhile: shown as read
+    if game is not None or DeletedGame.objects.filter(game_id=game_id).exists():
+        raise GameGone(_("Game %(id)s was deleted.") % {"id": game_id})
+    raise Http404("No such game.")
 
 
 def _seats() -> Any:
@@ -321,7 +342,7 @@ def edit_context(game: Game, form: HandForm, sequence: int, before: GameState) -
 def live_context(game_id: int) -> dict[str, Any]:
     seats = Seat.objects.select_related("player").order_by("number")
     games = Game.objects.prefetch_related(Prefetch("seats", queryset=seats))
-    game = get_object_or_404(games, pk=game_id)
+    game = whole_game(games.filter(pk=game_id).first(), game_id)
     state, rules = game.game_state(), game.ruleset()
     names = seat_names(game)
     last = game.hands.order_by("-sequence").first()

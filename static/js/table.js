@@ -10,11 +10,13 @@ htmx.config.responseHandling = [
 ];
 
 // Other refusals and failures are not swapped in, yet they must not pass in silence: a
-// page gone stale or an account logged out (403), the server failing (500), no network.
+// page gone stale or an account logged out (403), a game deleted meanwhile (410), the server
+// failing (500), no network.
 // The words come from the script tag's data attributes, in the page's language.
 const WORDS = (document.currentScript && document.currentScript.dataset) || {};
 const FAILURES = {
   403: WORDS.refused || "This was refused: the page may have gone stale. Reload the page and try again.",
+  410: WORDS.gone || "This game was deleted: there is nothing more to read or record here.",
   default:
     WORDS.failed ||
     "Something went wrong on our side: reload the page to see where the game is, and try again.",

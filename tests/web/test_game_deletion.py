@@ -3,6 +3,7 @@ place in the history (who deleted it, and when)."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -230,3 +231,70 @@ def test_the_history_offers_organisers_alone_to_delete_each_game(game, alice_cli
 
     assert link in alice_client.get(reverse("history")).content.decode()
     assert link not in bob_client.get(reverse("history")).content.decode()
+
+
+# -- A game deleted while a page reads it -----------------------------------------------------
+
+
+@contextmanager
+def deleted_before_its_seats_are_read(game, alice):
+    """The game deleted (by an organiser, leaving its line) just as a page, having read the
+    game's row, reads its seats: the moment between two queries that another connection's
+    deletion can fall into."""
+    fired = []
+
+    def wrapper(execute, sql, params, many, context):
+        if not fired and 'FROM "club_seat"' in sql:
+            fired.append(sql)
+            delete_game(game=game, expected_sequence=game.hand_count, user=alice)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(wrapper):
+        yield
+    assert fired, "the page read no seats"
+
+
+READS = [
+    ("get", "game_table", ()),
+    ("get", "hand_edit", (1,)),
+    ("get", "hand_preview", ()),
+    ("get", "game_chart", ()),
+    ("get", "game_live", ()),
+    ("get", "game_live_board", ()),
+    ("get", "game_record", ()),
+    ("get", "hand_log_csv", ()),
+    ("get", "penalty_new", ()),
+    ("post", "hand_create", ()),
+]
+
+
+@pytest.mark.parametrize(("method", "name", "args"), READS, ids=[name for _, name, _ in READS])
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
+def test_a_game_deleted_while_a_page_reads_it_is_said_to_be_deleted(
+    game, alice, alice_client, method, name, args, htmx
+):
+    record_hand(game=game, hand=Hand(Draw(tenpai=frozenset({0}))), expected_sequence=0)
+    game.refresh_from_db()
+    url = reverse(name, args=[game.pk, *args])
+    headers = {"HX-Request": "true"} if htmx else {}
+    sent = {"sequence": "1", "outcome": "draw", "tenpai": ["1"]} if method == "post" else {}
+
+    with deleted_before_its_seats_are_read(game, alice):
+        response = getattr(alice_client, method)(url, sent, headers=headers)
+
+    assert response.status_code == 410
+    assert f"Game {game.pk} was deleted." in response.content.decode()
+    assert not Game.objects.filter(pk=game.pk).exists()
+    assert not HandRecord.objects.exists()
+
+
+def test_a_deleted_games_address_says_it_was_deleted_and_one_never_used_is_not_found(
+    game, alice, bob_client
+):
+    delete_game(game=game, expected_sequence=0, user=alice)
+
+    response = bob_client.get(reverse("game_table", args=[game.pk]))
+
+    assert response.status_code == 410
+    assert "This game was deleted" in response.content.decode()
+    assert bob_client.get(reverse("game_table", args=[game.pk + 1])).status_code == 404

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
@@ -163,7 +163,7 @@ def _game_action(
 @require_safe
 @read_required
 def game_record(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = get_object_or_404(Game.objects.prefetch_related("seats__player", "hands"), pk=game_id)
+    game = load_game(game_id)
     body = json.dumps(export_record(game), indent=2, ensure_ascii=False)
     response = HttpResponse(body + "\n", content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="game-{game.pk}.json"'
