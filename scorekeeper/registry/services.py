@@ -11,6 +11,7 @@ a merge that would seat one player twice is refused, naming the games.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -62,6 +63,45 @@ def add_player(*, name: str) -> Player:
             return Player.objects.create(name=name)
     except IntegrityError:
         raise PlayerRefused(_taken(name)) from None
+
+
+def player_named(*, name: str) -> Player:
+    """The player with this name in any case, made if there is none (``name`` as a form
+    cleans it). A player of this name made by another request or a restore at the same moment,
+    in the same case or another, is taken rather than refused."""
+    found = Player.objects.filter(name__iexact=name).first()
+    if found is not None:
+        return found
+    try:
+        with transaction.atomic():
+            return Player.objects.create(name=name)
+    except IntegrityError:
+        pass
+    # The database's unique name (ignoring case) refused it: the other's row has been
+    # committed (PostgreSQL waits for it before refusing), so it is there to be read.
+    found = Player.objects.filter(name__iexact=name).first()
+    if found is None:
+        raise PlayerRefused(_taken(name))
+    return found
+
+
+def locked_players(players: Sequence[Player]) -> list[Player]:
+    """``players`` read again with their rows locked until the transaction ends, in id order
+    as a merge locks them: a merge or a deletion of one of them waits until the caller has
+    stored what seats them, and then sees those seats. One merged or deleted before is
+    refused, by name."""
+    ids = [player.pk for player in players]
+    found = Player.objects.select_for_update().filter(pk__in=ids).order_by("pk").in_bulk()
+    for player in players:
+        if player.pk not in found:
+            raise PlayerRefused(
+                _(
+                    "%(name)s was merged into another player or deleted meanwhile: choose the "
+                    "players again."
+                )
+                % {"name": player.name}
+            )
+    return [found[pk] for pk in ids]
 
 
 def rename_player(*, player: Player, name: str) -> Player:

@@ -9,13 +9,13 @@ import uuid
 from typing import Any
 
 from django import forms
-from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from scorekeeper.club.models import Player, SavedRuleset
 from scorekeeper.format import preset_label, round_name, starting_wind
 from scorekeeper.refusals import located_refusal_text
+from scorekeeper.registry.services import player_named
 from scoring.errors import RulesError
 from scoring.rule_values import MAX_POINTS
 from scoring.rules import PRESETS, Ruleset
@@ -185,7 +185,7 @@ class NewGameForm(forms.Form):
         for number in range(4):
             value = self.cleaned_data[f"player_{number}"]
             if isinstance(value, str):
-                value = _player_named(value)
+                value = player_named(name=value)
             out.append(value)
         return out
 
@@ -232,16 +232,3 @@ def paper_fields() -> dict[str, forms.Field]:
             widget=forms.NumberInput(attrs={"step": 100}),
         )
     return fields
-
-
-def _player_named(name: str) -> Player:
-    """The player with this name (ignoring case), made if there is none; a player made by
-    another request at the same moment is taken rather than refused."""
-    found = Player.objects.filter(name__iexact=name).first()
-    if found is not None:
-        return found
-    try:
-        with transaction.atomic():
-            return Player.objects.create(name=name)
-    except IntegrityError:
-        return Player.objects.get(name=name)

@@ -18,6 +18,7 @@ from scorekeeper.club.bounds import normal_name, penalties_error, text_error
 from scorekeeper.club.models import MAX_HANDS, Game, HandRecord, Player, Seat
 from scorekeeper.club.projection import project_game
 from scorekeeper.errors import GameClosed, GameFull, ImportedTwice, ServiceError
+from scorekeeper.registry.services import locked_players, player_named
 from scorekeeper.table.services.hands import (
     check_open,
     check_sequence,
@@ -55,7 +56,8 @@ def start_game(
     ``start``: where a game begun on paper stands (its round, honba, sticks and each
     seat's points), checked by the engine; its seats are as given, never shuffled. A
     ``start_token`` already used (the same form sent twice) returns the game it started
-    instead of starting another."""
+    instead of starting another. A player merged or deleted meanwhile is refused
+    (``PlayerRefused``); one merged or deleted after waits for the game and then sees it."""
     if len(players) != 4 or len({p.pk for p in players}) != 4:
         raise ServiceError(_("A game needs four different players."))
     if start is not None:
@@ -70,11 +72,11 @@ def start_game(
         started = Game.objects.filter(start_token=start_token).first()
         if started is not None:
             return started
-    order = list(players)
-    if shuffle:
-        (rng or random.SystemRandom()).shuffle(order)
     try:
         with transaction.atomic():
+            order = locked_players(players)
+            if shuffle:
+                (rng or random.SystemRandom()).shuffle(order)
             game = Game.objects.create(
                 table_label=table_label,
                 ruleset_name=ruleset_name,
@@ -180,11 +182,7 @@ def _players_named(names: Sequence[str]) -> list[Player]:
             raise ServiceError(
                 f"players[{i}]: {name!r} and {first!r} differ only in case: one player or two?"
             )
-    players = []
-    for name in names:
-        existing = Player.objects.filter(name__iexact=normal_name(name)).first()
-        players.append(existing or Player.objects.create(name=normal_name(name)))
-    return players
+    return [player_named(name=normal_name(name)) for name in names]
 
 
 def _refuse_imported_twice(source: Source, digest: str) -> None:

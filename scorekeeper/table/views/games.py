@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.club.models import Game, Seat
+from scorekeeper.errors import ServiceError
 from scorekeeper.format import (
     format_points,
     preset_label,
@@ -138,17 +139,22 @@ def game_new(request: HttpRequest) -> HttpResponse:
     form = NewGameForm(request.POST if request.method == "POST" else None)
     if form.is_valid():
         name, rules = form.to_rules()
-        with transaction.atomic():
-            game = start_game(
-                rules=rules,
-                ruleset_name=name,
-                players=form.seated_players(),
-                table_label=form.cleaned_data["table_label"],
-                created_by=request.user,
-                shuffle=form.cleaned_data["shuffle"],
-                start_token=form.cleaned_data["start_token"],
-                start=form.to_start(),
-            )
-        return redirect(game)
+        try:
+            with transaction.atomic():
+                game = start_game(
+                    rules=rules,
+                    ruleset_name=name,
+                    players=form.seated_players(),
+                    table_label=form.cleaned_data["table_label"],
+                    created_by=request.user,
+                    shuffle=form.cleaned_data["shuffle"],
+                    start_token=form.cleaned_data["start_token"],
+                    start=form.to_start(),
+                )
+        except ServiceError as error:
+            # A player merged or deleted meanwhile: the form again, with why.
+            form.add_error(None, error.message)
+        else:
+            return redirect(game)
     status = 422 if form.is_bound else 200
     return render(request, "table/game_new.html", {"form": form}, status=status)
