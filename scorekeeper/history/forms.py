@@ -216,9 +216,7 @@ class SeasonForm(forms.ModelForm):  # type: ignore[type-arg]
     def clean_name(self) -> str:
         name = " ".join(self.cleaned_data["name"].split())
         if Season.objects.filter(name__iexact=name).exclude(pk=self.instance.pk).exists():
-            raise forms.ValidationError(
-                _("There is already a season called “%(name)s”.") % {"name": name}
-            )
+            raise forms.ValidationError(season_taken(name))
         return name
 
     def clean(self) -> dict[str, Any]:
@@ -234,6 +232,10 @@ class SeasonForm(forms.ModelForm):  # type: ignore[type-arg]
         elif not games and not (start or end) and "games" not in self.errors:
             self.add_error("start_date", _("Give the first or the last day, or choose games."))
         return cleaned
+
+
+def season_taken(name: str) -> str:
+    return _("There is already a season called “%(name)s”.") % {"name": name}
 
 
 class StandingsForm(forms.Form):

@@ -18,6 +18,7 @@ from django.db.models import Model
 from django.urls import reverse
 
 from scorekeeper.club.models import ClubSetup, Game, Player, SavedRuleset, Season
+from scorekeeper.history.forms import SeasonForm
 from scorekeeper.registry import forms as registry_forms
 from scorekeeper.registry.views import accounts
 from tests.web.conftest import PASSWORD
@@ -178,3 +179,20 @@ def test_a_site_whose_accounts_were_all_deleted_may_be_set_up_again(client, db):
 
     assert client.post(reverse("setup"), form).status_code == 302
     assert get_user_model().objects.get().is_superuser
+
+
+def test_a_season_name_taken_meanwhile_is_a_422_next_to_the_name(alice_client, db):
+    """Eight posts of Spring/SPRING at once: the form's check passes for each before any is
+    saved; the database refuses all but one, and each is told so."""
+    Season.objects.create(name="Spring", start_date="2025-03-01", end_date="2025-05-31")
+    form = {"name": "SPRING", "start_date": "2025-03-01", "end_date": "2025-05-31"}
+
+    with (
+        mock.patch.object(SeasonForm, "clean_name", lambda self: self.cleaned_data["name"]),
+        _skip_the_models_checks(),
+    ):
+        response = alice_client.post(reverse("season_new"), form)
+
+    assert response.status_code == 422
+    assert "There is already a season called “SPRING”." in response.content.decode()
+    assert list(Season.objects.values_list("name", flat=True)) == ["Spring"]

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.club.models import Game, Player, Season
 from scorekeeper.format import preset_label
-from scorekeeper.history.forms import HistoryForm, SeasonForm, StandingsOptionsForm
+from scorekeeper.history.forms import HistoryForm, SeasonForm, StandingsOptionsForm, season_taken
 from scorekeeper.history.player_page import FinishedGames
 from scorekeeper.history.queries import (
     STANDING_COLUMNS,
@@ -33,6 +33,7 @@ from scorekeeper.history.queries import (
 )
 from scorekeeper.history.standings import SORTS, finished_games, season_games
 from scorekeeper.history.timeline import history_page
+from scorekeeper.registry.forms import save_unless_taken
 from scorekeeper.registry.permissions import organiser_required, read_required
 
 
@@ -182,10 +183,12 @@ def season_edit(request: HttpRequest, season_id: int) -> HttpResponse:
 
 def _season_form(request: HttpRequest, season: Season) -> HttpResponse:
     form = SeasonForm(request.POST if request.method == "POST" else None, instance=season)
-    if form.is_valid():
-        season = form.save()
-        messages.success(request, _("Saved the season “%(name)s”.") % {"name": season.name})
-        return redirect(season)
+    # The name checked by the form may be saved by another request before this one is.
+    if form.is_valid() and (
+        saved := save_unless_taken(form, "name", season_taken(form.cleaned_data["name"]))
+    ):
+        messages.success(request, _("Saved the season “%(name)s”.") % {"name": saved.name})
+        return redirect(saved)
     status = 422 if form.is_bound else 200
     return render(request, "history/season_form.html", {"form": form}, status=status)
 
