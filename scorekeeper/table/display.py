@@ -15,6 +15,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, Final, assert_never
 
+from django.utils.timezone import get_current_timezone_name
 from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext
 from django.utils.translation import gettext as _
 
@@ -539,10 +540,14 @@ def first_log(game: Game, line: HandLine, names: tuple[str, ...]) -> list[Any]:
     return [*log, begun] if begun else log
 
 
-def log_key(game: Game, names: Sequence[str]) -> str:
+def log_key(game: Game, log: Sequence[Any]) -> str:
     """What a game's drawn hand log depends on besides who reads it (whether they may edit
-    hands and take back penalties, which the template adds): the game (its revision changes
-    with every write: a hand, a correction, an undo, a penalty), its players' names (a
-    rename changes no revision) and the language. The table page keeps the drawn log in
-    the cache under it: a long game's log is most of the page's drawing."""
-    return digest(game.pk, game.created_at.timestamp(), game.revision, get_language(), *names)
+    hands and take back penalties, which the template adds): its lines themselves (each
+    hand's words and changes, its authors and moments, the penalties, where the game began),
+    the game's id (its links), the language and the time zone, in a digest. The table page
+    keeps the drawn log in the cache under it: a long game's log is most of the page's
+    drawing, while its lines are a small part of the work. A key made of the lines changes
+    with anything that changes them, whatever changed it: a game restored from a backup
+    keeps its id, start and revision, and its hands after that are new ones."""
+    lines = map(repr, log)
+    return digest(game.pk, game.revision, get_language(), get_current_timezone_name(), *lines)

@@ -173,7 +173,7 @@ def table_context(
         "board": board,
         "hands": bool(board.replay.results),
         "log": log,
-        "log_key": log_key(game, names),
+        "log_key": log_key(game, log),
         "standings": standings,
         "penalties": any(row.penalty for row in standings),
         "chips": any(row.chips for row in standings),

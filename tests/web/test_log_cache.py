@@ -4,17 +4,21 @@ reader sees the log that would be drawn afresh."""
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
 from django.test import Client, override_settings
 from django.urls import reverse
 
+from scorekeeper.operations.backup import backup_lines
+from scorekeeper.operations.restore import restore
 from scorekeeper.registry.services import rename_player
 from scorekeeper.table.services.games import finish_game
 from scorekeeper.table.services.hands import edit_hand, record_hand, undo_last_hand
 from scorekeeper.table.services.penalties import give_penalty
 from scoring.outcomes import Draw, Hand, Ron, Tsumo, Win
+from tests.web.test_backup import wipe
 
 pytestmark = pytest.mark.django_db
 
@@ -84,3 +88,39 @@ def test_every_reader_sees_the_log_as_drawn_afresh_after_each_change(
     assert "Benjamin" in hand_log(client, game, "en")
     assert "Edit" in hand_log(alice_client, game, "en")
     assert "Edit" not in hand_log(bob_client, game, "en")  # a finished game: organisers only
+
+
+def test_a_log_is_drawn_once_and_then_read_from_the_cache(client, game, players):
+    """The key is the same for the same log, read twice: what it digests holds no object
+    that prints differently each time (a lazy text, an address in memory)."""
+    record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=3, fu=40),))), expected_sequence=0)
+    first = hand_log(client, game, "en")
+
+    url = reverse("game_table", args=[game.pk])
+    keys = {client.get(url).context["log_key"] for _ in range(2)}
+
+    assert len(keys) == 1
+    assert hand_log(client, game, "en") == first
+
+
+def test_after_a_restore_the_hand_recorded_is_shown_not_the_one_recorded_before_it(
+    client, bob_client, game
+):
+    """A restore brings a game back to the revision of its backup, at the moment it was made:
+    the hand recorded after it is a new hand at a revision the game had before."""
+    record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=3, fu=40),))), expected_sequence=0)
+    text = "".join(backup_lines())
+    record_hand(game=game, hand=Hand(Tsumo(Win(3, han=2, fu=30))), expected_sequence=1)
+    board = reverse("game_live_board", args=[game.pk])
+    before = {"log": hand_log(client, game, "en"), "etag": client.get(board)["ETag"]}
+    assert "Dan tsumo" in before["log"]
+    wipe()
+    restore(io.StringIO(text))
+
+    record_hand(game=game, hand=Hand(Draw(tenpai=(0,))), expected_sequence=1)
+
+    log = hand_log(client, game, "en")
+    assert "Dan tsumo" not in log and "Exhaustive draw: Aki tenpai" in log
+    with override_settings(CACHES=NO_CACHE):
+        assert log == hand_log(client, game, "en")
+    assert client.get(board, HTTP_IF_NONE_MATCH=before["etag"]).status_code == 200

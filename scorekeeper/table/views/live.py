@@ -19,14 +19,18 @@ from scorekeeper.table.services.hands import scoreboard
 
 def revision_etag(request: HttpRequest, game_id: int, *args: object) -> str | None:
     """A game's version as the live board and the chart show it, in one small query: the
-    game's revision (every hand, correction and change of status bumps it) with what can
-    change without it (the players' names, the table's label, the ruleset's name, the
-    status) and the language the page is in, hashed."""
+    game's revision and the moment of its last write (every hand, correction, penalty and
+    change of status bumps the one and sets the other), with what can change without them
+    (the players' names, the table's label, the ruleset's name, the status) and the language
+    the page is in, hashed. The moment tells apart two versions with the same revision: a
+    game restored from a backup goes back to the backup's revision, and the hand recorded
+    after it is not the one recorded after that revision before."""
     rows = list(
         Seat.objects.filter(game_id=game_id)
         .order_by("number")
         .values_list(
             "game__revision",
+            "game__updated_at",
             "game__status",
             "game__table_label",
             "game__ruleset_name",
@@ -35,8 +39,8 @@ def revision_etag(request: HttpRequest, game_id: int, *args: object) -> str | No
     )
     if not rows:
         return None
-    revision, *shown = rows[0][:4]
-    names = [row[4] for row in rows]
+    revision, *shown = rows[0][:5]
+    names = [row[5] for row in rows]
     return f"{game_id}-{revision}-{digest(*shown, get_language(), *names)[:16]}"
 
 
