@@ -3,6 +3,9 @@ to delete."""
 
 from __future__ import annotations
 
+import uuid
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -34,6 +37,12 @@ class ImportForm(forms.Form):
         required=False,
         max_length=Game._meta.get_field("table_label").max_length,
     )
+    #: One per page shown: the same page sent twice imports one game (``import_record``).
+    start_token = forms.UUIDField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["start_token"].initial = uuid.uuid4
 
 
 class FindGameForm(forms.Form):

@@ -9,6 +9,7 @@ stored unless everything is right.
 from __future__ import annotations
 
 import json
+import uuid
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -107,26 +108,44 @@ def record_document(text: str) -> Any:
 
 
 def import_text(
-    *, text: str, table_label: str = "", ruleset_name: str | None = None, created_by: Any = None
+    *,
+    text: str,
+    table_label: str = "",
+    ruleset_name: str | None = None,
+    created_by: Any = None,
+    start_token: uuid.UUID | None = None,
 ) -> Game:
     """Store a game record's text as a new game: the code ``manage.py import_game`` and the
     site share. Raises ``ServiceError`` saying what is wrong and where."""
     doc = record_document(text)
     try:
         return import_record(
-            doc=doc, created_by=created_by, table_label=table_label, ruleset_name=ruleset_name
+            doc=doc,
+            created_by=created_by,
+            table_label=table_label,
+            ruleset_name=ruleset_name,
+            start_token=start_token,
         )
     except ScoringError as error:
         raise ServiceError(located_refusal_text(error)) from None
 
 
-def import_upload(*, content: bytes, table_label: str = "", created_by: Any = None) -> Game:
+def import_upload(
+    *,
+    content: bytes,
+    table_label: str = "",
+    created_by: Any = None,
+    start_token: uuid.UUID | None = None,
+) -> Game:
     """Store a game record sent as a file (UTF-8, with or without a byte order mark) as a
-    new game, as ``manage.py import_game`` does."""
+    new game, as ``manage.py import_game`` does; the same page sent twice (``start_token``)
+    stores it once."""
     try:
         text = content.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise ServiceError(
             _("not UTF-8 text (byte %(byte)s of the file)") % {"byte": error.start + 1}
         ) from None
-    return import_text(text=text, table_label=table_label, created_by=created_by)
+    return import_text(
+        text=text, table_label=table_label, created_by=created_by, start_token=start_token
+    )

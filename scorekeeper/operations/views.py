@@ -100,6 +100,7 @@ def game_import(request: HttpRequest) -> HttpResponse:
                 content=form.cleaned_data["record"].read(),
                 table_label=form.cleaned_data["table_label"],
                 created_by=request.user,
+                start_token=form.cleaned_data["start_token"],
             )
         except ServiceError as error:
             form.add_error(

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -269,3 +270,20 @@ def test_import_is_refused_to_members_and_changes_nothing(db, bob_client, charli
     for who in (bob_client, charlie_client):
         assert who.post(IMPORT, {"record": record_file(RECORD)}).status_code == 403
     assert not Game.objects.exists()
+
+
+def test_the_import_page_sent_twice_imports_the_game_once(players, alice_client):
+    page = alice_client.get(IMPORT).content.decode()
+    token = re.search(r'name="start_token" value="([0-9a-f-]+)"', page)
+    assert token, page
+
+    answers = [
+        alice_client.post(IMPORT, {"record": record_file(RECORD), "start_token": token[1]})
+        for _ in range(2)
+    ]
+
+    game = Game.objects.get()
+    assert [answer["Location"] for answer in answers] == [game.get_absolute_url()] * 2
+    assert HandRecord.objects.count() == 2
+    other = alice_client.get(IMPORT).content.decode()
+    assert token[1] not in other  # each showing of the page has its own

@@ -8,6 +8,7 @@ transaction. Against a real server, many at once: ``tests/server/test_form_races
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -15,11 +16,12 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.club.models import Game, Player, Seat
+from scorekeeper.club.models import Game, HandRecord, Player, Seat
 from scorekeeper.operations.backup import backup_lines
 from scorekeeper.operations.restore import BackupLoader
 from scorekeeper.registry.services import delete_player, merge_players
@@ -27,7 +29,7 @@ from scorekeeper.table.forms.games import NewGameForm
 from scorekeeper.table.services.games import start_game
 from scoring.rules import PRESETS
 from tests.web.test_game_list import start_post
-from tests.web.test_organiser_data import RESTORE, backup_file
+from tests.web.test_organiser_data import IMPORT, RECORD, RESTORE, backup_file
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -254,3 +256,33 @@ def test_a_new_player_typed_while_a_restore_stores_the_name_in_another_case_is_s
     assert [status(answer) for answer in answers] == [302, 302]
     assert sorted(Player.objects.values_list("name", flat=True)) == sorted(names)
     assert Game.objects.count() == 2
+
+
+# -- The same import page sent twice at once ----------------------------------------------------
+
+
+def test_an_import_sent_twice_at_once_stores_the_game_once(alice, players):
+    """PostgreSQL: the second waits on the first's players, then on its token, and answers
+    with the first's game."""
+    alice_client = Client()
+    alice_client.force_login(alice)
+    token = "3f1c1f3e-8a5b-4a59-9d7e-6f0b5c2a9e11"
+
+    def send() -> Any:
+        upload = SimpleUploadedFile("game.json", json.dumps(RECORD).encode())
+        return alice_client.post(IMPORT, {"record": upload, "start_token": token})
+
+    with gated(Gate(HandRecord.objects, "bulk_create", after=True)) as stored:
+        first = Request(send, stored)
+        assert stored.reached.wait(WAIT)
+        if connection.vendor == "sqlite":
+            together_on_sqlite(first, stored)
+        second = Request(send)
+        time.sleep(SETTLE)
+        stored.open()
+        answers = [first.done(), second.done()]
+
+    assert [status(answer) for answer in answers] == [302, 302]
+    game = Game.objects.get()
+    assert {answer["Location"] for answer in answers} == {game.get_absolute_url()}
+    assert HandRecord.objects.count() == len(RECORD["hands"])

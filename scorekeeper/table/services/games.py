@@ -197,19 +197,38 @@ def _refuse_imported_twice(source: Source, digest: str) -> None:
 
 
 def import_record(
-    *, doc: Any, created_by: Any = None, table_label: str = "", ruleset_name: str | None = None
+    *,
+    doc: Any,
+    created_by: Any = None,
+    table_label: str = "",
+    ruleset_name: str | None = None,
+    start_token: uuid.UUID | None = None,
 ) -> Game:
     """Create a game from a record: players matched by name (created when missing), every
     hand validated by replaying before anything is stored; the record's start, penalties and
-    source are stored with it."""
+    source are stored with it. A ``start_token`` already used (the same import page sent
+    twice, or at the same moment) returns the game it imported instead of importing it
+    again."""
+    if start_token is not None:
+        imported = Game.objects.filter(start_token=start_token).first()
+        if imported is not None:
+            return imported
     record, replayed = read_record(doc)
-    return store_record(
-        record=record,
-        replayed=replayed,
-        created_by=created_by,
-        table_label=table_label,
-        ruleset_name=ruleset_name,
-    )
+    try:
+        return store_record(
+            record=record,
+            replayed=replayed,
+            created_by=created_by,
+            table_label=table_label,
+            ruleset_name=ruleset_name,
+            start_token=start_token,
+        )
+    except IntegrityError:
+        # The same page sent at the same moment: its twin's game is the one it imported.
+        twin = Game.objects.filter(start_token=start_token).first() if start_token else None
+        if twin is None:
+            raise
+        return twin
 
 
 def store_record(
@@ -221,10 +240,14 @@ def store_record(
     created_by: Any = None,
     table_label: str = "",
     ruleset_name: str | None = None,
+    start_token: uuid.UUID | None = None,
 ) -> Game:
     """Store a record the engine has read and replayed as a new game: its players as given
     (or matched by name, made when missing), with its start, penalties and source; an
-    imported log's ``digest`` too. A game already imported from the same log is refused."""
+    imported log's ``digest`` too. A game already imported from the same log is refused.
+    ``start_token``: the import page's, stored with the rest in one transaction, so that a
+    twin sent at the same moment that stored it first makes this one fail whole
+    (PostgreSQL waits for the twin's transaction to end before refusing it)."""
     wrong = penalties_error(p.reason for p in record.penalties)
     if wrong:
         raise ServiceError(wrong)
@@ -255,7 +278,16 @@ def store_record(
             if source is not None:
                 game.source_platform, game.source_log = source.platform, source.log
                 game.source_digest = digest
-            game.save(update_fields=["penalties", "source_platform", "source_log", "source_digest"])
+            game.start_token = start_token
+            game.save(
+                update_fields=[
+                    "penalties",
+                    "source_platform",
+                    "source_log",
+                    "source_digest",
+                    "start_token",
+                ]
+            )
             HandRecord.objects.bulk_create(
                 HandRecord(
                     game=game, sequence=i, data=HandRecord.data_from(hand), recorded_by=created_by
