@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from scorekeeper.club.models import Game, HandRecord
 from scorekeeper.table.services.games import export_record, start_game
-from scorekeeper.table.services.hands import record_hand
+from scorekeeper.table.services.hands import edit_hand, record_hand
 from scoring.outcomes import Chombo, Draw, Hand, Ron, Tsumo, Win
 from scoring.rules import PRESETS
 
@@ -550,6 +550,56 @@ def test_an_undo_for_a_game_that_moved_on_changes_nothing(bob_client, game):
 
     assert response.status_code == 409
     assert refresh(game).hand_count == 2
+
+
+def _revision_shown(client, game) -> str:
+    """The revision the table's undo and finish forms carry, as the page shows them."""
+    page = client.get(url("game_table", game)).content.decode()
+    shown = set(re.findall(r'name="revision" value="(\d+)"', page))
+    assert len(shown) == 1, shown
+    return shown.pop()
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "htmx"])
+def test_an_undo_confirmed_before_the_hand_was_corrected_elsewhere_changes_nothing(
+    bob_client, alice_client, game, htmx
+):
+    record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=1, fu=30),))), expected_sequence=0)
+    shown = _revision_shown(bob_client, game)
+    # Another phone corrects the hand: the same number of hands, another hand.
+    edit_hand(game=game, sequence=0, hand=Hand(Tsumo(Win(3, han=2, fu=30))), expected_sequence=1)
+    assert refresh(game).hand_count == 1 and str(game.revision) != shown
+
+    sent = {"sequence": "1", "revision": shown, "confirmed": "on"}
+    response = bob_client.post(url("hand_undo", game), sent, **(HTMX if htmx else {}))
+
+    assert response.status_code == 409 if htmx else response.status_code == 302
+    assert refresh(game).hand_count == 1
+    said = response.content.decode() if htmx else bob_client.get(response["Location"])
+    assert "nothing was undone" in (said if htmx else said.content.decode())
+
+
+def test_a_finish_confirmed_before_a_hand_was_corrected_elsewhere_changes_nothing(
+    alice_client, game
+):
+    record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=1, fu=30),))), expected_sequence=0)
+    shown = _revision_shown(alice_client, game)
+    edit_hand(game=game, sequence=0, hand=Hand(Tsumo(Win(3, han=2, fu=30))), expected_sequence=1)
+
+    sent = {"sequence": "1", "revision": shown, "confirmed": "on"}
+    response = alice_client.post(url("game_finish", game), sent, **HTMX)
+
+    assert response.status_code == 409
+    assert "it was not finished" in response.content.decode()
+    assert refresh(game).status == Game.Status.IN_PLAY
+
+
+def test_the_confirmation_page_carries_the_revision_it_showed(bob_client, game):
+    record_hand(game=game, hand=Hand(Draw()), expected_sequence=0)
+
+    page = bob_client.post(url("hand_undo", game), {"sequence": "1"}).content.decode()
+
+    assert f'name="revision" value="{refresh(game).revision}"' in page
 
 
 def test_outsiders_cannot_undo(charlie_client, game):

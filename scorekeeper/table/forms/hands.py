@@ -403,4 +403,6 @@ class ConfirmForm(forms.Form):
     """A confirmed action on a game at a known sequence (undo, finish, abandon)."""
 
     sequence = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    #: The game's revision the page showed (a hand corrected since changes no sequence).
+    revision = forms.IntegerField(min_value=0, required=False, widget=forms.HiddenInput)
     confirmed = forms.BooleanField(required=True, widget=forms.HiddenInput)

@@ -21,6 +21,7 @@ from scorekeeper.errors import GameClosed, GameFull, ImportedTwice, ServiceError
 from scorekeeper.registry.services import locked_players, player_named
 from scorekeeper.table.services.hands import (
     check_open,
+    check_revision,
     check_sequence,
     locked_game,
     save_projection,
@@ -97,7 +98,9 @@ def start_game(
     return game
 
 
-def finish_game(*, game: Game, expected_sequence: int, user: Any = None) -> Game:
+def finish_game(
+    *, game: Game, expected_sequence: int, expected_revision: int | None = None, user: Any = None
+) -> Game:
     """End a game early (organisers): the standings are taken from the points as they are
     after ``expected_sequence`` hands, the number the confirmation showed; a game that has
     moved on since is refused with ``StaleGame``, a closed one with ``GameClosed``."""
@@ -105,12 +108,15 @@ def finish_game(*, game: Game, expected_sequence: int, user: Any = None) -> Game
         locked = locked_game(game.pk)
         check_open(locked, allow_finished=False)
         check_sequence(locked, expected_sequence)
+        check_revision(locked, expected_revision)
         locked.stopped_early = True
         save_projection(locked, project_game(locked, stored_hands(locked)))
     return locked
 
 
-def abandon_game(*, game: Game, expected_sequence: int, user: Any = None) -> Game:
+def abandon_game(
+    *, game: Game, expected_sequence: int, expected_revision: int | None = None, user: Any = None
+) -> Game:
     """Abandon a game in play (organisers): it keeps its hands but counts for nothing. A
     finished game is refused (``GameClosed``): abandoning it would silently take it out of
     the standings; it is reopened first (``reopen_game``), on purpose."""
@@ -125,13 +131,16 @@ def abandon_game(*, game: Game, expected_sequence: int, user: Any = None) -> Gam
             )
         check_open(locked, allow_finished=False)
         check_sequence(locked, expected_sequence)
+        check_revision(locked, expected_revision)
         projection = project_game(locked, stored_hands(locked), abandoned=True)
         locked.finished_at = timezone.now()
         save_projection(locked, projection)
     return locked
 
 
-def reopen_game(*, game: Game, expected_sequence: int, user: Any = None) -> Game:
+def reopen_game(
+    *, game: Game, expected_sequence: int, expected_revision: int | None = None, user: Any = None
+) -> Game:
     """Put a game that was finished early back in play (organisers): its standings are
     withdrawn until it ends again. A game its own hands ended is reopened by undoing its
     last hand instead (``undo_last_hand``), since with those hands it is over by the rules.
@@ -144,6 +153,7 @@ def reopen_game(*, game: Game, expected_sequence: int, user: Any = None) -> Game
                 raise GameClosed(_("Only a finished game can be reopened; this one is abandoned."))
             raise GameClosed(_("Only a finished game can be reopened; this one is in play."))
         check_sequence(locked, expected_sequence)
+        check_revision(locked, expected_revision)
         projection = project_game(locked, stored_hands(locked), stopped_early=False)
         if projection.status == Game.Status.FINISHED:
             raise ServiceError(

@@ -92,6 +92,13 @@ def check_sequence(game: Game, expected_sequence: int) -> None:
         )
 
 
+def check_revision(game: Game, expected_revision: int | None) -> None:
+    """Refuse a write confirmed on a page that showed the game at another revision: a hand
+    corrected, or a penalty given, on another phone since changes no number of hands."""
+    if expected_revision is not None and game.revision != expected_revision:
+        raise StaleGame(_("The game changed since this page was shown; nothing was changed."))
+
+
 def check_open(game: Game, *, allow_finished: bool) -> None:
     if game.status == Game.Status.ABANDONED:
         raise GameClosed(_("This game was abandoned; it cannot be changed."))
@@ -223,14 +230,21 @@ def _replace_hands(
 
 
 def undo_last_hand(
-    *, game: Game, expected_sequence: int, user: Any = None, allow_finished: bool = False
+    *,
+    game: Game,
+    expected_sequence: int,
+    expected_revision: int | None = None,
+    user: Any = None,
+    allow_finished: bool = False,
 ) -> HandChange:
     """Remove the last hand and replay the rest; ``result``: the hand undone. A penalty
-    given after it moves to the hand before (``keep_penalties_within``)."""
+    given after it moves to the hand before (``keep_penalties_within``). ``expected_revision``:
+    the game's revision the confirmation showed; a game changed since is refused."""
     with transaction.atomic():
         locked = locked_game(game.pk)
         check_open(locked, allow_finished=allow_finished)
         check_sequence(locked, expected_sequence)
+        check_revision(locked, expected_revision)
         if locked.hand_count == 0:
             raise ServiceError(_("There is no hand to undo."))
         rules = locked.ruleset()

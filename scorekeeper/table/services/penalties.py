@@ -18,17 +18,18 @@ from django.utils.translation import gettext as _
 from scorekeeper.club.bounds import penalties_error
 from scorekeeper.club.models import Game
 from scorekeeper.club.projection import project_game
-from scorekeeper.errors import ServiceError, StaleGame
+from scorekeeper.errors import ServiceError
 from scorekeeper.refusals import refusal_text
-from scorekeeper.table.services.hands import check_open, locked_game, save_projection, stored_hands
+from scorekeeper.table.services.hands import (
+    check_open,
+    check_revision,
+    locked_game,
+    save_projection,
+    stored_hands,
+)
 from scoring.errors import LocatedError
 from scoring.outcomes import Penalty
 from scoring.record import MAX_PENALTIES, penalty_json, read_penalties
-
-
-def _check_revision(game: Game, expected_revision: int) -> None:
-    if game.revision != expected_revision:
-        raise StaleGame(_("The game changed since this page was shown; nothing was changed."))
 
 
 def _save(game: Game, penalties: list[dict[str, Any]]) -> None:
@@ -60,7 +61,7 @@ def give_penalty(
     with transaction.atomic():
         locked = locked_game(game.pk)
         check_open(locked, allow_finished=True)
-        _check_revision(locked, expected_revision)
+        check_revision(locked, expected_revision)
         if len(locked.penalties) >= MAX_PENALTIES:
             raise ServiceError(
                 _("This game has %(count)s penalties, the most it may hold.")
@@ -77,7 +78,7 @@ def remove_penalty(*, game: Game, index: int, expected_revision: int, user: Any 
     with transaction.atomic():
         locked = locked_game(game.pk)
         check_open(locked, allow_finished=True)
-        _check_revision(locked, expected_revision)
+        check_revision(locked, expected_revision)
         if not 0 <= index < len(locked.penalties):
             raise ServiceError(
                 _("There is no penalty %(number)s to remove.") % {"number": index + 1}

@@ -71,6 +71,7 @@ def hand_undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         change = undo_last_hand(
             game=game,
             expected_sequence=expected,
+            expected_revision=confirm.cleaned_data["revision"],
             user=request.user,
             allow_finished=is_organiser(request.user),
         )
@@ -141,14 +142,19 @@ def _game_action(
     event: str = "game-finished",
 ) -> HttpResponse:
     """Finish, abandon or reopen, once confirmed for the sequence the confirmation showed:
-    a game that has moved on since, or is no longer in a state the action applies to, is
+    a game that has moved on or changed since, or is no longer in a state the action applies to, is
     refused as a stale recording is (409, the table as it is, and why)."""
     game = load_game(game_id)
     confirm = _confirmed(request)
     if confirm is None:
         return _confirm_page(request, game, action)
     try:
-        service(game=game, expected_sequence=confirm.cleaned_data["sequence"], user=request.user)
+        service(
+            game=game,
+            expected_sequence=confirm.cleaned_data["sequence"],
+            expected_revision=confirm.cleaned_data["revision"],
+            user=request.user,
+        )
     except StaleGame:
         messages.warning(request, stale)
         return table_after_write(request, game_id, status=409)
