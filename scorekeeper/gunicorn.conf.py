@@ -90,3 +90,20 @@ limit_request_fields = 100
 # Gunicorn 24+ opens a control socket at one fixed path per user, which two servers on one
 # machine (a second club, the tests) would fight over; nothing here uses it.
 control_socket_disable = True
+
+
+def _without_server_header() -> None:
+    """Gunicorn names itself and nothing else in a ``Server`` header on every answer, with no
+    setting to leave it out: its answers lose the line here, in the master, before the
+    workers are forked. What runs the site is nobody's business but its organisers'."""
+    from gunicorn.http import wsgi
+
+    headers = wsgi.Response.default_headers
+
+    def default_headers(self: Any) -> list[str]:
+        return [line for line in headers(self) if not line.startswith("Server:")]
+
+    wsgi.Response.default_headers = default_headers
+
+
+_without_server_header()

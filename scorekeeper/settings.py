@@ -13,9 +13,11 @@ SCOREKEEPER_PUBLIC_READ  1/0: visitors (not logged in) may read games; default o
 Production (see README, "Running in production"):
 DJANGO_HTTPS          1/0: served over HTTPS only (secure cookies, redirect to https, HSTS);
                       default on, unless DEBUG is on or the tests are running
-DJANGO_HSTS_SECONDS   HSTS max-age while DJANGO_HTTPS is on; default 3600 (an hour: a
-                      mistake wears off quickly; raise it to 31536000 once HTTPS is settled)
-DJANGO_HSTS_INCLUDE_SUBDOMAINS, DJANGO_HSTS_PRELOAD  1/0; default on
+DJANGO_HSTS_SECONDS   HSTS max-age while DJANGO_HTTPS is on; default 31536000 (a year, as
+                      preloading needs; while trying HTTPS out, 3600 with DJANGO_HSTS_PRELOAD=0)
+DJANGO_HSTS_INCLUDE_SUBDOMAINS  1/0; default on
+DJANGO_HSTS_PRELOAD   1/0; default on when the max-age is a year or more, and refused on
+                      with less
 DJANGO_PROXY_SSL_HEADER  1/0: trust the proxy's X-Forwarded-Proto (only behind a proxy
                       that sets it); default off
 DJANGO_CLIENT_IP_HEADER  the header in which a reverse proxy passes on the client's
@@ -105,10 +107,20 @@ CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 # The tests speak plain http to the test client.
 HTTPS = env_bool("DJANGO_HTTPS", default=not (DEBUG or TESTING))
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = SECURE_SSL_REDIRECT = HTTPS
-SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", default=3600) if HTTPS else 0
+#: The max-age the HSTS preload list asks for (and the deploy check expects with it).
+HSTS_YEAR = 31536000
+SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", default=HSTS_YEAR) if HTTPS else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", default=True)
-# The preload list only takes a domain submitted by hand with a max-age of a year or more.
-SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", default=True)
+# The preload list only takes a domain submitted by hand with a max-age of a year or more;
+# "preload" with less asks browsers for what the list refuses.
+SECURE_HSTS_PRELOAD = HTTPS and env_bool(
+    "DJANGO_HSTS_PRELOAD", default=SECURE_HSTS_SECONDS >= HSTS_YEAR
+)
+if SECURE_HSTS_PRELOAD and SECURE_HSTS_SECONDS < HSTS_YEAR:
+    raise ImproperlyConfigured(
+        f"DJANGO_HSTS_PRELOAD is on with DJANGO_HSTS_SECONDS={SECURE_HSTS_SECONDS}: preloading "
+        f"needs a max-age of a year ({HSTS_YEAR}) or more; set DJANGO_HSTS_PRELOAD=0 for less"
+    )
 if env_bool("DJANGO_PROXY_SSL_HEADER", default=False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 X_FRAME_OPTIONS = "DENY"
@@ -144,6 +156,8 @@ MIDDLEWARE = [
     # First: a body too large is refused before anything reads it.
     "scorekeeper.limits.BodyLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # The Content-Security-Policy, on every answer (the static files' too).
+    "scorekeeper.headers.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language: the one chosen on the site (a cookie), else the browser's.

@@ -215,8 +215,9 @@ class SeasonForm(forms.ModelForm):  # type: ignore[type-arg]
 
     def clean_name(self) -> str:
         name = " ".join(self.cleaned_data["name"].split())
-        if Season.objects.filter(name__iexact=name).exclude(pk=self.instance.pk).exists():
-            raise forms.ValidationError(season_taken(name))
+        taken = Season.objects.filter(name__iexact=name).exclude(pk=self.instance.pk).first()
+        if taken is not None:
+            raise forms.ValidationError(season_taken(name, taken.name))
         return name
 
     def clean(self) -> dict[str, Any]:
@@ -234,7 +235,11 @@ class SeasonForm(forms.ModelForm):  # type: ignore[type-arg]
         return cleaned
 
 
-def season_taken(name: str) -> str:
+def season_taken(name: str, existing: str | None = None) -> str:
+    """``existing``: the other season's name as it is written, when known."""
+    if existing is not None and existing != name:
+        words = _("There is already a season called “%(name)s” (written “%(existing)s”).")
+        return words % {"name": name, "existing": existing}
     return _("There is already a season called “%(name)s”.") % {"name": name}
 
 

@@ -67,7 +67,9 @@ def backup_restore(request: HttpRequest) -> HttpResponse:
         try:
             counts = restore_upload(lines=form.cleaned_data["backup"])
         except RestoreError as error:
-            form.add_error("backup", _("%(error)s. Nothing was restored.") % {"error": error})
+            form.add_error(
+                "backup", _("%(error)s. Nothing was restored.") % {"error": str(error).rstrip(".")}
+            )
         else:
             messages.success(
                 request,
@@ -104,7 +106,8 @@ def game_import(request: HttpRequest) -> HttpResponse:
             )
         except ServiceError as error:
             form.add_error(
-                "record", _("%(error)s. Nothing was imported.") % {"error": error.message}
+                "record",
+                _("%(error)s. Nothing was imported.") % {"error": error.message.rstrip(".")},
             )
         else:
             words = ngettext(

@@ -88,8 +88,15 @@ def save_unless_taken(form: forms.ModelForm, field: str, message: str) -> Any:  
         return None
 
 
-def taken_message(kind: str, name: str) -> str:
-    """``kind``: ``player`` or ``ruleset``."""
+def taken_message(kind: str, name: str, existing: str | None = None) -> str:
+    """``kind``: ``player`` or ``ruleset``. ``existing``: the name as the other is written,
+    when it is known and written otherwise (in another case)."""
+    if existing is not None and existing != name:
+        if kind == "player":
+            words = _("There is already a player called “%(name)s” (written “%(existing)s”).")
+        else:
+            words = _("There is already a ruleset called “%(name)s” (written “%(existing)s”).")
+        return words % {"name": name, "existing": existing}
     if kind == "player":
         return _("There is already a player called “%(name)s”.") % {"name": name}
     return _("There is already a ruleset called “%(name)s”.") % {"name": name}
@@ -97,9 +104,10 @@ def taken_message(kind: str, name: str) -> str:
 
 def _clean_unique_name(value: str, model: type[Player] | type[SavedRuleset], pk: Any) -> str:
     name = " ".join(value.split())
-    if model.objects.filter(name__iexact=name).exclude(pk=pk).exists():
+    taken = model.objects.filter(name__iexact=name).exclude(pk=pk).first()
+    if taken is not None:
         kind = "player" if model is Player else "ruleset"
-        raise forms.ValidationError(taken_message(kind, name))
+        raise forms.ValidationError(taken_message(kind, name, taken.name))
     return name
 
 

@@ -83,9 +83,7 @@ def tap(page: Page, name: str, value: object) -> None:
     player glances at it. (A tap made while the preview is still loading is not previewed:
     the element that would ask again is replaced by the answer to the tap before.)"""
     page.locator(f"#hand-form label.chip:has(input[name='{name}'][value='{value}'])").click()
-    page.wait_for_function(
-        "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
-    )
+    page.locator(".htmx-request, .htmx-swapping, .htmx-settling").first.wait_for(state="detached")
 
 
 def enter(page: Page, hand: dict[str, Any]) -> None:

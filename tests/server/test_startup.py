@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.server.harness import ROOT, Server
+from tests.server.harness import ROOT, Phone, Server
 
 
 def test_the_master_compiles_every_template_of_the_site_before_forking(server: Server):
@@ -18,3 +18,12 @@ def test_the_master_compiles_every_template_of_the_site_before_forking(server: S
     # Once for each start of the server (another test restarts it), in the master: not
     # again in each of its workers.
     assert len(warmed) == log.count("Starting gunicorn")
+
+
+def test_the_server_does_not_name_itself_and_sends_the_content_security_policy(server: Server):
+    for path in ("/", "/static/css/site.css", "/nowhere/"):
+        answer = Phone(server).get(path)
+
+        assert answer.status in (200, 404), path
+        assert "Server" not in answer.headers, path
+        assert answer.headers["Content-Security-Policy"].startswith("default-src 'self'"), path

@@ -26,6 +26,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "scorekeeper.digest",
         "scorekeeper.htmx",
         "scorekeeper.limits",
+        "scorekeeper.headers",
         "scorekeeper.spreadsheets",
         "scorekeeper.format",
         "scorekeeper.formats",

@@ -11,7 +11,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season
+from scorekeeper.club.models import MAX_HANDS, Game, HandRecord, Player, SavedRuleset, Season
 from scorekeeper.operations.backup import backup_lines
 from tests.web.test_backup import broken, club, first_game_line, wipe
 
@@ -287,3 +287,14 @@ def test_the_import_page_sent_twice_imports_the_game_once(players, alice_client)
     assert HandRecord.objects.count() == 2
     other = alice_client.get(IMPORT).content.decode()
     assert token[1] not in other  # each showing of the page has its own
+
+
+def test_a_record_past_the_most_hands_a_game_holds_is_refused_in_one_sentence(db, alice_client):
+    draw = {"draw": {"tenpai": [0, 1, 2, 3]}}
+    doc = {**RECORD, "hands": [draw] * (MAX_HANDS + 1)}
+
+    response = alice_client.post(IMPORT, {"record": record_file(doc)})
+
+    page = response.content.decode()
+    assert f"a game holds at most {MAX_HANDS}. Nothing was imported." in page
+    assert ".." not in page

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scorekeeper.club.models import Player, SavedRuleset
+from scorekeeper.club.models import Player, SavedRuleset, Season
 from scorekeeper.table.services.hands import record_hand
 from scoring.outcomes import Hand, Tsumo, Win
 from scoring.rules import PARAMETERS
@@ -101,6 +101,29 @@ def test_an_organiser_adds_a_player(alice_client):
 
     assert response.status_code == 302
     assert Player.objects.filter(name="Emiko Sato").exists()
+
+
+@pytest.mark.parametrize(
+    ("url", "make", "kind"),
+    [
+        ("player_new", lambda: Player.objects.create(name="Aki"), "player"),
+        (
+            "season_new",
+            lambda: Season.objects.create(name="Aki", start_date="2025-01-01"),
+            "season",
+        ),
+    ],
+    ids=["player", "season"],
+)
+def test_a_name_taken_in_another_case_names_the_one_there_as_it_is_written(
+    alice_client, db, url, make, kind
+):
+    make()
+
+    response = alice_client.post(reverse(url), {"name": "aKI", "start_date": "2025-02-01"})
+
+    assert response.status_code == 422
+    assert f"There is already a {kind} called “aKI” (written “Aki”)." in error_of(response, "name")
 
 
 def test_a_name_taken_in_another_case_is_a_422_next_to_the_name(alice_client, players):

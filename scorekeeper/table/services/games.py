@@ -178,7 +178,7 @@ def _check_label(value: str, field: str, model: type[Game]) -> None:
     assert isinstance(size, int)
     wrong = text_error(value, size)
     if wrong:
-        raise ServiceError(f"{field}: {wrong}.")
+        raise ServiceError(f"{field}: {wrong}")
 
 
 def _players_named(names: Sequence[str]) -> list[Player]:
@@ -263,7 +263,7 @@ def store_record(
         raise ServiceError(wrong)
     rules = record.rules
     if len(record.hands) > MAX_HANDS:
-        raise GameFull(f"hands: {len(record.hands)} hands; a game holds at most {MAX_HANDS}.")
+        raise GameFull(f"hands: {len(record.hands)} hands; a game holds at most {MAX_HANDS}")
     _check_label(table_label, "table_label", Game)
     if ruleset_name is not None:
         _check_label(ruleset_name, "ruleset_name", Game)
