@@ -19,3 +19,6 @@ class ClubConfig(AppConfig):
 
     def ready(self) -> None:
         file_changed.connect(_forget_rendered_pieces, dispatch_uid="club_forget_rendered_pieces")
+        from scorekeeper.club import accounts
+
+        accounts.connect()

@@ -10,8 +10,10 @@ would store a year-1 time in a far time zone as year 0, which Python cannot read
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
+import unicodedata
 from collections.abc import Iterable, Mapping
 from datetime import UTC, date, datetime, time
 from decimal import Decimal
@@ -89,6 +91,21 @@ def name_error(name: str, max_length: int) -> str | None:
 def normal_name(name: str) -> str:
     """A name as the forms store it: inner runs of spaces made one, outer ones dropped."""
     return " ".join(name.split())
+
+
+def name_key(name: str) -> str:
+    """What two names share when the club takes them for one name, on every database:
+    the name's letters in one form (Unicode's NFKC: "ＡＫＩ" is "AKI", "ﬁ" is "fi") and
+    case-folded ("Émile" is "émile", "ΣΟΦΊΑ" is "σοφία", "Straße" is "strasse"), its spaces
+    as the forms tidy them ("A  B" is "A B", "Aki " is "Aki"). Stored beside each name,
+    unique in the database (``club.models.NameKeyField``), as a digest: one length whatever
+    the name (NFKC may spell one character as eighteen).
+
+    >>> name_key("ＡＫＩ ") == name_key("aki") != name_key("akii")
+    True
+    """
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return hashlib.sha256(normal_name(folded).encode()).hexdigest()
 
 
 def json_depth(value: Any) -> int:

@@ -16,12 +16,11 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
-from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from scorekeeper.club.bounds import DAY_VALIDATORS, INTEGER_MAX, RESULT_MAX
+from scorekeeper.club.bounds import DAY_VALIDATORS, INTEGER_MAX, RESULT_MAX, name_key
 from scoring.outcomes import Hand, Penalty
 from scoring.record import Source
 from scoring.record_hand import hand_to_json, parse_hand
@@ -35,12 +34,32 @@ from scoring.yaku_stats import STYLES
 MAX_HANDS = 300
 
 
-def unique_name_ignoring_case(model: str) -> models.UniqueConstraint:
-    """Names differ in more than case, in the database itself: "Aki" and "AKI" cannot
-    both be stored, even by two requests at the same moment."""
+class NameKeyField(models.CharField):  # type: ignore[type-arg]
+    """The key of the row's ``name`` (``bounds.name_key``), set from the name each time the
+    row is written, by ``save()`` and by ``bulk_create`` alike (both ask each field for its
+    value before writing), so no way of storing a name can leave its key behind. A save of
+    some fields only names ``name_key`` beside ``name``."""
+
+    source = "name"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("max_length", 64)
+        kwargs.setdefault("editable", False)
+        super().__init__(*args, **kwargs)
+
+    def pre_save(self, model_instance: models.Model, add: bool) -> str:
+        key = name_key(getattr(model_instance, self.source))
+        setattr(model_instance, self.attname, key)
+        return key
+
+
+def unique_name(model: str) -> models.UniqueConstraint:
+    """Names differ in more than case, width and spacing, in the database itself, the same
+    on every database: "Aki" and "ＡＫＩ" cannot both be stored, even by two requests at the
+    same moment."""
     return models.UniqueConstraint(
-        Lower("name"),
-        name=f"{model}_name_unique_ignoring_case",
+        fields=["name_key"],
+        name=f"{model}_name_key_unique",
         violation_error_message=f"There is already a {model} with this name.",
     )
 
@@ -49,11 +68,12 @@ class Player(models.Model):
     """A person in the club's registry."""
 
     name = models.CharField(max_length=100)
+    name_key = NameKeyField()
     created_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["name"]
-        constraints = [unique_name_ignoring_case("player")]
+        constraints = [unique_name("player")]
 
     def __str__(self) -> str:
         return self.name
@@ -66,13 +86,14 @@ class SavedRuleset(models.Model):
     """A club's ruleset: a preset plus overrides, validated by the engine."""
 
     name = models.CharField(max_length=100)
+    name_key = NameKeyField()
     preset = models.CharField(max_length=20)
     overrides = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["name"]
-        constraints = [unique_name_ignoring_case("ruleset")]
+        constraints = [unique_name("ruleset")]
 
     def __str__(self) -> str:
         return self.name
@@ -378,6 +399,7 @@ class Season(models.Model):
     games chosen one by one; optionally only those played under one ruleset."""
 
     name = models.CharField(max_length=100)
+    name_key = NameKeyField()
     start_date = models.DateField(null=True, blank=True, validators=DAY_VALIDATORS)
     end_date = models.DateField(null=True, blank=True, validators=DAY_VALIDATORS)
     #: When not blank, only games started under this ruleset name count.
@@ -388,7 +410,7 @@ class Season(models.Model):
 
     class Meta:
         ordering = ["-start_date", "name"]
-        constraints = [unique_name_ignoring_case("season")]
+        constraints = [unique_name("season")]
 
     def __str__(self) -> str:
         return self.name
@@ -434,3 +456,19 @@ class ClubSetup(models.Model):
 
     def __str__(self) -> str:
         return f"set up at {self.done_at:%Y-%m-%d %H:%M}"
+
+
+class AccountName(models.Model):
+    """An account's username by its key (``bounds.name_key``), unique: two accounts whose
+    usernames differ only in case or width cannot both be stored, even when two forms make
+    them at the same moment. Accounts are Django's own rows, made by the site's forms and by
+    Django's admin and commands alike; the one place all of them pass is the account's
+    save, where ``club.accounts`` writes this row in the same transaction."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    key = models.CharField(max_length=64, unique=True)
+
+    def __str__(self) -> str:
+        return self.key

@@ -19,7 +19,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
-from scorekeeper.club.bounds import DAY_VALIDATORS, ID_MAX
+from scorekeeper.club.bounds import DAY_VALIDATORS, ID_MAX, name_key
 from scorekeeper.club.models import Game, Player, Season
 from scorekeeper.format import preset_label
 from scorekeeper.history.queries import (
@@ -215,7 +215,8 @@ class SeasonForm(forms.ModelForm):  # type: ignore[type-arg]
 
     def clean_name(self) -> str:
         name = " ".join(self.cleaned_data["name"].split())
-        taken = Season.objects.filter(name__iexact=name).exclude(pk=self.instance.pk).first()
+        key = name_key(name)
+        taken = Season.objects.filter(name_key=key).exclude(pk=self.instance.pk).first()
         if taken is not None:
             raise forms.ValidationError(season_taken(name, taken.name))
         return name

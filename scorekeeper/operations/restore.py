@@ -22,6 +22,7 @@ from scorekeeper.club.bounds import (
     load_json,
     moment_error,
     name_error,
+    name_key,
     penalties_error,
     seats_error,
     text_error,
@@ -173,23 +174,27 @@ class BackupLoader:
         self.section = 0
 
     def unique(self, kind: str, pk: int, name: str) -> None:
-        """Refuse a second row of ``kind`` with this id, or with this name in any case (as
-        the forms refuse "AKI" beside "Aki")."""
+        """Refuse a second row of ``kind`` with this id, or with a name the club takes for
+        the same (``bounds.name_key``: as the forms refuse "AKI", "ＡＫＩ" or "Aki " beside
+        "Aki"), here, naming the line and the field, before the database would."""
         if pk in self.ids[kind]:
             raise self.fail("id", _("a second %(kind)s with id %(id)s") % {"kind": kind, "id": pk})
         self.ids[kind].add(pk)
-        first = self.names[kind].get(name.lower())
+        key = name_key(name)
+        first = self.names[kind].get(key)
         if first is not None:
             if first == name:
                 words = _("a second %(kind)s named %(name)s")
-            else:
+            elif first.casefold() == name.casefold():
                 words = _(
                     "a second %(kind)s whose name differs only in case from %(first)s: %(name)s"
                 )
+            else:
+                words = _("a second %(kind)s whose name is %(first)s written otherwise: %(name)s")
             raise self.fail(
                 "name", words % {"kind": kind, "name": repr(name), "first": repr(first)}
             )
-        self.names[kind][name.lower()] = name
+        self.names[kind][key] = name
 
     def read_player(self, obj: dict[str, Any]) -> None:
         check_fields(obj, {"type", "id", "name", "created_at"}, self)

@@ -18,7 +18,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.club.bounds import load_json
+from scorekeeper.club.bounds import load_json, name_key
 from scorekeeper.club.models import Player, SavedRuleset
 from scorekeeper.errors import JsonRefused
 from scorekeeper.format import FINISH_NAMES, PRESET_CHOICES
@@ -104,7 +104,7 @@ def taken_message(kind: str, name: str, existing: str | None = None) -> str:
 
 def _clean_unique_name(value: str, model: type[Player] | type[SavedRuleset], pk: Any) -> str:
     name = " ".join(value.split())
-    taken = model.objects.filter(name__iexact=name).exclude(pk=pk).first()
+    taken = model.objects.filter(name_key=name_key(name)).exclude(pk=pk).first()
     if taken is not None:
         kind = "player" if model is Player else "ruleset"
         raise forms.ValidationError(taken_message(kind, name, taken.name))

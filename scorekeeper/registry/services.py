@@ -19,7 +19,7 @@ from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from scorekeeper.club.bounds import name_error, normal_name
+from scorekeeper.club.bounds import name_error, name_key, normal_name
 from scorekeeper.club.models import Game, Player, SavedRuleset, Seat, WinRecord
 from scorekeeper.club.signals import first_moment, games_changed_since
 from scorekeeper.errors import PlayerRefused, ServiceError
@@ -69,7 +69,7 @@ def player_named(*, name: str) -> Player:
     """The player with this name in any case, made if there is none (``name`` as a form
     cleans it). A player of this name made by another request or a restore at the same moment,
     in the same case or another, is taken rather than refused."""
-    found = Player.objects.filter(name__iexact=name).first()
+    found = Player.objects.filter(name_key=name_key(name)).first()
     if found is not None:
         return found
     try:
@@ -77,9 +77,9 @@ def player_named(*, name: str) -> Player:
             return Player.objects.create(name=name)
     except IntegrityError:
         pass
-    # The database's unique name (ignoring case) refused it: the other's row has been
-    # committed (PostgreSQL waits for it before refusing), so it is there to be read.
-    found = Player.objects.filter(name__iexact=name).first()
+    # The database's unique name refused it: the other's row has been committed
+    # (PostgreSQL waits for it before refusing), so it is there to be read.
+    found = Player.objects.filter(name_key=name_key(name)).first()
     if found is None:
         raise PlayerRefused(_taken(name))
     return found
@@ -110,11 +110,11 @@ def rename_player(*, player: Player, name: str) -> Player:
     try:
         with transaction.atomic():
             locked = _locked(player.pk)
-            taken = Player.objects.filter(name__iexact=name).exclude(pk=locked.pk).first()
+            taken = Player.objects.filter(name_key=name_key(name)).exclude(pk=locked.pk).first()
             if taken is not None:
                 raise PlayerRefused(_taken(taken.name))
             locked.name = name
-            locked.save(update_fields=["name"])
+            locked.save(update_fields=["name", "name_key"])
     except IntegrityError:
         # The same name saved by another request after the check above.
         raise PlayerRefused(_taken(name)) from None

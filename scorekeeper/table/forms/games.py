@@ -12,6 +12,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from scorekeeper.club.bounds import name_key
 from scorekeeper.club.models import Player, SavedRuleset
 from scorekeeper.format import preset_label, round_name, starting_wind
 from scorekeeper.refusals import located_refusal_text
@@ -114,7 +115,7 @@ class NewGameForm(forms.Form):
                     self.add_error(field, _("Choose the player at %(wind)s.") % {"wind": wind})
                 continue
             name = chosen.name if chosen else new
-            key = name.casefold()
+            key = name_key(name)
             if key in seen:
                 self.add_error(
                     field,

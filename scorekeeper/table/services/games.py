@@ -14,7 +14,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scorekeeper.club.bounds import normal_name, penalties_error, text_error
+from scorekeeper.club.bounds import name_key, normal_name, penalties_error, text_error
 from scorekeeper.club.models import MAX_HANDS, Game, HandRecord, Player, Seat
 from scorekeeper.club.projection import project_game
 from scorekeeper.errors import GameClosed, GameFull, ImportedTwice, ServiceError
@@ -187,7 +187,7 @@ def _players_named(names: Sequence[str]) -> list[Player]:
     case are refused."""
     seen: dict[str, str] = {}
     for i, name in enumerate(names):
-        first = seen.setdefault(name.lower(), name)
+        first = seen.setdefault(name_key(name), name)
         if first != name:
             raise ServiceError(
                 f"players[{i}]: {name!r} and {first!r} differ only in case: one player or two?"
