@@ -3,7 +3,9 @@
 WEB_CONCURRENCY    worker processes; default 2 x CPU cores + 1
 GUNICORN_THREADS   threads per worker; default 4
 GUNICORN_BIND      address to listen on; default 127.0.0.1:8000 (a reverse proxy in front)
-GUNICORN_TIMEOUT   seconds a request may take before its worker is replaced; default 30
+GUNICORN_TIMEOUT   seconds a worker may go without answering the master's heartbeat before it
+                   is replaced; default 30. Not a bound on a request: a threaded worker
+                   answers the heartbeat while a thread works, however long
 GUNICORN_ACCESS_LOG  1: a line per request on stderr; default off (the proxy logs them)
 
 Threads let a worker keep serving while a phone on bad Wi-Fi sends its request slowly; a

@@ -37,6 +37,11 @@ CHUNK: Final = 500
 #: The sections of a backup, in the order they come.
 SECTIONS: Final = ("player", "ruleset", "season", "game", "end")
 COUNTED: Final = ("players", "rulesets", "seasons", "games", "hands")
+#: The most characters a line may hold. A game of the most hands a game may hold, with long
+#: names and every yaku, is some 150,000; a season's list of every game of a club of 50,000
+#: games some 400,000. Every check of a line takes time in proportion to its length, so
+#: this bounds the time a line can take.
+MAX_LINE: Final = 1_000_000
 
 
 def dumps(value: Any) -> str:

@@ -41,7 +41,7 @@ from scorekeeper.club.projection import project
 from scorekeeper.club.signals import games_changed_since
 from scorekeeper.club.wins import StoredWin, store_wins, stored_wins
 from scorekeeper.errors import JsonRefused, RestoreError
-from scorekeeper.operations.backup import CHUNK, COUNTED, FORMAT, SECTIONS
+from scorekeeper.operations.backup import CHUNK, COUNTED, FORMAT, MAX_LINE, SECTIONS
 from scorekeeper.operations.bulk import reset_sequences, stored_seats
 from scorekeeper.refusals import located_refusal_text, refusal_text
 from scoring.errors import LocatedError, RulesError
@@ -130,6 +130,12 @@ class BackupLoader:
 
     def line(self, number: int, text: str) -> None:
         self.number = number
+        if len(text) > MAX_LINE:
+            raise self.fail(
+                "",
+                _("a line of %(count)s characters; a backup's line holds at most %(most)s")
+                % {"count": f"{len(text):,}", "most": f"{MAX_LINE:,}"},
+            )
         try:
             obj = load_json(text)
         except JsonRefused as error:
@@ -238,10 +244,12 @@ class BackupLoader:
         games = obj.get("games")
         if not isinstance(games, list):
             raise self.fail("games", _("expected a list of game ids"))
+        listed: set[int] = set()  # a set: the check of each id takes the same time
         for i, game_id in enumerate(games):
             read_id(game_id, f"games[{i}]", self)
-            if game_id in games[:i]:
+            if game_id in listed:
                 raise self.fail(f"games[{i}]", _("game %(id)s is listed twice") % {"id": game_id})
+            listed.add(game_id)
         season = Season(
             id=read_id(obj.get("id"), "id", self),
             name=read_name(obj.get("name"), "name", self, Season),
@@ -531,7 +539,7 @@ def hands_from_meta(
     if not isinstance(edited, dict):
         raise loader.fail("meta.edited_at", _("expected an object"))
     for key in edited:
-        if not (key.isascii() and key.isdigit()) or int(key) >= len(hands):
+        if not (key.isascii() and key.isdigit()) or len(key) > 9 or int(key) >= len(hands):
             raise loader.fail(f"meta.edited_at.{key}", _("no such hand"))
     return [
         HandRecord(

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import io
 import json
+import time
 
 import pytest
 from django.core.management import CommandError, call_command
 
 from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
 from scorekeeper.errors import RestoreError, ServiceError
-from scorekeeper.operations.backup import backup_lines
+from scorekeeper.operations.backup import MAX_LINE, backup_lines
 from scorekeeper.operations.restore import restore
 from scorekeeper.table.services.games import import_record
 from tests.web import test_backup
@@ -196,3 +197,51 @@ def test_import_game_refuses_hostile_files_without_a_traceback(db, tmp_path, tex
     assert str(error.value).startswith(f"{path}: ")
     assert words in str(error.value)
     assert stored() == (0,) * 7
+
+
+# -- What a line may hold, and how long its checks take -------------------------------------
+
+
+def test_a_season_listing_100000_games_is_checked_in_time_in_proportion_to_the_list(club):
+    """Each id is checked against the ids before it once (a set), not against the list:
+    100,000 ids took minutes when each was looked for in the ids before it."""
+    text = "".join(backup_lines())
+    number = nth(text, "season", 1)
+    ids = list(range(10**6, 10**6 + 100_000))
+    text = changed(text, number, set_("games", ids))
+    assert len(text.splitlines()[number - 1]) < MAX_LINE
+    wipe()
+
+    started = time.perf_counter()
+    with pytest.raises(RestoreError) as refused:
+        restore(io.StringIO(text))
+    took = time.perf_counter() - started
+
+    assert f"line {number}: games: no game with id {ids[0]} in the backup" in str(refused.value)
+    assert took < 10, f"{took:.1f} s"
+
+
+def test_a_line_longer_than_a_backup_line_may_be_is_refused_before_it_is_read(club):
+    text = "".join(backup_lines())
+    number = nth(text, "season", 1)
+    text = changed(text, number, set_("games", list(range(1, 200_001))))
+    wipe()
+
+    with pytest.raises(RestoreError) as refused:
+        restore(io.StringIO(text))
+
+    assert str(refused.value).startswith(f"line {number}: a line of 1,")
+    assert f"a backup's line holds at most {MAX_LINE:,}" in str(refused.value)
+
+
+def test_a_hand_number_of_5000_digits_in_edited_at_is_no_such_hand(club):
+    text = "".join(backup_lines())
+    number = nth(text, "game", 1)
+    text = changed(text, number, set_("meta.edited_at", {"9" * 5000: "2024-01-01T00:00:00+00:00"}))
+    wipe()
+
+    with pytest.raises(RestoreError) as refused:
+        restore(io.StringIO(text))
+
+    assert str(refused.value).startswith(f"line {number}: meta.edited_at.999")
+    assert "no such hand" in str(refused.value)
