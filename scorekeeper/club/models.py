@@ -441,6 +441,20 @@ class LoginCount(models.Model):
         return f"{self.username} {where}: {self.count} since {self.started:%Y-%m-%d %H:%M:%S}"
 
 
+class AddressCount(models.Model):
+    """Login attempts that failed (or are being checked) from one address, over every
+    username, since ``started``: the address's budget of password checks
+    (``scorekeeper.registry.ratelimit``). An IPv6 address counts by its /64, the block one
+    home or phone is given."""
+
+    ip = models.CharField(max_length=45, unique=True)
+    count = models.PositiveIntegerField(default=0)
+    started = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.ip}: {self.count} since {self.started:%Y-%m-%d %H:%M:%S}"
+
+
 class ClubSetup(models.Model):
     """The one row that says the site has had its first organiser. Made in the same
     transaction as that account, with a fixed key, so that of two first-run forms sent at

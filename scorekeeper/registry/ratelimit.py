@@ -2,23 +2,36 @@
 
 Every login attempt is counted *before* its password is checked, in one atomic step that
 returns the new count (the count's row is locked while it is raised), so forty attempts
-sent at once are forty counts, and only the first ``LIMIT`` of them are checked. Two counts:
+sent at once are forty counts, and only those within the limits are checked. Checking a
+password is the costly part of a login (a quarter of a second of CPU, on purpose), so the
+counts bound that cost as well as the guesses. Three counts, in this order:
 
 - per username and address: ``LIMIT`` attempts in ``WINDOW``, then that address is refused
-  for that username (status 429) until the window is over, whatever the password;
+  for that username until the window is over, whatever the password;
+- per address over every username: ``ADDRESS_LIMIT`` attempts in ``WINDOW``, then that
+  address is refused (429) whatever it tries. Only attempts that passed the count above
+  spend it (one refused there costs nothing), and a successful login gives its attempt
+  back, so a club's members logging in behind one address spend none of it; a flood of
+  usernames from one address costs at most ``ADDRESS_LIMIT`` password checks;
 - per username over every address: ``USERNAME_LIMIT`` attempts in ``WINDOW``. Only attempts
-  that passed the first count raise it, so one address spends at most ``LIMIT`` of it: it
-  takes many addresses to lock an account for everyone, and as many to guess on it.
+  that passed the counts above raise it, so one address spends at most ``LIMIT`` of it: it
+  takes many addresses to lock an account for everyone, and as many to guess on it. A
+  browser the account has logged in from before (a signed cookie naming the account, kept a
+  year) is not held back by this count: so an account locked for everyone by a spread of
+  addresses still logs in from its owner's own phone.
 
-A successful login clears its username and address count. The counts are rows in the
-database, so every gunicorn worker and every app server counts the same attempts. Behind a
+An IPv6 address counts by its /64: one home or phone is given a whole /64, and each of its
+addresses would otherwise count apart. A successful login clears its username and address
+count. The counts are rows in the database (visible, and deleted to lift a lockout, in the
+admin), so every gunicorn worker and every app server counts the same attempts. Behind a
 reverse proxy every request comes from the proxy's address: name the header in which the
 proxy passes the client's address on (``DJANGO_CLIENT_IP_HEADER``, the setting
-``SCOREKEEPER_CLIENT_IP_HEADER``), or the per-address count holds for everyone at once.
+``SCOREKEEPER_CLIENT_IP_HEADER``), or the per-address counts hold for everyone at once.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import math
 from dataclasses import dataclass
@@ -27,17 +40,24 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm
+from django.core import signing
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import transaction
+from django.db.models import F
 from django.forms import Form
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.translation import ngettext
 
-from scorekeeper.club.models import LoginCount
+from scorekeeper.club.models import AddressCount, LoginCount
 
 LIMIT = 10
 USERNAME_LIMIT = 100
+ADDRESS_LIMIT = 30
+#: The cookie that names the accounts a browser has logged in to, signed, for a year.
+DEVICE_COOKIE = "known_logins"
+DEVICE_SALT = "scorekeeper.registry.ratelimit.device"
+DEVICE_AGE = 365 * 24 * 3600
 WINDOW = timedelta(minutes=15)
 TOO_MANY = "too_many_attempts"
 EVERY_ADDRESS = ""
@@ -54,7 +74,25 @@ def client_ip(request: HttpRequest | None) -> str:
     header = getattr(settings, "SCOREKEEPER_CLIENT_IP_HEADER", "")
     forwarded = request.META.get(header, "") if header else ""
     address = forwarded.split(",")[-1].strip() if forwarded else ""
-    return (address or request.META.get("REMOTE_ADDR") or "")[:45]
+    return counted_address(address or request.META.get("REMOTE_ADDR") or "")
+
+
+def counted_address(address: str) -> str:
+    """The address as the counts know it: an IPv6 address by its /64 (an IPv4 address in
+    IPv6 form as the IPv4 address), anything else as it is.
+
+    >>> counted_address("2001:db8:1:2:a:b:c:d"), counted_address("::ffff:10.0.0.1")
+    ('2001:db8:1:2::/64', '10.0.0.1')
+    """
+    try:
+        parsed = ipaddress.ip_address(address.strip())
+    except ValueError:
+        return address[:45]
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.IPv6Network(f"{parsed}/64", strict=False))
+    return str(parsed)
 
 
 def _key(username: str) -> str:
@@ -88,10 +126,53 @@ def count_attempt(username: str, ip: str, *, now: datetime) -> Count:
     return Count(row.count, row.started)
 
 
+def count_address(ip: str, *, now: datetime) -> Count:
+    """Count one attempt from ``ip`` over every username, as ``count_attempt`` does."""
+    with transaction.atomic():
+        row, _ = AddressCount.objects.select_for_update().get_or_create(
+            ip=ip, defaults={"started": now}
+        )
+        if row.started <= now - WINDOW:
+            row.count, row.started = 0, now
+        row.count += 1
+        row.save(update_fields=["count", "started"])
+    return Count(row.count, row.started)
+
+
+def give_back(ip: str) -> None:
+    """A successful login's attempt, given back to its address's budget."""
+    AddressCount.objects.filter(ip=ip, count__gt=0).update(count=F("count") - 1)
+
+
 def forget_old_counts(*, now: datetime) -> None:
-    """Counts whose window is over no longer matter: the table stays as small as the
-    usernames tried within one window."""
+    """Counts whose window is over no longer matter: the tables stay as small as the
+    usernames and addresses tried within one window."""
     LoginCount.objects.filter(started__lte=now - WINDOW).delete()
+    AddressCount.objects.filter(started__lte=now - WINDOW).delete()
+
+
+def known_accounts(request: HttpRequest | None) -> list[str]:
+    """The accounts (their counted usernames) this browser has logged in to before."""
+    value = request.COOKIES.get(DEVICE_COOKIE, "") if request is not None else ""
+    try:
+        known = signing.loads(value, salt=DEVICE_SALT, max_age=DEVICE_AGE) if value else []
+    except signing.BadSignature:
+        return []
+    return [name for name in known if isinstance(name, str)] if isinstance(known, list) else []
+
+
+def remember_account(request: HttpRequest, response: HttpResponse, username: str) -> None:
+    """Name ``username`` in the browser's signed cookie of accounts it has logged in to (at
+    most five, the latest first)."""
+    names = [_key(username), *(n for n in known_accounts(request) if n != _key(username))][:5]
+    response.set_cookie(
+        DEVICE_COOKIE,
+        signing.dumps(names, salt=DEVICE_SALT),
+        max_age=DEVICE_AGE,
+        secure=settings.SESSION_COOKIE_SECURE,
+        httponly=True,
+        samesite="Lax",
+    )
 
 
 def clear_failures(username: str, ip: str) -> None:
@@ -121,7 +202,9 @@ class RateLimitedAuthenticationForm(AuthenticationForm):
         if username and self.cleaned_data.get("password"):
             self._count(username)
         cleaned = super().clean()
-        clear_failures(username, client_ip(self.request))
+        ip = client_ip(self.request)
+        clear_failures(username, ip)
+        give_back(ip)
         return cleaned
 
     def _count(self, username: str) -> None:
@@ -131,6 +214,13 @@ class RateLimitedAuthenticationForm(AuthenticationForm):
         here = count_attempt(username, ip, now=now)
         if here.attempts > LIMIT:
             self._refuse(here, now, f"too many attempts for {_key(username)!r} from {ip}")
+        # Only an attempt that would be checked spends the address's budget: one refused
+        # above costs nothing, and must not lock the address for its other usernames.
+        address = count_address(ip, now=now)
+        if address.attempts > ADDRESS_LIMIT:
+            self._refuse(address, now, f"too many attempts from {ip}")
+        if _key(username) in known_accounts(self.request):
+            return  # the account's own browser: a spread of addresses does not hold it back
         everywhere = count_attempt(username, EVERY_ADDRESS, now=now)
         if everywhere.attempts > USERNAME_LIMIT:
             self._refuse(everywhere, now, f"too many attempts for {_key(username)!r}")

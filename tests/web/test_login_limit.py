@@ -9,12 +9,21 @@ from typing import Any
 from unittest import mock
 
 from django.contrib.auth import forms as auth_forms
+from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from scorekeeper.club.models import LoginCount
-from scorekeeper.registry.ratelimit import LIMIT, USERNAME_LIMIT, WINDOW, client_ip
+from scorekeeper.club.models import AddressCount, LoginCount
+from scorekeeper.registry.permissions import make_member
+from scorekeeper.registry.ratelimit import (
+    ADDRESS_LIMIT,
+    DEVICE_COOKIE,
+    LIMIT,
+    USERNAME_LIMIT,
+    WINDOW,
+    client_ip,
+)
 from tests.web.conftest import PASSWORD
 
 
@@ -165,3 +174,84 @@ def test_without_the_setting_the_forwarded_header_is_ignored(rf, settings):
     request = rf.get("/", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="203.0.113.9")
 
     assert client_ip(request) == "127.0.0.1"
+
+
+# The budget of one address over every username.
+
+
+def test_forty_usernames_from_one_address_have_at_most_its_budget_of_passwords_checked(bob, client):
+    with mock.patch.object(auth_forms, "authenticate", wraps=auth_forms.authenticate) as checks:
+        answers = [log_in(client, f"guess{n}", "wrong").status_code for n in range(40)]
+
+    assert checks.call_count == ADDRESS_LIMIT
+    assert answers == [422] * ADDRESS_LIMIT + [429] * (40 - ADDRESS_LIMIT)
+    assert log_in(client, "bob", PASSWORD).status_code == 429  # that address, for now
+    assert log_in(client, "bob", PASSWORD, ip="10.0.0.2").status_code == 302
+
+
+def test_members_logging_in_behind_one_address_spend_none_of_its_budget(client, db):
+    for n in range(ADDRESS_LIMIT + 5):
+        make_member(get_user_model().objects.create_user(f"member{n}", password=PASSWORD))
+        assert log_in(Client(), f"member{n}", PASSWORD).status_code == 302
+    assert AddressCount.objects.get(ip="10.0.0.1").count == 0
+
+
+def test_an_ipv6_address_counts_by_its_64(bob, client):
+    for n in range(LIMIT):
+        assert log_in(client, "bob", "wrong", ip=f"2001:db8:5:6::{n + 1:x}").status_code == 422
+
+    assert log_in(client, "bob", PASSWORD, ip="2001:db8:5:6:ffff::1").status_code == 429
+    assert log_in(client, "bob", PASSWORD, ip="2001:db8:5:7::1").status_code == 302
+    assert LoginCount.objects.filter(ip="2001:db8:5:6::/64").exists()
+
+
+# The organiser keeps a way in.
+
+
+def test_an_account_locked_everywhere_still_logs_in_from_a_browser_it_logged_in_from(bob, client):
+    own = Client()
+    assert log_in(own, "bob", PASSWORD, ip="10.7.0.1").status_code == 302
+    own.post(reverse("logout"))
+    for n in range(USERNAME_LIMIT // LIMIT):
+        for _ in range(LIMIT):
+            log_in(client, "bob", "wrong", ip=f"10.8.0.{n}")
+    assert log_in(Client(), "bob", PASSWORD, ip="10.9.0.1").status_code == 429
+
+    assert log_in(own, "bob", PASSWORD, ip="10.9.0.2").status_code == 302
+
+
+def test_a_forged_or_foreign_cookie_is_no_way_in(bob, client):
+    for n in range(USERNAME_LIMIT // LIMIT):
+        for _ in range(LIMIT):
+            log_in(client, "bob", "wrong", ip=f"10.8.0.{n}")
+    forged = Client()
+    forged.cookies[DEVICE_COOKIE] = '["bob"]'
+
+    assert log_in(forged, "bob", PASSWORD, ip="10.9.0.3").status_code == 429
+
+
+def test_an_organiser_sees_the_attempts_in_the_admin_and_lifts_a_lockout(bob, client, admin_client):
+    for _ in range(LIMIT):
+        log_in(client, "bob", "wrong")
+    assert log_in(client, "bob", PASSWORD).status_code == 429
+
+    listed = admin_client.get(reverse("admin:club_logincount_changelist")).content.decode()
+    assert "10.0.0.1" in listed and "bob" in listed
+    assert admin_client.get(reverse("admin:club_addresscount_changelist")).status_code == 200
+    counts = LoginCount.objects.filter(username="bob")
+    admin_client.post(
+        reverse("admin:club_logincount_changelist"),
+        {"action": "lift_lockout", "_selected_action": [c.pk for c in counts]},
+    )
+
+    assert log_in(client, "bob", PASSWORD).status_code == 302
+
+
+def test_guesses_at_one_username_past_its_limit_do_not_lock_the_address_for_others(
+    bob, charlie, client
+):
+    for _ in range(40):
+        log_in(client, "bob", "wrong")
+
+    assert AddressCount.objects.get(ip="10.0.0.1").count == LIMIT
+    assert log_in(client, "charlie", PASSWORD).status_code == 302

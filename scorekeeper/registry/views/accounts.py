@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login, update_session_auth_hash
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.forms import PasswordChangeForm, SetPasswordForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, SetPasswordForm
 from django.contrib.auth.models import Group
 from django.db import IntegrityError, transaction
 from django.forms import Form
@@ -27,7 +27,11 @@ from scorekeeper.registry.permissions import (
     member_required,
     organiser_required,
 )
-from scorekeeper.registry.ratelimit import RateLimitedAuthenticationForm, refusal_status
+from scorekeeper.registry.ratelimit import (
+    RateLimitedAuthenticationForm,
+    refusal_status,
+    remember_account,
+)
 from scorekeeper.registry.services import set_password
 
 
@@ -101,6 +105,13 @@ class LoginView(auth_views.LoginView):
     def form_invalid(self, form: Form) -> HttpResponse:
         status = refusal_status(form)
         return self.render_to_response(self.get_context_data(form=form), status=status)
+
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        response = super().form_valid(form)
+        # This browser may log in to this account even while a spread of addresses holds
+        # the account back for everyone (``ratelimit``).
+        remember_account(self.request, response, form.cleaned_data["username"])
+        return response
 
 
 @require_safe
