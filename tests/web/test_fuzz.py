@@ -10,21 +10,29 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import string
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
+from django.db import connection, transaction
 from django.test import Client
 from django.urls import reverse
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 from real_data import GAMES_DIR, HAND_CASES, hand_doc
 
+from scorekeeper.club.bounds import JSON_DIGITS, name_key
 from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
 from scorekeeper.errors import RestoreError, ServiceError
 from scorekeeper.operations.backup import backup_lines
+from scorekeeper.operations.deletion import delete_game
 from scorekeeper.operations.restore import restore
+from scorekeeper.registry.services import delete_player, merge_players
 from scorekeeper.table.services.games import import_record, start_game
 from scorekeeper.table.services.hands import record_hand
 from scoring.errors import ScoringError
@@ -66,10 +74,14 @@ NASTY_TEXT = st.sampled_from(
     ]
 )
 NUMBERS = st.integers(min_value=-(2**70), max_value=2**70).map(str)
+#: Integers of any length, as text: past the 4,300 digits Python reads as an integer too.
+LONG_DIGITS = st.integers(min_value=1, max_value=12_000).map(lambda n: "9" * n)
+ANY_INTEGER = st.one_of(NUMBERS, LONG_DIGITS, LONG_DIGITS.map(lambda digits: "-" + digits))
 SMALL = st.integers(min_value=-2, max_value=6).map(str)
 VALUE = st.one_of(
     SMALL,
     NUMBERS,
+    ANY_INTEGER,
     NASTY_TEXT,
     st.text(max_size=30),
     st.sampled_from(["ron", "tsumo", "draw", "abort", "chombo", "yakuman", "on", "true"]),
@@ -648,3 +660,246 @@ def test_the_fuzzer_reaches_the_engine_and_records_real_hands(table):
     assert HandRecord.objects.filter(game=game).count() == 1
     assert string.ascii_letters  # the alphabet the random keys come from is not empty
     assert PASSWORD
+
+
+# Integers of any length, wherever JSON comes in.
+
+
+def _long_number(text: str, digits: str) -> str:
+    """``text`` with its first number made ``digits`` long (a number, or a key's value)."""
+    found = re.search(r"-?\d+", text)
+    if found is None:
+        return text + digits
+    return text[: found.start()] + digits + text[found.end() :]
+
+
+@settings(FUZZ, max_examples=60)
+@given(
+    doc=st.one_of(mutated_record(), HOSTILE_RECORD).map(json.dumps),
+    digits=LONG_DIGITS,
+    negative=st.booleans(),
+)
+def test_integers_of_any_length_are_refused_with_a_reason_wherever_json_comes_in(
+    alice, doc, digits, negative
+):
+    """The import page, a ruleset's overrides in the admin, the hand endpoint, a backup's
+    line: one JSON reader, the same limits, never a 500."""
+    alice.is_superuser = True
+    alice.save()
+    client = Client()
+    client.force_login(alice)
+    number = ("-" if negative else "") + digits
+    text = _long_number(doc, number)
+    before = snapshot()
+    upload = SimpleUploadedFile("game.json", text.encode(), content_type="application/json")
+
+    answers = {
+        "import": client.post(reverse("game_import"), {"record": upload}),
+        "admin": client.post(
+            reverse("admin:club_savedruleset_add"),
+            {"name": "Long", "preset": "ema", "overrides": f'{{"oka": {number}}}'},
+        ),
+        "api": client.post(reverse("hand_api"), text, content_type="application/json"),
+    }
+
+    for where, response in answers.items():
+        event(f"{where}: {response.status_code}")
+        assert response.status_code < 500, where
+    if len(digits) > JSON_DIGITS:
+        assert answers["import"].status_code == 422
+        assert snapshot() == before
+    with pytest.raises(RestoreError):
+        restore(io.StringIO(f'{{"format": "scorekeeper.backup/1", "counts": {number}}}\n'))
+
+
+# Races: another request's write landing between this request's queries.
+
+
+@contextmanager
+def meanwhile(at: int, write: Callable[[], object]) -> Iterator[list[str]]:
+    """``write``, as another request's committed write would land, just before the ``at``-th
+    query of what runs inside, on the same connection, between the request's transactions
+    (inside one, the write would be undone with the request's own savepoints; the races
+    inside a transaction are run with real threads in ``test_races.py``). The write may be
+    refused (the other request's business): it leaves nothing then. Yields what was done."""
+    done: list[str] = []
+    state = {"queries": 0, "busy": False}
+    outside = len(connection.savepoint_ids)  # the test's own
+
+    def wrapper(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        if not state["busy"]:
+            between = len(connection.savepoint_ids) == outside
+            if between and state["queries"] == at and not done:
+                state["busy"] = True
+                try:
+                    with transaction.atomic():
+                        write()
+                    done.append("written")
+                except Exception as error:  # the other request's own refusal
+                    done.append(type(error).__name__)
+                finally:
+                    state["busy"] = False
+            state["queries"] += 1
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(wrapper):
+        yield done
+
+
+RACE = settings(FUZZ, max_examples=120)
+
+
+@contextmanager
+def rolled_back() -> Iterator[None]:
+    """An example's writes undone after it, so that each example meets the same club."""
+    with transaction.atomic():
+        yield
+        transaction.set_rollback(True)
+
+
+AT = st.integers(min_value=0, max_value=12) | st.integers(min_value=13, max_value=40)
+
+#: Pages and partials that read a game, and the hand form's writes: a deletion between
+#: their queries.
+GAME_READS = [
+    ("get", "game_table", ()),
+    ("get", "hand_edit", (1,)),
+    ("get", "hand_preview", ()),
+    ("get", "game_chart", ()),
+    ("get", "game_live", ()),
+    ("get", "game_live_board", ()),
+    ("get", "game_record", ()),
+    ("get", "hand_log_csv", ()),
+    ("get", "hand_log_json", ()),
+    ("get", "penalty_new", ()),
+    ("post", "hand_create", ()),
+    ("post", "hand_undo", ()),
+    ("post", "game_finish", ()),
+]
+
+
+@RACE
+@given(read=st.sampled_from(GAME_READS), at=AT, htmx=st.booleans())
+def test_a_game_deleted_between_a_pages_queries_is_said_to_be_deleted(table, read, at, htmx):
+    with rolled_back():
+        _deletion_race(table, read, at, htmx)
+
+
+def _deletion_race(
+    table: dict[str, Any], read: tuple[str, str, tuple[int, ...]], at: int, htmx: bool
+) -> None:
+    method, name, args = read
+    game = start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=table["players"])
+    record_hand(game=game, hand=OPENING[0], expected_sequence=0)
+    game.refresh_from_db()
+    sent = {"sequence": "1", "confirmed": "on", "outcome": "draw", "tenpai": ["0"]}
+    client = table["clients"]["organiser"]
+    headers = {"HX-Request": "true"} if htmx else {}
+
+    with meanwhile(at, lambda: delete_game(game=game, expected_sequence=1)) as done:
+        url = reverse(name, args=[game.pk, *args])
+        response = getattr(client, method)(url, sent if method == "post" else {}, headers=headers)
+
+    event(f"{name} deleted {'at ' + str(at) if done else 'never'}: {response.status_code}")
+    assert response.status_code < 500, (name, at)
+    if done == ["written"] and response.status_code >= 400:
+        assert response.status_code in (404, 409, 410, 422), (name, at)
+    connection.check_constraints()
+
+
+@RACE
+@given(at=AT, change=st.sampled_from(["merge", "delete"]), shuffle=st.booleans())
+def test_a_player_merged_or_deleted_between_a_new_games_queries_never_breaks_it(
+    table, at, change, shuffle
+):
+    with rolled_back():
+        _merge_race(table, at, change, shuffle)
+
+
+def _merge_race(table: dict[str, Any], at: int, change: str, shuffle: bool) -> None:
+    players = table["players"]
+    fresh = Player.objects.create(name="Fresh")
+    seated = [fresh, *players[1:4]]
+
+    def other_request() -> None:
+        if change == "merge":
+            merge_players(keep=players[0], merge=fresh)
+        else:
+            delete_player(player=fresh)
+
+    form = {
+        "ruleset": "preset:tenhou",
+        "shuffle": "1" if shuffle else "0",
+        **{f"seat_{n}": str(p.pk) for n, p in enumerate(seated)},
+        **{f"new_{n}": "" for n in range(4)},
+    }
+    with meanwhile(at, other_request) as done:
+        response = table["clients"]["member"].post(reverse("game_new"), form)
+
+    event(f"{change} {done}: {response.status_code}")
+    assert response.status_code in (200, 302, 422), (change, at)
+    connection.check_constraints()
+    for game in Game.objects.all():
+        assert game.seats.count() == 4
+
+
+@RACE
+@given(at=AT, typed=st.sampled_from(["NEWBIE", "newbie", "Newbie", "ＮＥＷＢＩＥ", "newbie "]))
+def test_a_new_player_made_in_another_case_between_a_new_games_queries_is_taken(table, at, typed):
+    with rolled_back():
+        _name_race(table, at, typed)
+
+
+def _name_race(table: dict[str, Any], at: int, typed: str) -> None:
+    players = table["players"]
+    form = {
+        "ruleset": "preset:tenhou",
+        "shuffle": "0",
+        **{f"seat_{n}": str(p.pk) for n, p in enumerate(players[:3])},
+        "new_3": typed,
+    }
+
+    with meanwhile(at, lambda: Player.objects.create(name="Newbie")) as done:
+        response = table["clients"]["member"].post(reverse("game_new"), form)
+
+    event(f"another made it {done}: {response.status_code}")
+    assert response.status_code == 302, (typed, at)
+    assert Player.objects.filter(name_key=name_key("newbie")).count() == 1
+    connection.check_constraints()
+
+
+@RACE
+@given(
+    at=st.integers(min_value=0, max_value=60),
+    write=st.sampled_from(["player", "other case", "game", "season"]),
+)
+def test_a_write_between_a_restores_queries_is_refused_or_restored_never_a_500(
+    club_backup, alice, at, write
+):
+    with rolled_back():
+        _restore_race(club_backup, alice, at, write)
+
+
+def _restore_race(club_backup: str, alice: Any, at: int, write: str) -> None:
+    client = Client()
+    client.force_login(alice)
+
+    def other_request() -> None:
+        if write == "season":
+            Season.objects.create(name="CUP", start_date="2025-01-01")
+            return
+        name = "AKI" if write == "other case" else "Zed"
+        made = [Player.objects.create(name=n) for n in (name, "Yuu", "Xan", "Wen")]
+        if write == "game":
+            start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=made)
+
+    upload = SimpleUploadedFile("club.jsonl", club_backup.encode())
+    with meanwhile(at, other_request) as done:
+        response = client.post(reverse("backup_restore"), {"backup": upload})
+
+    event(f"{write} {done}: {response.status_code}")
+    assert response.status_code in (302, 422), (write, at)
+    if response.status_code == 422:
+        assert says_why(response)
+        assert "Traceback" not in response.content.decode()
+    connection.check_constraints()
