@@ -83,7 +83,7 @@ def read_log(data: str | bytes, *, log_id: str = "") -> LogGame:
     if text[:1] == "{":
         try:
             doc = json.loads(text)
-        except (json.JSONDecodeError, RecursionError) as error:
+        except (ValueError, RecursionError) as error:  # also a number too long to read
             line = getattr(error, "lineno", 1)
             column = getattr(error, "colno", 1)
             raise LogError(

@@ -178,3 +178,33 @@ def test_import_game_takes_a_log_as_well_as_a_record(db, tmp_path):
     with pytest.raises(CommandError, match=r"night\.xml: XML line 1"):
         call_command("import_game", str(cut))
     assert Game.objects.count() == 1
+
+
+@pytest.mark.parametrize("wrapped", [False, True], ids=["a log", "a list of logs"])
+@pytest.mark.parametrize("where", ["pasted", "file"])
+def test_a_log_with_a_number_of_5000_digits_is_refused_not_a_500(alice_client, wrapped, where):
+    text = (JSON_DIR / f"{XML[3].stem}.json").read_text()
+    huge = text.replace("25000", "9" * 5000, 1)
+    assert huge != text
+    sent = f"[{huge}]" if wrapped else huge
+    data = (
+        {"pasted": sent}
+        if where == "pasted"
+        else {"log": SimpleUploadedFile("log.json", sent.encode())}
+    )
+
+    response = preview(alice_client, **data)
+
+    assert response.status_code == 422
+    assert not Game.objects.exists()
+
+
+def test_a_log_name_written_otherwise_is_proposed_as_the_club_player(alice_client):
+    text = (JSON_DIR / f"{XML[3].stem}.json").read_text()
+    first = json.loads(text)["name"][0]
+    Player.objects.create(name=first.upper().replace(" ", "  ") + " ")
+
+    response = preview(alice_client, pasted=text)
+
+    proposed = response.context["mapping"].fields
+    assert any(field.initial not in (None, "", "new") for field in proposed.values())

@@ -20,10 +20,11 @@ from typing import Any, Final
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scorekeeper.club.bounds import normal_name
+from scorekeeper.club.bounds import load_json, name_key, normal_name
 from scorekeeper.club.models import Game, Player, SavedRuleset
 from scorekeeper.errors import ImportedTwice, ServiceError
 from scorekeeper.refusals import located_refusal_text, refusal_text
+from scorekeeper.registry.services import player_named
 from scorekeeper.table.services.games import store_record
 from scoring.errors import ScoringError
 from scoring.logs.convert import MAX_LOG_BYTES, ImportedLog, convert_log, log_digest
@@ -123,8 +124,8 @@ def _pasted(text: str) -> list[LogFile]:
     name = _("the pasted log")
     if text.startswith("["):
         try:
-            logs = json.loads(text)
-        except (json.JSONDecodeError, RecursionError):
+            logs = load_json(text)
+        except ValueError:  # not JSON, or JSON the site's reader refuses
             logs = None
         if isinstance(logs, list) and all(isinstance(log, dict) for log in logs):
             return [
@@ -178,10 +179,7 @@ def log_names(games: Sequence[LogGame]) -> list[str]:
 
 def proposed_players(names: Sequence[str]) -> dict[str, Player | None]:
     """The club player each log name matches (regardless of case), or ``None`` (a new one)."""
-    return {
-        name: Player.objects.filter(name__iexact=normal_name(name)).order_by("pk").first()
-        for name in names
-    }
+    return {name: Player.objects.filter(name_key=name_key(name)).first() for name in names}
 
 
 def saved_rules(saved: SavedRuleset | None) -> Ruleset | None:
@@ -208,8 +206,7 @@ def import_logs(
                 if player is None:
                     player = made.get(name)
                 if player is None:
-                    player = Player.objects.filter(name__iexact=normal_name(name)).first()
-                    player = player or Player.objects.create(name=normal_name(name))
+                    player = player_named(name=normal_name(name))
                     made[name] = player
                 seats.append(player)
             if len({player.pk for player in seats}) != len(seats):
@@ -242,8 +239,8 @@ def is_log(content: bytes) -> bool:
     if head[:1] != b"{":
         return False
     try:
-        doc = json.loads(content)
-    except (ValueError, RecursionError):
+        doc = load_json(content)
+    except ValueError:
         return False
     return isinstance(doc, dict) and "log" in doc and "format" not in doc
 
