@@ -720,7 +720,7 @@ def meanwhile(at: int, write: Callable[[], object]) -> Iterator[list[str]]:
     """``write``, as another request's committed write would land, just before the ``at``-th
     query of what runs inside, on the same connection, between the request's transactions
     (inside one, the write would be undone with the request's own savepoints; the races
-    inside a transaction are run with real threads in ``test_races.py``). The write may be
+    inside a transaction are run with real threads in ``test_write_races.py``). The write may be
     refused (the other request's business): it leaves nothing then. Yields what was done."""
     done: list[str] = []
     state = {"queries": 0, "busy": False}

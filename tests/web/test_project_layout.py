@@ -46,3 +46,12 @@ def test_every_module_the_readme_layout_names_exists():
     there = {p.name for p in _modules()} | {p.name for p in ROOT.glob("*.py")}
     named = set(re.findall(r"\b([\w.]+\.py)\b", _layout()))
     assert sorted(named - there) == []
+
+
+def test_no_two_test_modules_share_a_name():
+    """The test folders are not packages: pytest imports each test module by its name alone,
+    so two of the same name in two folders stop the suite from being collected."""
+    names: dict[str, list[str]] = {}
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
+        names.setdefault(path.name, []).append(str(path.relative_to(ROOT)))
+    assert {name: paths for name, paths in names.items() if len(paths) > 1} == {}
