@@ -23,6 +23,15 @@ from scoring.table import TableRow, payment_table
 MAX_DOCUMENT: Final = 4_000_000
 
 
+def _unreadable(path: str, error: OSError) -> ScoringError:
+    """A file the command line was given that cannot be read, naming it and why."""
+    return ScoringError(
+        f"{path}: cannot read: {error.strerror}",
+        code="file.unreadable",
+        values={"path": path, "reason": error.strerror},
+    )
+
+
 def _load(path: str, stdin: TextIO) -> Any:
     try:
         if path == "-":
@@ -31,11 +40,7 @@ def _load(path: str, stdin: TextIO) -> Any:
             with open(path, encoding="utf-8") as handle:
                 text = handle.read(MAX_DOCUMENT + 1)
     except OSError as error:
-        raise ScoringError(
-            f"{path}: cannot read: {error.strerror}",
-            code="file.unreadable",
-            values={"path": path, "reason": error.strerror},
-        ) from None
+        raise _unreadable(path, error) from None
     except UnicodeDecodeError as error:
         raise ScoringError(
             f"{path}: not JSON: {error.reason}",
@@ -75,11 +80,7 @@ def _load_log(path: str, stdin: TextIO) -> bytes:
             with open(path, "rb") as handle:
                 data = handle.read(MAX_LOG_BYTES + 1)
     except OSError as error:
-        raise ScoringError(
-            f"{path}: cannot read: {error.strerror}",
-            code="file.unreadable",
-            values={"path": path, "reason": error.strerror},
-        ) from None
+        raise _unreadable(path, error) from None
     return data
 
 
