@@ -12,6 +12,7 @@ the state a hand moves from and to is ``scoring.state``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import add
 from typing import Final, assert_never
 
 from scoring.errors import IllegalHand, Refusal, Refuse, raise_refusal
@@ -25,10 +26,10 @@ from scoring.seats import Seat
 from scoring.state import STICK, GameState, HandResult, Replay, start_state
 
 
-def _seats(values: Iterable[int], refuse: Refuse, field: str) -> frozenset[Seat]:
+def _seats(values: Iterable[int], rules: Ruleset, refuse: Refuse, field: str) -> frozenset[Seat]:
     seats: set[Seat] = set()
     for value in values:
-        if check_seat(value, refuse, field) in seats:
+        if check_seat(value, rules, refuse, field) in seats:
             refuse(
                 field,
                 f"seat {value} is listed twice",
@@ -41,8 +42,8 @@ def _seats(values: Iterable[int], refuse: Refuse, field: str) -> frozenset[Seat]
 
 def _draw(state: GameState, draw: Draw, rules: Ruleset, refuse: Refuse, deltas: list[int]) -> bool:
     """Pay an exhaustive draw; return whether the dealer was tenpai."""
-    tenpai = _seats(draw.tenpai, refuse, "draw.tenpai")
-    nagashi = _seats(draw.nagashi, refuse, "draw.nagashi")
+    tenpai = _seats(draw.tenpai, rules, refuse, "draw.tenpai")
+    nagashi = _seats(draw.nagashi, rules, refuse, "draw.nagashi")
     dealer = state.dealer
     if nagashi:
         if not rules.nagashi_mangan:
@@ -51,14 +52,18 @@ def _draw(state: GameState, draw: Draw, rules: Ruleset, refuse: Refuse, deltas: 
             )
         # Paid as a mangan tsumo without honba, instead of the noten payments (Tenhou log
         # upd-aft-nm; reference 2.5); several nagashi players are each paid.
+        # With three players it follows the ruleset's ``sanma_tsumo`` as a tsumo does (RULES.md,
+        # version 3).
         for seat in nagashi:
             paid = tsumo_deltas(rules, 2000, winner=seat, dealer=dealer, honba=0)
-            for other in range(4):
-                deltas[other] += paid[other]
-    elif 0 < len(tenpai) < 4:
+            for other, change in enumerate(paid):
+                deltas[other] += change
+    elif 0 < len(tenpai) < rules.players:
+        # The pool is shared as with four (RULES.md, version 3: 2000 with three players is
+        # +2000 / -1000 / -1000 for one tenpai, +1000 / +1000 / -2000 for two).
         gain = rules.noten_payment // len(tenpai)
-        loss = rules.noten_payment // (4 - len(tenpai))
-        for seat in range(4):
+        loss = rules.noten_payment // (rules.players - len(tenpai))
+        for seat in rules.seating.seats:
             deltas[seat] += gain if seat in tenpai else -loss
     return dealer in tenpai
 
@@ -69,6 +74,14 @@ def _abort(abort: Abort, riichi: tuple[Seat, ...], rules: Ruleset, refuse: Refus
     reason = abort.reason
     if reason is None:
         return
+    if reason not in rules.abortive_draws and rules.players == 3:
+        refuse(
+            "abort.reason",
+            f"{reason.value} does not exist with three players (RULES.md: only "
+            "kyuushu_kyuuhai and suukaikan)",
+            code="abort.not_with_three",
+            values={"reason": reason.value},
+        )
     if reason not in rules.abortive_draws:
         refuse(
             "abort.reason",
@@ -119,9 +132,16 @@ def _play(state: GameState, hand: Hand, rules: Ruleset) -> HandResult:
         )
     riichi = hand.riichi
     if riichi:
-        _seats(riichi, refuse, "riichi")
+        _seats(riichi, rules, refuse, "riichi")
     scores = state.scores
-    deltas = [0, 0, 0, 0]
+    if len(scores) != rules.players:
+        refuse(
+            "",
+            f"a game of {len(scores)} players under rules for {rules.players}",
+            code="hand.players_differ",
+            values={"players": rules.players, "count": len(scores)},
+        )
+    deltas = [0 for _ in scores]
     outcome = hand.outcome
     if isinstance(outcome, Chombo):
         return _chombo(state, hand, outcome, rules, refuse)
@@ -136,7 +156,7 @@ def _play(state: GameState, hand: Hand, rules: Ruleset) -> HandResult:
                 )
     for seat in riichi:
         deltas[seat] -= STICK
-    chips = [0, 0, 0, 0]
+    chips = [0 for _ in scores]
     winner: Seat | None = None
     kind: type[Win] | type[Draw] | None
     match outcome:
@@ -158,12 +178,7 @@ def _play(state: GameState, hand: Hand, rules: Ruleset) -> HandResult:
             kind = None
         case _:
             assert_never(outcome)
-    new_scores = (
-        scores[0] + deltas[0],
-        scores[1] + deltas[1],
-        scores[2] + deltas[2],
-        scores[3] + deltas[3],
-    )
+    new_scores = _add(scores, deltas)
     won = state.won
     if winner is not None:
         honba = state.honba + 1 if keeps else 0
@@ -198,27 +213,26 @@ _new_state: Final = GameState._make
 _new_result: Final = HandResult._make
 
 
-def _add(a: tuple[int, int, int, int], b: Sequence[int]) -> tuple[int, int, int, int]:
-    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
+def _add(a: tuple[int, ...], b: Sequence[int]) -> tuple[int, ...]:
+    return tuple(map(add, a, b))
 
 
-def _mark_won(
-    won: tuple[bool, bool, bool, bool], winners: Sequence[Seat]
-) -> tuple[bool, bool, bool, bool]:
+def _mark_won(won: tuple[bool, ...], winners: Sequence[Seat]) -> tuple[bool, ...]:
     marks = list(won)
     for seat in winners:
         marks[seat] = True
-    return (marks[0], marks[1], marks[2], marks[3])
+    return tuple(marks)
 
 
 def _chombo(
     state: GameState, hand: Hand, chombo: Chombo, rules: Ruleset, refuse: Refuse
 ) -> HandResult:
-    offender = check_seat(chombo.offender, refuse, "chombo.offender")
-    deltas = [0, 0, 0, 0]
+    offender = check_seat(chombo.offender, rules, refuse, "chombo.offender")
+    deltas = [0 for _ in state.scores]
     if rules.chombo is ChomboStyle.REVERSE_MANGAN:
-        # A reverse mangan tsumo without honba (reference 2.7); riichi sticks of the
-        # hand go back to their owners, so nobody pays one.
+        # A reverse mangan tsumo without honba (reference 2.7), in the ruleset's
+        # ``sanma_tsumo`` mode with three players (RULES.md, version 3); riichi sticks of
+        # the hand go back to their owners, so nobody pays one.
         paid = tsumo_deltas(rules, 2000, winner=offender, dealer=state.dealer, honba=0)
         deltas = [-d for d in paid]
     chombos = list(state.chombos)
@@ -230,13 +244,13 @@ def _chombo(
         state.round_index,
         state.honba,
         state.sticks,
-        (chombos[0], chombos[1], chombos[2], chombos[3]),
+        tuple(chombos),
         reason,
         state.chips,
         state.won,
         None,
     )
-    return HandResult(hand, state, after, (deltas[0], deltas[1], deltas[2], deltas[3]))
+    return HandResult(hand, state, after, tuple(deltas))
 
 
 def apply_hand(state: GameState, hand: Hand, rules: Ruleset, *, index: int = 0) -> GameState:

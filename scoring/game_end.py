@@ -68,9 +68,9 @@ def next_round(
     if _gone(rules, scores):
         end = (r, EndReason.TOBI)
     elif kind is None or r < last:
-        end = (r if keeps else r + 1, None)
+        end = (r if keeps else rules.seating.next_round(r), None)
     elif keeps:
-        dealer = r % 4
+        dealer = state.dealer
         # The dealer may stop (or must) only while alone in 1st and, where the ruleset has
         # target points, with them: an extension still looking for somebody to reach
         # them never stops on the dealer's choice.
@@ -97,9 +97,11 @@ def next_round(
     elif target is not None and max(scores) >= target:
         end = (r, EndReason.LAST_HAND if r == last else EndReason.EXTENSION_OVER)
     elif r >= last + 4:
+        # The last round of the extension's wind (West 4, or West 3 with three players):
+        # a round index is ``wind * 4 + dealer`` whatever the number of players.
         end = (r, EndReason.EXTENSION_OVER)
     else:
-        end = (r + 1, None)
+        end = (rules.seating.next_round(r), None)
     if hand.end:
         _check_stop(yame, stoppable, end[1], kind, rules, refuse)
     return end

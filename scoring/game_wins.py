@@ -20,13 +20,14 @@ from scoring.win_details import check_win_details
 _FIRST: Final = (0,)
 
 
-def check_seat(value: int, refuse: Refuse, field: str) -> Seat:
-    if not 0 <= value <= 3:
+def check_seat(value: int, rules: Ruleset, refuse: Refuse, field: str) -> Seat:
+    """``value`` if it is a seat of the game (0-3, or 0-2 with three players)."""
+    if not 0 <= value < rules.players:
         refuse(
             field,
-            f"seat {value} does not exist (seats are 0-3)",
-            code="seat.unknown",
-            values={"seat": value},
+            f"seat {value} does not exist (seats are 0-{rules.players - 1})",
+            code="seat.unknown" if rules.players == 4 else "seat.unknown_three",
+            values={"seat": value, "players": rules.players},
         )
     return value
 
@@ -45,11 +46,11 @@ def _win_basic(rules: Ruleset, win: Win, tsumo: bool, refuse: Refuse, at: int | 
 
 
 def _check_win(win: Win, rules: Ruleset, refuse: Refuse, at: int | None) -> None:
-    if not 0 <= win.winner <= 3:
-        check_seat(win.winner, refuse, f"{win_field(at)}.winner")
+    if not 0 <= win.winner < rules.players:
+        check_seat(win.winner, rules, refuse, f"{win_field(at)}.winner")
     if win.pao is not None:
         field = f"{win_field(at)}.pao"
-        check_seat(win.pao, refuse, field)
+        check_seat(win.pao, rules, refuse, field)
         if win.pao == win.winner:
             refuse(field, "the winner cannot be liable (pao) for their own hand", code="pao.winner")
         if not win.yakuman:
@@ -86,11 +87,20 @@ def pay_ron(
     chips: list[int],
 ) -> Seat:
     """Pay a ron with one to three winners; return the winner nearest the discarder."""
-    discarder = check_seat(ron.discarder, refuse, "ron.from")
+    discarder = check_seat(ron.discarder, rules, refuse, "ron.from")
     count = len(ron.wins)
     if count == 0:
         refuse("ron.wins", "a ron needs at least one winner", code="ron.no_winner")
     limit = rules.multi_ron.max_winners if count > 1 else 1
+    if rules.players == 3 and count >= 3:
+        # Checked first: with three players a triple ron cannot happen at all (there is no
+        # sanchahou to record instead; RULES.md, version 3).
+        refuse(
+            "ron.wins",
+            f"{count} winners: a discard has {rules.players - 1} other players to win on it",
+            code="ron.more_winners_than_players",
+            values={"count": count, "most": rules.players - 1},
+        )
     if count > limit:
         if rules.multi_ron is MultiRon.DOUBLE and count == 3:
             refuse(
@@ -129,12 +139,13 @@ def pay_ron(
                 values={"seat": win.winner},
             )
         seen.add(win.winner)
+    seating = rules.seating
     order: Sequence[int] = (
-        sorted(range(count), key=lambda i: (ron.wins[i].winner - discarder) % 4)
+        sorted(range(count), key=lambda i: seating.turn_distance(discarder, ron.wins[i].winner))
         if count > 1
         else _FIRST
     )
-    dealer = state.round_index % 4
+    dealer = state.dealer
     pot = state.sticks + len(riichi)
     for rank, i in enumerate(order):
         win = ron.wins[i]
@@ -144,10 +155,8 @@ def pay_ron(
             paid = ron_deltas(
                 rules, basic, winner=win.winner, discarder=discarder, dealer=dealer, honba=honba
             )
-            deltas[0] += paid[0]
-            deltas[1] += paid[1]
-            deltas[2] += paid[2]
-            deltas[3] += paid[3]
+            for seat, change in enumerate(paid):
+                deltas[seat] += change
         for part, pao, part_honba in _pao_parts(rules, win, basic, honba):
             paid = ron_deltas(
                 rules,
@@ -158,8 +167,8 @@ def pay_ron(
                 honba=part_honba,
                 pao=pao,
             )
-            for seat in range(4):
-                deltas[seat] += paid[seat]
+            for seat, change in enumerate(paid):
+                deltas[seat] += change
         if win.chips:
             chips[win.winner] += win.chips
             chips[discarder] -= win.chips
@@ -190,21 +199,18 @@ def pay_tsumo(
         )
     basic = _win_basic(rules, win, True, refuse, None)
     if win.pao is None:
-        paid = tsumo_deltas(
-            rules, basic, winner=win.winner, dealer=state.round_index % 4, honba=state.honba
-        )
-        deltas[0] += paid[0]
-        deltas[1] += paid[1]
-        deltas[2] += paid[2]
-        deltas[3] += paid[3]
+        paid = tsumo_deltas(rules, basic, winner=win.winner, dealer=state.dealer, honba=state.honba)
+        for seat, change in enumerate(paid):
+            deltas[seat] += change
     for part, pao, honba in _pao_parts(rules, win, basic, state.honba):
         paid = tsumo_deltas(
             rules, part, winner=win.winner, dealer=state.dealer, honba=honba, pao=pao
         )
-        for seat in range(4):
-            deltas[seat] += paid[seat]
+        for seat, change in enumerate(paid):
+            deltas[seat] += change
     deltas[win.winner] += (state.sticks + len(riichi)) * STICK
     if win.chips:
-        for seat in range(4):
-            chips[seat] += 3 * win.chips if seat == win.winner else -win.chips
+        payers = rules.players - 1
+        for seat in rules.seating.seats:
+            chips[seat] += payers * win.chips if seat == win.winner else -win.chips
     return win.winner

@@ -51,6 +51,10 @@ class Win(NamedTuple):
     yaku: tuple[str, ...] = ()
     dora: int | tuple[int, int, int] | None = None
     open: bool | None = None
+    #: With three players, the North tiles the winner set aside (kita, nukidora): each one
+    #: a dora, counted apart from ``dora``'s parts where the record counts them apart
+    #: (RULES.md, version 3); 0 where it does not (a plain dora count includes them).
+    kita: int = 0
 
 
 class Ron(NamedTuple):

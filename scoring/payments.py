@@ -5,6 +5,11 @@ Basic points are ``fu x 2^(han+2)`` capped at mangan, then the limits by han (se
 sanbaiman, 13+ kazoe (yakuman or sanbaiman per ruleset), yakuman 8000 per yakuman.
 Every payment is rounded up to the next 100 per payer, so a tsumo can total more than a ron.
 Honba add ``honba_value`` to a ron, a third of it from each payer on a tsumo.
+
+With three players a tsumo has two payers and North's share is missing: ``sanma_tsumo`` says
+whether it is lost, shared by bisection or the whole four-player total is split between the
+two (RULES.md, version 3; the formulas of ``shared/rules/sanma.md`` 1c, its worked payments in
+1d); the honba of a tsumo are ``honba_value`` shared by the payers (``Ruleset.tsumo_honba``).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from functools import lru_cache
 from typing import Final
 
 from scoring.errors import IllegalWin
+from scoring.rule_values import SanmaTsumo
 from scoring.rules import Ruleset
 
 #: The fu a hand can have below 5 han.
@@ -191,27 +197,62 @@ def tsumo_total(basic: int, *, dealer: bool) -> int:
     return each * 3 if from_dealer is None else each * 2 + from_dealer
 
 
+def tsumo_payments(rules: Ruleset, basic: int, *, dealer: bool) -> tuple[int, int | None]:
+    """``tsumo_points`` for the ruleset's number of players: with three, North's share is
+    lost, added half to each payer (bisection: half of it rounded up to 100), or the
+    four-player total is split equally between the two payers, each share rounded up to 100
+    (``sanma_tsumo``; ``shared/rules/sanma.md`` 1c).
+
+    >>> from dataclasses import replace
+    >>> from scoring.rules import PRESETS
+    >>> sanma = PRESETS["tenhou_sanma"]
+    >>> tsumo_payments(sanma, 2000, dealer=False)
+    (2000, 4000)
+    >>> tsumo_payments(replace(sanma, sanma_tsumo="bisection"), 2000, dealer=False)
+    (3000, 5000)
+    """
+    each, from_dealer = tsumo_points(basic, dealer=dealer)
+    if rules.players == 4 or rules.sanma_tsumo == SanmaTsumo.LOSS:
+        return each, from_dealer
+    if rules.sanma_tsumo == SanmaTsumo.BISECTION:
+        # North is a non-dealer: its share is ``each`` (a whole hundred, so its half is whole).
+        half = _up100(each // 2)
+        return each + half, None if from_dealer is None else from_dealer + half
+    share = _up100(tsumo_total(basic, dealer=dealer) // 2)
+    return share, None if from_dealer is None else share
+
+
 def tsumo_deltas(
     rules: Ruleset, basic: int, *, winner: int, dealer: int, honba: int, pao: int | None = None
 ) -> list[int]:
     """Each seat's change for a tsumo (honba included, riichi sticks not).
 
     With a liable player (pao) that player pays the whole hand as if dealt in, honba
-    included (seed 000; riichi.wiki sekinin-barai; Tenhou log ``pao-tsumo``).
+    included (seed 000; riichi.wiki sekinin-barai; Tenhou log ``pao-tsumo``); with three
+    players the whole hand is what the tsumo brings in under ``sanma_tsumo`` (RULES.md,
+    version 3: pao on a tsumo follows the tsumo mode) and the honba are all the payers'.
 
     >>> from scoring.rules import PRESETS
     >>> tsumo_deltas(PRESETS["tenhou"], 2000, winner=1, dealer=0, honba=2)
     [-4200, 8600, -2200, -2200]
+    >>> tsumo_deltas(PRESETS["tenhou_sanma"], 2000, winner=1, dealer=0, honba=3)
+    [-4300, 6600, -2300]
     """
-    deltas = [0, 0, 0, 0]
+    seats = rules.seating.seats
+    deltas = [0 for _ in seats]
+    each, from_dealer = tsumo_payments(rules, basic, dealer=winner == dealer)
     if pao is not None:
-        total = ron_points(basic, dealer=winner == dealer) + rules.honba_value * honba
+        if rules.players == 4:
+            total = ron_points(basic, dealer=winner == dealer) + rules.honba_value * honba
+        else:
+            payers = len(seats) - 1
+            hand = each * payers if from_dealer is None else each * (payers - 1) + from_dealer
+            total = hand + rules.tsumo_honba * payers * honba
         deltas[pao] -= total
         deltas[winner] += total
         return deltas
-    per_honba = rules.honba_value // 3 * honba
-    each, from_dealer = tsumo_points(basic, dealer=winner == dealer)
-    for seat in range(4):
+    per_honba = rules.tsumo_honba * honba
+    for seat in seats:
         if seat == winner:
             continue
         pay = (from_dealer if seat == dealer and from_dealer is not None else each) + per_honba
@@ -239,7 +280,7 @@ def ron_deltas(
     >>> ron_deltas(PRESETS["ema"], 8000, winner=1, discarder=2, dealer=0, honba=1, pao=3)
     [0, 32300, -16300, -16000]
     """
-    deltas = [0, 0, 0, 0]
+    deltas = [0 for _ in rules.seating.seats]
     value = ron_points(basic, dealer=winner == dealer)
     bonus = rules.honba_value * honba
     if pao is None or pao == discarder:
@@ -261,6 +302,7 @@ __all__ = [
     "ron_deltas",
     "ron_points",
     "tsumo_deltas",
+    "tsumo_payments",
     "tsumo_points",
     "tsumo_total",
     "win_value",

@@ -1,7 +1,9 @@
-"""The five presets as data: ``shared/RULES.md``'s table of values, one dict a preset.
+"""The presets as data: ``shared/RULES.md``'s tables of values, one dict a preset.
 
 Each preset's values come from its rulebook as RULES.md cites it: the EMA 2016 and WRC
-rulebooks, Tenhou's rule page and real logs, Mahjong Soul and M-League summaries. The values
+rulebooks, Tenhou's rule page and real logs, Mahjong Soul and M-League summaries; the two
+three-player presets are RULES.md's version 3 table (``shared/rules/sanma.md`` 1b: twelve real
+Tenhou sanma games, Mahjong Soul's rules as summarised there). The values
 are written as a ruleset spec writes them (words, not enums); ``scoring.rules`` reads them
 with the same checks as a club's overrides.
 """
@@ -10,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from scoring.outcomes import ABORT_REASONS
+from scoring.outcomes import ABORT_REASONS, AbortReason
 
 COMMON_VALUES: Final[dict[str, Any]] = {
     "length": "hanchan",
@@ -167,4 +169,41 @@ PRESET_VALUES: Final[dict[str, dict[str, Any]]] = {
         "pao_ron_honba": "discarder",
         "aka_dora": 3,
     },
+}
+
+
+#: What a three-player preset changes from its four-player platform's (RULES.md, version 3):
+#: honba 200 (100 from each payer of a tsumo), a 2000 noten pool, a double ron at most, and
+#: only the abortive draws three players can have.
+_SANMA_COMMON: Final[dict[str, Any]] = {
+    "players": 3,
+    "sanma_tsumo": "loss",
+    "honba_value": 200,
+    "noten_payment": 2000,
+    "multi_ron": "double",
+    "abortive_draws": (AbortReason.KYUUSHU_KYUUHAI, AbortReason.SUUKAIKAN),
+    # Red fives: 2m-8m are not played with three (RULES.md, version 3), so the red five of
+    # man goes with them and the red 5p and 5s remain.
+    "aka_dora": 2,
+}
+
+PRESET_VALUES["tenhou_sanma"] = {
+    **PRESET_VALUES["tenhou"],
+    **_SANMA_COMMON,
+    "start_points": 35000,
+    "return_points": 40000,
+    "target_points": 40000,
+    "uma": (20000, 0, -20000),
+    "oka": 15000,
+    # Tenhou's results keep 0.1 points since about 2020 (rules/sanma.md 1a).
+    "result_rounding": "none",
+}
+PRESET_VALUES["mahjongsoul_sanma"] = {
+    **PRESET_VALUES["mahjongsoul"],
+    **_SANMA_COMMON,
+    "start_points": 35000,
+    "return_points": 35000,
+    "target_points": 40000,
+    "uma": (15000, 0, -15000),
+    "oka": 0,
 }

@@ -1,7 +1,8 @@
 """The game record ``scorekeeper.game/1`` (``shared/spec/game-record.md``): read, validated
 by replaying it, and written back as its input document.
 
-A record is the rules, four players in seat order and the hands; everything else is computed
+A record is the rules, the players in seat order (four, or three where the rules are for
+three: RULES.md, version 3) and the hands; everything else is computed
 by replaying. Reading is strict: an unknown key, a wrong type or a hand the rules refuse is a
 ``RecordError`` naming the place (``hands[3] (E4).ron.wins[0].fu``). The computed fields of an
 output document are accepted on input and ignored, so an exported game imports again. One
@@ -28,7 +29,7 @@ from scoring.record_hand import (
     read_seat,
     record_error,
 )
-from scoring.rule_values import MAX_POINTS
+from scoring.rule_values import MAX_POINTS, PLAYER_COUNTS
 from scoring.rules import Ruleset, resolve_rules
 from scoring.state import (
     MAX_COUNTER,
@@ -68,19 +69,30 @@ class GameRecord:
     penalties taken off the final results."""
 
     rules: Ruleset
-    players: tuple[str, str, str, str]
+    #: The names in seat order: four, or three with three players.
+    players: tuple[str, ...]
     hands: tuple[Hand, ...]
     start: GameState | None = None
     penalties: tuple[Penalty, ...] = ()
     source: Source | None = None
 
 
-def _players(value: Any) -> tuple[str, str, str, str]:
-    if not isinstance(value, list) or len(value) != 4:
+def _players(value: Any, count: int) -> tuple[str, ...]:
+    if isinstance(value, list) and len(value) in PLAYER_COUNTS and len(value) != count:
+        # A list of names that would do for the other kind of game: say which the rules are.
         raise record_error(
             "players",
-            "expected a list of four names (East, South, West, North)",
-            code="record.players",
+            f"{len(value)} names, but the rules are for {count} players",
+            code="record.players_count",
+            values={"players": count, "count": len(value)},
+        )
+    if not isinstance(value, list) or len(value) != count:
+        raise record_error(
+            "players",
+            "expected a list of four names (East, South, West, North)"
+            if count == 4
+            else "expected a list of three names (East, South, West)",
+            code="record.players" if count == 4 else "record.players_three",
         )
     names = []
     for i, name in enumerate(value):
@@ -111,11 +123,13 @@ def _players(value: Any) -> tuple[str, str, str, str]:
                 f"players[{i}]", "a name cannot contain a NUL character", code="record.name_nul"
             )
         names.append(name.strip())
-    if len(set(names)) != 4:
+    if len(set(names)) != count:
         raise record_error(
-            "players", "the four players must be different people", code="record.players_repeat"
+            "players",
+            f"the {'four' if count == 4 else 'three'} players must be different people",
+            code="record.players_repeat" if count == 4 else "record.players_repeat_three",
         )
-    return (names[0], names[1], names[2], names[3])
+    return tuple(names)
 
 
 def read_start(value: Any, rules: Ruleset) -> GameState:
@@ -145,15 +159,22 @@ def read_start(value: Any, rules: Ruleset) -> GameState:
     honba = read_int(data.get("honba", 0), f"{where}.honba", 0, MAX_COUNTER)
     sticks = read_int(data.get("sticks", 0), f"{where}.sticks", 0, MAX_COUNTER)
     raw = data.get("scores")
-    if not isinstance(raw, list) or len(raw) != 4:
+    players = rules.players
+    if not isinstance(raw, list) or len(raw) != players:
         raise record_error(
-            f"{where}.scores", "expected four scores in seat order", code="record.scores"
+            f"{where}.scores",
+            "expected four scores in seat order"
+            if players == 4
+            else "expected three scores in seat order",
+            code="record.scores" if players == 4 else "record.scores_three",
         )
-    scores = [
+    scores = tuple(
         read_int(v, f"{where}.scores[{i}]", -4 * MAX_POINTS, 4 * MAX_POINTS)
         for i, v in enumerate(raw)
-    ]
-    state = GameState((scores[0], scores[1], scores[2], scores[3]), index, honba, sticks)
+    )
+    state = start_state(rules)._replace(
+        scores=scores, round_index=index, honba=honba, sticks=sticks
+    )
     problem = start_problem(rules, state)
     if problem:
         message, code, values = problem
@@ -161,8 +182,9 @@ def read_start(value: Any, rules: Ruleset) -> GameState:
     return state
 
 
-def read_penalties(value: Any, hands: int) -> tuple[Penalty, ...]:
-    """A record's ``penalties`` for a game of ``hands`` hands (``after_hand`` names one).
+def read_penalties(value: Any, hands: int, players: int = 4) -> tuple[Penalty, ...]:
+    """A record's ``penalties`` for a game of ``hands`` hands (``after_hand`` names one) and
+    ``players`` players.
 
     >>> read_penalties([{"seat": 2, "points": 10000, "reason": "late"}], 0)
     (Penalty(seat=2, points=10000, reason='late', after_hand=None),)
@@ -183,6 +205,13 @@ def read_penalties(value: Any, hands: int) -> tuple[Penalty, ...]:
         if "seat" not in data or "points" not in data:
             raise record_error(at, "a penalty needs a seat and points", code="penalty.incomplete")
         seat = read_seat(data["seat"], f"{at}.seat")
+        if seat >= players:
+            raise record_error(
+                f"{at}.seat",
+                f"seat {seat} does not exist (seats are 0-{players - 1})",
+                code="seat.unknown_three",
+                values={"seat": seat, "players": players},
+            )
         points = read_int(data["points"], f"{at}.points", 100, MAX_POINTS)
         if points % 100:
             raise record_error(
@@ -253,7 +282,7 @@ def read_record(doc: Any) -> tuple[GameRecord, Replay]:
         # the place in the document.
         where, _, message = str(error).partition(": ")
         raise record_error(where, message, code=error.code, values=error.values) from None
-    players = _players(data.get("players"))
+    players = _players(data.get("players"), rules.players)
     raw_hands = data.get("hands", [])
     if not isinstance(raw_hands, list):
         raise record_error(
@@ -270,7 +299,7 @@ def read_record(doc: Any) -> tuple[GameRecord, Replay]:
             values={"most": MAX_HANDS},
         )
     start = None if data.get("start") is None else read_start(data["start"], rules)
-    penalties = read_penalties(data.get("penalties", []), len(raw_hands))
+    penalties = read_penalties(data.get("penalties", []), len(raw_hands), rules.players)
     source = None if data.get("source") is None else read_source(data["source"])
     state: GameState = start_state(rules) if start is None else start
     first = state

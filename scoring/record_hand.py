@@ -14,7 +14,14 @@ from typing import Any, Final, assert_never, cast
 
 from scoring.errors import RecordError, Values, describe_value, excerpt, shown
 from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Outcome, Ron, Tsumo, Win
-from scoring.record_win import WIN_DETAIL_KEYS, read_dora, read_open, read_yaku, win_details_json
+from scoring.record_win import (
+    WIN_DETAIL_KEYS,
+    read_dora,
+    read_kita,
+    read_open,
+    read_yaku,
+    win_details_json,
+)
 from scoring.seats import Seat
 
 OUTCOMES: Final = ("ron", "tsumo", "draw", "abort", "chombo")
@@ -143,6 +150,7 @@ def _win(value: Any, where: str, *, tsumo: bool) -> Win:
         yaku=read_yaku(data.get("yaku"), f"{where}.yaku"),
         dora=read_dora(data.get("dora"), f"{where}.dora"),
         open=read_open(data.get("open"), f"{where}.open"),
+        kita=read_kita(data.get("dora"), f"{where}.dora"),
     )
 
 

@@ -194,7 +194,7 @@ def scored_text(record: GameRecord, replay: Replay) -> str:
         p = result.after.scores
         hands.append(
             f'  {_hand_text(result.hand)[:-1]}, "round": "{before.round_label}", '
-            f'"dealer": {before.round_index % 4}, "honba": {before.honba}, '
+            f'"dealer": {before.dealer}, "honba": {before.honba}, '
             f'"sticks": {before.sticks}, "deltas": [{d[0]}, {d[1]}, {d[2]}, {d[3]}], '
             f'"scores": [{p[0]}, {p[1]}, {p[2]}, {p[3]}]}}'
         )

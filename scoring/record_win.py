@@ -4,7 +4,9 @@ read strictly, each refusal a ``RecordError`` naming the field, and written back
 - ``yaku``: a list of the calculator's yaku names (``scoring.yaku``), each once. Dora lines
   (``Dora``, ``Ura Dora``, ``Aka Dora``) are not yaku: they go in ``dora``.
 - ``dora``: a count of dora, ura dora and red fives together, or an object counting each on
-  its own, ``{"dora": 2, "ura": 1, "aka": 1}`` (a kind left out counts 0).
+  its own, ``{"dora": 2, "ura": 1, "aka": 1}`` (a kind left out counts 0); with three
+  players the object may count the kita (North tiles set aside, each a dora) too,
+  ``{"dora": 1, "aka": 1, "kita": 2}``, and a plain count includes them (RULES.md, version 3).
 - ``open``: ``true`` for an open hand (a called set), ``false`` for a closed one.
 
 Whether they agree with the win's han and the rules is checked when the hand is played
@@ -23,6 +25,10 @@ from scoring.yaku import BY_NAME, DORA_LINES, YAKU, sort_yaku
 WIN_DETAIL_KEYS: Final = frozenset({"yaku", "dora", "open"})
 #: The dora kinds of ``dora`` as an object, in the order of the engine's triple.
 DORA_KINDS: Final = ("dora", "ura", "aka")
+#: The key of ``dora`` as an object that counts the kita (``Win.kita``).
+KITA_KEY: Final = "kita"
+#: The most kita a win may have: the four North tiles.
+MAX_KITA: Final = 4
 #: The most dora of one kind a record may count (four kan dora indicators and the first, each
 #: showing a tile held four times, make 20; a margin above that).
 MAX_DORA: Final = 40
@@ -106,17 +112,36 @@ def read_dora(value: Any, where: str) -> int | tuple[int, int, int] | None:
         return None
     if isinstance(value, Mapping):
         for key in value:
-            if key not in DORA_KINDS:
+            if key not in DORA_KINDS and key != KITA_KEY:
                 name = str(key)
                 raise RecordError(
                     f"{where}.{name if len(name) <= 20 else excerpt(name)}",
-                    "unknown field (dora counts dora, ura and aka)",
+                    "unknown field (dora counts dora, ura, aka and kita)",
                     code="dora.unknown_field",
                     values={"field": name},
                 )
         dora, ura, aka = (_count(value.get(kind, 0), f"{where}.{kind}") for kind in DORA_KINDS)
         return dora, ura, aka
     return _count(value, where)
+
+
+def read_kita(value: Any, where: str) -> int:
+    """The kita a win's ``dora`` object counts (0 where it does not count them apart).
+
+    >>> read_kita({"dora": 1, "kita": 2}, "dora"), read_kita(3, "dora")
+    (2, 0)
+    """
+    if not isinstance(value, Mapping) or KITA_KEY not in value:
+        return 0
+    count = _count(value[KITA_KEY], f"{where}.{KITA_KEY}")
+    if count > MAX_KITA:
+        raise RecordError(
+            f"{where}.{KITA_KEY}",
+            f"{count} kita: there are {MAX_KITA} North tiles",
+            code="dora.too_many_kita",
+            values={"kita": count, "most": MAX_KITA},
+        )
+    return count
 
 
 def read_open(value: Any, where: str) -> bool | None:
@@ -135,12 +160,16 @@ def win_details_json(win: Win) -> dict[str, Any]:
 
     >>> win_details_json(Win(0, han=2, fu=30, yaku=("Riichi",), dora=(1, 0, 0), open=False))
     {'yaku': ['Riichi'], 'dora': {'dora': 1, 'ura': 0, 'aka': 0}, 'open': False}
+    >>> win_details_json(Win(0, han=3, fu=30, dora=(0, 0, 0), kita=2))
+    {'dora': {'dora': 0, 'ura': 0, 'aka': 0, 'kita': 2}}
     """
     out: dict[str, Any] = {}
     if win.yaku:
         out["yaku"] = list(win.yaku)
     if isinstance(win.dora, tuple):
         out["dora"] = dict(zip(DORA_KINDS, win.dora, strict=True))
+        if win.kita:
+            out["dora"][KITA_KEY] = win.kita
     elif win.dora is not None:
         out["dora"] = win.dora
     if win.open is not None:
@@ -148,4 +177,12 @@ def win_details_json(win: Win) -> dict[str, Any]:
     return out
 
 
-__all__ = ["DORA_KINDS", "WIN_DETAIL_KEYS", "read_dora", "read_open", "read_yaku"]
+__all__ = [
+    "DORA_KINDS",
+    "KITA_KEY",
+    "WIN_DETAIL_KEYS",
+    "read_dora",
+    "read_kita",
+    "read_open",
+    "read_yaku",
+]

@@ -116,6 +116,17 @@ class ExtensionEnd(StrEnum):
     ANY_HAND = "any_hand"
 
 
+class SanmaTsumo(StrEnum):
+    """How a tsumo is paid with three players, North's share missing (RULES.md, version 3;
+    ``shared/rules/sanma.md`` 1c): ``loss`` (North's share is not paid), ``bisection`` (half
+    of it, rounded up to 100, is added to each payer's), ``full`` (the four-player total,
+    split equally between the two payers)."""
+
+    LOSS = "loss"
+    BISECTION = "bisection"
+    FULL = "full"
+
+
 class Renchan(StrEnum):
     """When the dealer keeps the deal besides a win: also ``tenpai`` at an exhaustive draw,
     or on a ``win`` only (JPML)."""
@@ -124,8 +135,11 @@ class Renchan(StrEnum):
     WIN = "win"
 
 
-#: Uma by place (1st..4th), in points.
-Uma: TypeAlias = tuple[int, int, int, int]
+#: Uma by place (1st..4th, or 1st..3rd with three players), in points.
+Uma: TypeAlias = tuple[int, ...]
+
+#: The numbers of players a game may have (RULES.md, version 3).
+PLAYER_COUNTS: Final = (3, 4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,22 +147,38 @@ class FloatingUma:
     """Uma that depends on how many players end below ``return_points`` (JPML): one list
     for 1, 2 and 3 players below; where nobody is below, the list for 2 applies (RULES.md,
     version 2 parameters), and so it does where all four are, which only a ruleset whose
-    return points exceed its start points allows and which no rulebook covers."""
+    return points exceed its start points allows and which no rulebook covers. With three
+    players there are lists for 1 and 2 only (RULES.md, version 3): ``below_3`` is ``None``
+    and the list for 2 applies where nobody or everybody is below."""
 
     below_1: Uma
     below_2: Uma
-    below_3: Uma
+    below_3: Uma | None = None
 
     def for_below(self, count: int) -> Uma:
         """The uma list when ``count`` players are below the return points.
 
         >>> FloatingUma((1, 0, 0, -1), (2, 0, 0, -2), (3, 0, 0, -3)).for_below(0)
         (2, 0, 0, -2)
+        >>> FloatingUma((1, 0, -1), (2, 0, -2)).for_below(3)
+        (2, 0, -2)
         """
-        return self.below_1 if count == 1 else self.below_3 if count == 3 else self.below_2
+        if count == 1:
+            return self.below_1
+        if count == 3 and self.below_3 is not None:
+            return self.below_3
+        return self.below_2
+
+    @property
+    def places(self) -> int:
+        """How many places each list has: the number of players."""
+        return len(self.below_1)
 
     def to_json(self) -> dict[str, list[int]]:
-        return {"1": list(self.below_1), "2": list(self.below_2), "3": list(self.below_3)}
+        out = {"1": list(self.below_1), "2": list(self.below_2)}
+        if self.below_3 is not None:
+            out["3"] = list(self.below_3)
+        return out
 
 
 #: The parameters whose value is a choice among words.
@@ -168,6 +198,7 @@ _CHOICES: Final[dict[str, type[StrEnum]]] = {
     "tenpai_yame": Yame,
     "extension_end": ExtensionEnd,
     "renchan": Renchan,
+    "sanma_tsumo": SanmaTsumo,
 }
 
 _BOOLEANS: Final = frozenset(
@@ -227,37 +258,50 @@ def _got(value: Any) -> object:
 
 
 def _uma_list(value: Any, where: str) -> Uma:
+    # Three values or four: whether their number is the ruleset's number of players is
+    # checked with the whole ruleset (``scoring.rules``).
     if (
         not isinstance(value, list | tuple)
-        or len(value) != 4
+        or len(value) not in PLAYER_COUNTS
         or not all(_whole(v) and not v % 100 and -MAX_POINTS <= v <= MAX_POINTS for v in value)
     ):
         raise RulesError(
-            f"{where}: expected four whole hundreds of points within +/-{MAX_POINTS:,}, "
-            f"got {excerpt(value)}",
+            f"{where}: expected four (or, with three players, three) whole hundreds of points "
+            f"within +/-{MAX_POINTS:,}, got {excerpt(value)}",
             code="rules.uma_values",
             values={"parameter": where.removeprefix("rules."), "most": MAX_POINTS},
         )
     if sum(value):
         raise RulesError(
-            f"{where}: the four values must sum to 0, they sum to {sum(value)}",
-            code="rules.uma_sum",
+            f"{where}: the {'four' if len(value) == 4 else 'three'} values must sum to 0, "
+            f"they sum to {sum(value)}",
+            code="rules.uma_sum" if len(value) == 4 else "rules.uma_sum_three",
             values={"parameter": where.removeprefix("rules."), "sum": sum(value)},
         )
-    return (value[0], value[1], value[2], value[3])
+    return tuple(value)
 
 
 def _uma(value: Any) -> Uma | FloatingUma:
     if not isinstance(value, Mapping):
         return _uma_list(value, "rules.uma")
-    if set(value) != {"1", "2", "3"}:
+    keys = set(value)
+    if keys != {"1", "2", "3"} and keys != {"1", "2"}:
         raise RulesError(
             'rules.uma: floating uma is an object keyed "1", "2" and "3" (players below the '
-            f"return points), got the keys {excerpt(sorted(map(str, value))[:4])}",
+            'return points; "1" and "2" with three players), got the keys '
+            f"{excerpt(sorted(map(str, value))[:4])}",
             code="rules.floating_uma_keys",
             values={"parameter": "uma", "got": excerpt(sorted(map(str, value))[:4])},
         )
-    return FloatingUma(*(_uma_list(value[key], f"rules.uma.{key}") for key in ("1", "2", "3")))
+    lists = [_uma_list(value[key], f"rules.uma.{key}") for key in sorted(keys)]
+    if len({len(uma) for uma in lists}) > 1 or len(lists[0]) != len(keys) + 1:
+        raise RulesError(
+            f"rules.uma: floating uma keyed {', '.join(sorted(keys))} has lists of "
+            f"{len(keys) + 1} values (one per player)",
+            code="rules.floating_uma_lengths",
+            values={"parameter": "uma", "places": len(keys) + 1},
+        )
+    return FloatingUma(*lists)
 
 
 def _abortive_draws(value: Any) -> tuple[AbortReason, ...]:
@@ -341,6 +385,14 @@ def check_value(name: str, value: Any) -> Any:
         return _uma(value)
     if name == "abortive_draws":
         return _abortive_draws(value)
+    if name == "players":
+        if not _whole(value) or value not in PLAYER_COUNTS:
+            raise RulesError(
+                f"rules.players: expected 3 or 4, got {excerpt(value)}",
+                code="rules.players",
+                values={"parameter": "players", "got": excerpt(value)},
+            )
+        return value
     if name == "double_wind_fu":
         if not _whole(value) or value not in (2, 4):
             raise RulesError(

@@ -32,12 +32,14 @@ from scoring.rule_values import (
     PaoScope,
     Renchan,
     ResultRounding,
+    SanmaTsumo,
     Ties,
     Uma,
     Yame,
     check_value,
     name_excerpt,
 )
+from scoring.seats import SEATINGS, Seating
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +135,13 @@ class Ruleset:
     chip_value: int = 0
     #: Points off the result of each player who won no hand in the game.
     yakitori_penalty: int = 0
+    #: How many players the game has: 4, or 3 (sanma: East, South and West; RULES.md,
+    #: version 3). Everything that depends on it is asked of ``seating``.
+    players: int = 4
+    #: With three players, how a tsumo is paid with North's share missing: ``loss``,
+    #: ``bisection`` or ``full`` (``SanmaTsumo``); also nagashi mangan, a reverse-mangan
+    #: chombo and pao on a tsumo. No effect with four players.
+    sanma_tsumo: SanmaTsumo = SanmaTsumo.LOSS
 
     def to_json(self) -> dict[str, Any]:
         """Every parameter, resolved, as JSON values.
@@ -163,9 +172,23 @@ class Ruleset:
         return {"preset": self.preset, **extra} if extra else self.preset
 
     @property
+    def seating(self) -> Seating:
+        """The seats, winds and rounds of a game of ``players`` players."""
+        return SEATINGS[self.players]
+
+    @property
     def last_round(self) -> int:
-        """Index of the all-last round (South 4 = 7 for a hanchan, East 4 = 3 for tonpuusen)."""
-        return 7 if self.length == Length.HANCHAN else 3
+        """Index of the all-last round (South 4 = 7 for a hanchan, East 4 = 3 for tonpuusen;
+        South 3 = 6 and East 3 = 2 with three players)."""
+        return self.seating.last_round_of(2 if self.length == Length.HANCHAN else 1)
+
+    @property
+    def tsumo_honba(self) -> int:
+        """What each payer of a tsumo pays per honba counter: ``honba_value`` shared by the
+        payers (300 -> 100 each of three; 200 -> 100 each of two; RULES.md, version 3). A
+        value that does not share into whole hundreds is floored, as games stored before
+        such rulesets were refused were played (``check_new_ruleset``)."""
+        return self.honba_value // (self.players - 1)
 
     def uma_for(self, below: int) -> Uma:
         """The uma list when ``below`` players end below ``return_points``."""
@@ -183,6 +206,18 @@ def _preset(name: str, values: Mapping[str, Any]) -> Ruleset:
 PRESETS: Final[dict[str, Ruleset]] = {
     name: _preset(name, {**COMMON_VALUES, **values}) for name, values in PRESET_VALUES.items()
 }
+
+
+def presets_for(players: int) -> tuple[str, ...]:
+    """The names of the presets for a game of ``players`` players, in the order they are
+    listed.
+
+    >>> presets_for(3)
+    ('tenhou_sanma', 'mahjongsoul_sanma')
+    """
+    return tuple(name for name, rules in PRESETS.items() if rules.players == players)
+
+
 _PRESET_JSON: Final[dict[str, dict[str, Any]]] = {
     name: rules.to_json() for name, rules in PRESETS.items()
 }
@@ -279,6 +314,7 @@ def _resolve(spec: Mapping[str, Any]) -> Ruleset:
             )
         changes[name] = check_value(name, value)
     rules = replace(PRESETS[preset], **changes)
+    _check_players(rules)
     if rules.extension and rules.target_points is None:
         raise RulesError(
             "rules.target_points: an extension round needs target points",
@@ -294,3 +330,80 @@ def _resolve(spec: Mapping[str, Any]) -> Ruleset:
                     values={"parameter": name},
                 )
     return rules
+
+
+#: The abortive draws a three-player game has (RULES.md, version 3): no four winds, four
+#: riichi or triple ron with three players.
+THREE_PLAYER_ABORTS: Final = (AbortReason.KYUUSHU_KYUUHAI, AbortReason.SUUKAIKAN)
+
+
+def _check_players(rules: Ruleset) -> None:
+    """Refuse the parameters that do not fit the ruleset's number of players (RULES.md,
+    version 3): uma with one value per place; with three players no ``split_all``, at most a
+    double ron, two abortive draws, and honba that share between the two payers of a
+    tsumo."""
+    players = rules.players
+    uma = rules.uma
+    places = uma.places if isinstance(uma, FloatingUma) else len(uma)
+    if places != players:
+        raise RulesError(
+            f"rules.uma: {places} values for {players} players (one per place)",
+            code="rules.uma_length",
+            values={"parameter": "uma", "players": players, "places": places},
+        )
+    if isinstance(uma, FloatingUma) and (uma.below_3 is None) != (players == 3):
+        raise RulesError(
+            'rules.uma: floating uma is keyed "1", "2" with three players, "1", "2", "3" with four',
+            code="rules.floating_uma_keys" if players == 4 else "rules.floating_uma_keys_three",
+            values={"parameter": "uma", "got": ", ".join(uma.to_json())},
+        )
+    if players == 4:
+        return
+    if rules.leftover_sticks is LeftoverSticks.SPLIT_ALL:
+        raise RulesError(
+            "rules.leftover_sticks: split_all shares a stick among four players; three "
+            "players cannot split it",
+            code="rules.split_all_three",
+            values={"parameter": "leftover_sticks"},
+        )
+    if rules.multi_ron is MultiRon.TRIPLE:
+        raise RulesError(
+            "rules.multi_ron: three players have at most a double ron",
+            code="rules.multi_ron_three",
+            values={"parameter": "multi_ron"},
+        )
+    extra = [reason for reason in rules.abortive_draws if reason not in THREE_PLAYER_ABORTS]
+    if extra:
+        raise RulesError(
+            f"rules.abortive_draws: {extra[0].value} does not exist with three players "
+            f"(only {', '.join(THREE_PLAYER_ABORTS)})",
+            code="rules.abort_three",
+            values={"parameter": "abortive_draws", "reason": extra[0].value},
+        )
+    _check_honba(rules)
+
+
+def _check_honba(rules: Ruleset) -> None:
+    payers = rules.players - 1
+    if rules.honba_value % (payers * 100):
+        raise RulesError(
+            f"rules.honba_value: {rules.honba_value} does not share into whole hundreds "
+            f"between the {payers} payers of a tsumo",
+            code="rules.honba_not_divisible",
+            values={"parameter": "honba_value", "payers": payers, "got": rules.honba_value},
+        )
+
+
+def check_new_ruleset(rules: Ruleset) -> None:
+    """Refuse a ruleset a club is making whose ``honba_value`` does not share into whole
+    hundreds between the payers of a tsumo (RULES.md, version 3). Replay does not ask it:
+    a game already stored keeps the amounts it was played with.
+
+    >>> from scoring.errors import RulesError
+    >>> try:
+    ...     check_new_ruleset(resolve_rules({"preset": "ema", "honba_value": 1000}))
+    ... except RulesError as error:
+    ...     print(error.code, error.values["payers"])
+    rules.honba_not_divisible 3
+    """
+    _check_honba(rules)

@@ -1,20 +1,34 @@
-"""Seats and winds: the one vocabulary every part of the engine uses for them.
+"""Seats, winds and the seating: the one vocabulary every part of the engine uses for them.
 
 Seats are fixed by the game's starting order: the East 1 dealer is seat 0, then South, West and
 North (``shared/spec/game-record.md``). A wind is written in records and hands as its letter
 (``E``, ``S``, ``W``, ``N``); ``WIND_NAMES`` is the one table of the words for them.
+
+A game has four players or three (sanma; ``shared/RULES.md``, version 3): three sit East,
+South and West, there is no North, and the deal passes over three seats, so a wind has three
+rounds. Everything that depends on the number of players is asked of one ``Seating`` value
+(``SEATINGS[3]`` or ``SEATINGS[4]``, a ruleset's ``seating``). Round indices are
+``wind * 4 + number - 1`` for both, as Tenhou numbers its three-player rounds (its ``INIT``
+seeds go 0, 1, 2, 4, 5, 6: ``shared/rules/sanma.md`` 1a), so a label means one index whatever
+the number of players.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, TypeAlias
 
-#: A seat index, 0..3 in the game's starting order (East, South, West, North at East 1).
+#: A seat index, 0..3 in the game's starting order (East, South, West, North at East 1);
+#: 0..2 with three players.
 Seat: TypeAlias = int
 
-#: The four seats in order.
+#: The four seats of a four-player game in order.
 SEATS: Final[tuple[Seat, ...]] = (0, 1, 2, 3)
+
+#: Rounds a wind could hold: four with four players (a round index is ``wind * 4 + number - 1``
+#: whatever the number of players).
+ROUNDS_PER_WIND: Final = 4
 
 
 class Wind(StrEnum):
@@ -55,10 +69,111 @@ WIND_NAMES: Final[dict[Wind, str]] = {
 }
 
 
-def seat_wind(seat: Seat, dealer: Seat) -> Wind:
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """The seats of a game of ``players`` players, and all that follows from their number:
+    the seat winds, turn order, the dealer's rotation and the rounds that exist, the places.
+
+    >>> three = SEATINGS[3]
+    >>> three.seats, three.next_round(2), three.seat_wind(0, dealer=1)
+    ((0, 1, 2), 4, <Wind.WEST: 'W'>)
+    """
+
+    players: int
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return _SEATS[self.players]
+
+    @property
+    def winds(self) -> tuple[Wind, ...]:
+        """The seat winds that exist: East, South, West (and North with four)."""
+        return _ORDER[: self.players]
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        """The places of the final standings, 1 to ``players``."""
+        return tuple(seat + 1 for seat in self.seats)
+
+    def zeros(self) -> tuple[int, ...]:
+        """One 0 per seat: a per-seat count at its start."""
+        return _ZEROS[self.players]
+
+    def seat_wind(self, seat: Seat, dealer: Seat) -> Wind:
+        """The wind of ``seat`` in a hand dealt by ``dealer``: the dealer is East.
+
+        >>> SEATINGS[4].seat_wind(0, dealer=1), SEATINGS[3].seat_wind(0, dealer=1)
+        (<Wind.NORTH: 'N'>, <Wind.WEST: 'W'>)
+        """
+        return _ORDER[(seat - dealer) % self.players]
+
+    def next_seat(self, seat: Seat) -> Seat:
+        """The seat after ``seat`` in turn order (its shimocha).
+
+        >>> SEATINGS[3].next_seat(2), SEATINGS[4].next_seat(2)
+        (0, 3)
+        """
+        return (seat + 1) % self.players
+
+    def turn_distance(self, from_seat: Seat, to_seat: Seat) -> int:
+        """How many turns after ``from_seat`` comes ``to_seat`` (0 for the seat itself): the
+        order of the winners of a multi-ron, nearest the discarder first.
+
+        >>> SEATINGS[3].turn_distance(2, 0), SEATINGS[4].turn_distance(2, 0)
+        (1, 2)
+        """
+        return (to_seat - from_seat) % self.players
+
+    def has_round(self, round_index: int) -> bool:
+        """Whether a round index names a round of this game: with three players no wind has
+        a fourth round (``E4``, ``S4``...).
+
+        >>> SEATINGS[3].has_round(3), SEATINGS[3].has_round(4), SEATINGS[4].has_round(3)
+        (False, True, True)
+        """
+        return round_index >= 0 and round_index % ROUNDS_PER_WIND < self.players
+
+    def next_round(self, round_index: int) -> int:
+        """The round after ``round_index`` when the deal passes: the next dealer's turn, or
+        the first round of the next wind after the last seat has dealt.
+
+        >>> SEATINGS[3].next_round(2), SEATINGS[4].next_round(2), SEATINGS[4].next_round(3)
+        (4, 3, 4)
+        """
+        if round_index % ROUNDS_PER_WIND + 1 < self.players:
+            return round_index + 1
+        return (round_index // ROUNDS_PER_WIND + 1) * ROUNDS_PER_WIND
+
+    def last_round_of(self, winds: int) -> int:
+        """The index of the last round of a game of ``winds`` winds (2: South 4 or South 3).
+
+        >>> SEATINGS[4].last_round_of(2), SEATINGS[3].last_round_of(1)
+        (7, 2)
+        """
+        return (winds - 1) * ROUNDS_PER_WIND + self.players - 1
+
+    def rounds(self, last_round: int) -> tuple[int, ...]:
+        """Every round index from East 1 to ``last_round``, in order.
+
+        >>> SEATINGS[3].rounds(6)
+        (0, 1, 2, 4, 5, 6)
+        """
+        return tuple(i for i in range(last_round + 1) if self.has_round(i))
+
+
+_SEATS: Final[dict[int, tuple[Seat, ...]]] = {3: (0, 1, 2), 4: SEATS}
+_ZEROS: Final[dict[int, tuple[int, ...]]] = {3: (0, 0, 0), 4: (0, 0, 0, 0)}
+
+#: The seating of each number of players a game may have.
+SEATINGS: Final[dict[int, Seating]] = {3: Seating(3), 4: Seating(4)}
+#: The four-player seating, where a value has no ruleset to ask (old callers, the default).
+FOUR: Final = SEATINGS[4]
+
+
+def seat_wind(seat: Seat, dealer: Seat, players: int = 4) -> Wind:
     """The wind of ``seat`` in a hand dealt by ``dealer``: the dealer is East.
 
-    >>> seat_wind(2, 1)
-    <Wind.SOUTH: 'S'>
+    >>> seat_wind(2, 1), seat_wind(0, 1, players=3)
+    (<Wind.SOUTH: 'S'>, <Wind.WEST: 'W'>)
     """
-    return Wind.of_index(seat - dealer)
+    return SEATINGS[players].seat_wind(seat, dealer)

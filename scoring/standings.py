@@ -6,7 +6,8 @@
 penalty and the record's penalties. Floating uma picks its list by how many players end
 below ``return_points``. Ties either follow the
 East 1 seat order (Tenhou) or share the uma and oka of the tied places (EMA, WRC, M-League).
-Tenhou rounds places 2-4 to 1000 and gives 1st the rest (``shared/RULES.md``). Results are
+Tenhou rounds places 2-4 to 1000 and gives 1st the rest (``shared/RULES.md``). A three-player
+game has three places and three uma values (RULES.md, version 3). Results are
 ``Decimal``, so no float drift: points are whole hundreds, results whole tenths.
 """
 
@@ -91,7 +92,7 @@ def _tenhou_round(points: int) -> int:
     return rounded if points >= 0 else -rounded
 
 
-def settle_sticks(state: GameState, rules: Ruleset) -> tuple[int, int, int, int]:
+def settle_sticks(state: GameState, rules: Ruleset) -> tuple[int, ...]:
     """Points after leftover riichi sticks are settled.
 
     Under ``first`` the sticks go to 1st; tied firsts share them, floored to 100 each
@@ -106,7 +107,7 @@ def settle_sticks(state: GameState, rules: Ruleset) -> tuple[int, int, int, int]
     points = list(state.scores)
     if state.sticks and rules.leftover_sticks is LeftoverSticks.FIRST:
         top = max(points)
-        tied = [seat for seat in range(4) if points[seat] == top]
+        tied = [seat for seat, held in enumerate(points) if held == top]
         if rules.ties is Ties.SEAT_ORDER:
             points[tied[0]] += state.sticks * STICK
         else:
@@ -114,25 +115,27 @@ def settle_sticks(state: GameState, rules: Ruleset) -> tuple[int, int, int, int]
             for seat in tied:
                 points[seat] += share
     elif state.sticks and rules.leftover_sticks is LeftoverSticks.SPLIT_ALL:
-        for seat in range(4):
+        # Four players only: a three-player ruleset cannot have split_all (``scoring.rules``).
+        for seat in range(len(points)):
             points[seat] += state.sticks * SPLIT_ALL_SHARE
-    return (points[0], points[1], points[2], points[3])
+    return tuple(points)
 
 
 def _shares(
     order: Sequence[int], points: Sequence[int], by_position: Sequence[int], rules: Ruleset
 ) -> tuple[list[int], list[int]]:
-    """Each seat's place and its share of ``by_position`` (points by position 1st..4th),
-    tied places sharing under ``split``. Shares stay whole hundreds: the remainder goes to the
-    earlier seats."""
-    place = [0, 0, 0, 0]
-    share = [0, 0, 0, 0]
+    """Each seat's place and its share of ``by_position`` (points by position 1st..4th, or
+    1st..3rd), tied places sharing under ``split``. Shares stay whole hundreds: the remainder
+    goes to the earlier seats."""
+    players = len(order)
+    place = [0] * players
+    share = [0] * players
     position = 0
     split = rules.ties == Ties.SPLIT.value
-    while position < 4:
+    while position < players:
         end = position + 1
         if split:
-            while end < 4 and points[order[end]] == points[order[position]]:
+            while end < players and points[order[end]] == points[order[position]]:
                 end += 1
         group = order[position:end]
         units, left = divmod(sum(by_position[position:end]) // 100, len(group))
@@ -147,7 +150,7 @@ def _tobi_bonus(state: GameState, rules: Ruleset, order: Sequence[int]) -> list[
     """Points of result moved by the tobi bonus: each seat that went out pays
     ``tobi_bonus`` to the winner of the hand that did it, or to 1st after a hand nobody won
     (RULES.md, version 2 parameters)."""
-    moved = [0, 0, 0, 0]
+    moved = [0] * len(state.scores)
     if not rules.tobi_bonus or state.end_reason is not EndReason.TOBI:
         return moved
     to = order[0] if state.tobi_to is None else state.tobi_to
@@ -169,32 +172,33 @@ def final_standings(
     ['53', '11', '-22', '-42']
     """
     points = settle_sticks(state, rules)
-    order = sorted(range(4), key=lambda seat: (-points[seat], seat))
+    seats = range(len(points))
+    order = sorted(seats, key=lambda seat: (-points[seat], seat))
     uma = rules.uma_for(sum(1 for p in points if p < rules.return_points))
     place, bonus = _shares(
         order, points, [u + (rules.oka if i == 0 else 0) for i, u in enumerate(uma)], rules
     )
-    oka = [0, 0, 0, 0]
+    oka = [0 for _ in seats]
     if rules.oka and place.count(1) > 1:
-        oka = _shares(order, points, [rules.oka, 0, 0, 0], rules)[1]
+        oka = _shares(order, points, [rules.oka] + [0 for _ in order[1:]], rules)[1]
     elif rules.oka:
         oka[order[0]] = rules.oka
     lost = [
         state.chombos[seat] * rules.chombo_penalty
         + (rules.yakitori_penalty if not state.won[seat] else 0)
-        for seat in range(4)
+        for seat in seats
     ]
     for penalty in penalties:
         lost[penalty.seat] += penalty.points
     chip_points = [count * rules.chip_value for count in state.chips]
     tobi = _tobi_bonus(state, rules, order)
-    results = [0, 0, 0, 0]
+    results = [0 for _ in seats]
     if rules.result_rounding == ResultRounding.TENHOU.value:
         for seat in order[1:]:
             results[seat] = _tenhou_round(points[seat]) - rules.return_points + bonus[seat]
         results[order[0]] = -sum(results)
     else:
-        for seat in range(4):
+        for seat in seats:
             results[seat] = points[seat] - rules.return_points + bonus[seat]
     return tuple(
         _new_standing(
@@ -212,7 +216,7 @@ def final_standings(
                 tobi[seat],
             )
         )
-        for seat in range(4)
+        for seat in seats
     )
 
 

@@ -3,7 +3,9 @@
 East 1 starts on the ruleset's ``start_points`` with no honba and no sticks (RULES.md); a
 game begun on paper may start elsewhere if its round is one the game can reach and its
 points add up (``shared/spec/game-record.md``, ``start``). Round labels ``E1``..``N4`` are the
-record format's. How a hand moves the game from one state to the next is ``scoring.game``.
+record format's; a three-player game has no fourth round in a wind (``E1``..``E3``, ``S1``..),
+and its round indices skip them (``scoring.seats``). Per-seat values hold one item a seat.
+How a hand moves the game from one state to the next is ``scoring.game``.
 """
 
 from __future__ import annotations
@@ -82,25 +84,31 @@ class GameState(NamedTuple):
     frozen dataclass of nine fields costs ten times as much to build.
     """
 
-    scores: tuple[int, int, int, int]
+    #: Points per seat: four, or three with three players (the number of players).
+    scores: tuple[int, ...]
     round_index: int = 0
     honba: int = 0
     #: Riichi sticks on the table.
     sticks: int = 0
     #: Chombos per seat (for penalties taken off the final result).
-    chombos: tuple[int, int, int, int] = (0, 0, 0, 0)
+    chombos: tuple[int, ...] = (0, 0, 0, 0)
     end_reason: EndReason | None = None
     #: Net chips per seat (won less paid).
-    chips: tuple[int, int, int, int] = (0, 0, 0, 0)
+    chips: tuple[int, ...] = (0, 0, 0, 0)
     #: Whether each seat has won a hand (for the yakitori penalty).
-    won: tuple[bool, bool, bool, bool] = (False, False, False, False)
+    won: tuple[bool, ...] = (False, False, False, False)
     #: Who receives the tobi bonus when the game ended by tobi: the winner of the hand that
     #: did it, or ``None`` (1st place) after a hand nobody won.
     tobi_to: Seat | None = None
 
     @property
     def dealer(self) -> Seat:
+        # Round indices are ``wind * 4 + dealer`` with three players too (``scoring.seats``).
         return self.round_index % 4
+
+    @property
+    def players(self) -> int:
+        return len(self.scores)
 
     @property
     def round_wind(self) -> Wind:
@@ -134,19 +142,21 @@ class GameState(NamedTuple):
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> GameState:
-        """A state from ``to_json``; projections stored before chips and yakitori read as none."""
-        s, c = data["scores"], data["chombos"]
-        chips = data.get("chips") or (0, 0, 0, 0)
-        won = data.get("won") or (False, False, False, False)
+        """A state from ``to_json``; projections stored before chips and yakitori read as none.
+        The number of players is the number of scores."""
+        scores = tuple(data["scores"])
+        seats = range(len(scores))
+        chips = data.get("chips") or [0 for _ in seats]
+        won = data.get("won") or [False for _ in seats]
         return cls(
-            (s[0], s[1], s[2], s[3]),
+            scores,
             data["round_index"],
             data["honba"],
             data["sticks"],
-            (c[0], c[1], c[2], c[3]),
+            tuple(data["chombos"]),
             EndReason(data["end_reason"]) if data["end_reason"] else None,
-            (chips[0], chips[1], chips[2], chips[3]),
-            (bool(won[0]), bool(won[1]), bool(won[2]), bool(won[3])),
+            tuple(chips),
+            tuple(bool(w) for w in won),
             data.get("tobi_to"),
         )
 
@@ -157,9 +167,16 @@ def start_state(rules: Ruleset) -> GameState:
     >>> from scoring.rules import PRESETS
     >>> start_state(PRESETS["tenhou"]).scores
     (25000, 25000, 25000, 25000)
+    >>> start_state(PRESETS["tenhou_sanma"]).scores
+    (35000, 35000, 35000)
     """
-    p = rules.start_points
-    return GameState(scores=(p, p, p, p))
+    return _STARTS[rules.players]._replace(scores=(rules.start_points,) * rules.players)
+
+
+_STARTS: Final = {
+    players: GameState((), chombos=(0,) * players, chips=(0,) * players, won=(False,) * players)
+    for players in (3, 4)
+}
 
 
 def check_start(rules: Ruleset, start: GameState) -> str | None:
@@ -182,12 +199,25 @@ def start_problem(rules: Ruleset, start: GameState) -> tuple[str, str, dict[str,
     >>> start_problem(PRESETS["ema"], GameState((31000, 29000, 30000, 20000), 1))[1:]
     ('start.points', {'total': 110000, 'expected': 120000})
     """
+    seating = rules.seating
+    if len(start.scores) != seating.players:
+        return (
+            f"{len(start.scores)} scores for {seating.players} players",
+            "start.scores_count",
+            {"players": seating.players, "count": len(start.scores)},
+        )
     last = rules.last_round + (4 if rules.extension else 0)
     if not 0 <= start.round_index <= last:
         return (
             f"round {start.round_label}: these rules play no further than {round_label(last)}",
             "start.round_beyond_end",
             {"round": start.round_label, "last": round_label(last)},
+        )
+    if not seating.has_round(start.round_index):
+        return (
+            f"round {start.round_label}: a game of {seating.players} players has no such round",
+            "start.round_not_for_players",
+            {"round": start.round_label, "players": seating.players},
         )
     if not (0 <= start.honba <= MAX_COUNTER and 0 <= start.sticks <= MAX_COUNTER):
         return (
@@ -196,12 +226,13 @@ def start_problem(rules: Ruleset, start: GameState) -> tuple[str, str, dict[str,
             {"high": MAX_COUNTER},
         )
     total = sum(start.scores) + start.sticks * STICK
-    if total != 4 * rules.start_points:
+    expected = seating.players * rules.start_points
+    if total != expected:
         return (
-            f"the scores and sticks hold {total} points; four players begin with "
-            f"{4 * rules.start_points}",
-            "start.points",
-            {"total": total, "expected": 4 * rules.start_points},
+            f"the scores and sticks hold {total} points; "
+            f"{'four' if seating.players == 4 else 'three'} players begin with {expected}",
+            "start.points" if seating.players == 4 else "start.points_three",
+            {"total": total, "expected": expected},
         )
     return None
 
@@ -213,7 +244,7 @@ class HandResult(NamedTuple):
     hand: Hand
     before: GameState
     after: GameState
-    deltas: tuple[int, int, int, int]
+    deltas: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)

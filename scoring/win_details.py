@@ -49,11 +49,13 @@ def dora_total(win: Win) -> int | None:
 
     >>> dora_total(Win(0, han=3, fu=30, dora=(1, 0, 1)))
     2
+    >>> dora_total(Win(0, han=4, fu=30, dora=(1, 0, 1), kita=2))
+    4
     """
     dora = win.dora
     if dora is None or isinstance(dora, int):
         return dora
-    return dora[0] + dora[1] + dora[2]
+    return dora[0] + dora[1] + dora[2] + win.kita
 
 
 def is_closed(win: Win) -> bool:
@@ -90,6 +92,13 @@ def check_win_details(
     if declared and win.open is True:
         refuse(f"{where}.open", "a hand with riichi is closed", code="win.riichi_open")
     total = dora_total(win)
+    if win.kita and rules.players == 4:
+        # Kita are North tiles set aside, which only three players do (RULES.md, version 3).
+        refuse(
+            f"{where}.dora.kita",
+            "kita are set aside only with three players",
+            code="dora.kita_four_players",
+        )
     if isinstance(win.dora, tuple):
         _check_dora_parts(win.dora, rules, refuse, f"{where}.dora", declared=declared)
     if win.yaku:

@@ -1,7 +1,7 @@
-"""Properties of the engine over any legal sequence of hands under any preset, with the
-version 2 parts drawn too (chips, the tobi bonus, yakitori, the record's penalties and a
-start mid-way): points on the table are conserved, and results sum to zero less the
-non-zero-sum parts the standings report."""
+"""Properties of the engine over any legal sequence of hands under any preset, four players
+or three, with the version 2 parts drawn too (chips, the tobi bonus, yakitori, the record's
+penalties and a start mid-way): points on the table are conserved, and results sum to zero
+less the non-zero-sum parts the standings report."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from scoring.payments import FU_VALUES
 from scoring.record import GameRecord, parse_record, record_to_json
 from scoring.rules import PRESETS, resolve_rules
 from scoring.standings import final_standings, settle_sticks
-from scoring.state import STICK, GameState, check_start, start_state
+from scoring.state import STICK, check_start, start_state
 
 seats = st.integers(0, 3)
 seat_sets = st.lists(seats, max_size=4, unique=True).map(lambda s: tuple(sorted(s)))
@@ -65,7 +65,9 @@ def rulesets(draw):
         spec["tobi_bonus"] = draw(st.sampled_from([5000, 10000]))
         spec["tobi_at_zero"] = draw(st.booleans())
     if draw(st.booleans()):
-        spec["leftover_sticks"] = draw(st.sampled_from(["first", "lost", "split_all"]))
+        # split_all shares a stick among four: three-player rulesets refuse it.
+        kinds = ["first", "lost", "split_all"][: 3 if PRESETS[preset].players == 4 else 2]
+        spec["leftover_sticks"] = draw(st.sampled_from(kinds))
     return resolve_rules(spec)
 
 
@@ -76,15 +78,18 @@ def starts(draw, rules):
     if draw(st.booleans()):
         return None
     sticks = draw(st.integers(0, 3))
-    total = 4 * rules.start_points - sticks * STICK
-    cuts = sorted(draw(st.lists(st.integers(0, total // 100), min_size=3, max_size=3)))
+    players = rules.players
+    total = players * rules.start_points - sticks * STICK
+    cuts = sorted(
+        draw(st.lists(st.integers(0, total // 100), min_size=players - 1, max_size=players - 1))
+    )
     parts = [a - b for a, b in zip([*cuts, total // 100], [0, *cuts], strict=True)]
     scores = tuple(100 * p for p in parts)
-    state = GameState(
-        scores,  # type: ignore[arg-type]
-        draw(st.integers(0, rules.last_round)),
-        draw(st.integers(0, 5)),
-        sticks,
+    state = start_state(rules)._replace(
+        scores=scores,
+        round_index=draw(st.sampled_from(rules.seating.rounds(rules.last_round))),
+        honba=draw(st.integers(0, 5)),
+        sticks=sticks,
     )
     assert check_start(rules, state) is None
     return state
@@ -123,12 +128,13 @@ penalty_lists = st.lists(
 
 @settings(max_examples=300, deadline=None)
 @given(legal_games())
-def test_points_on_the_table_plus_sticks_are_always_four_starting_stacks(game):
+def test_points_on_the_table_plus_sticks_are_always_the_players_starting_stacks(game):
     rules, played, first = game
     state = start_state(rules) if first is None else first
     for hand in played:
         state = apply_hand(state, hand, rules)
-        assert sum(state.scores) + STICK * state.sticks == 4 * rules.start_points
+        assert len(state.scores) == rules.players
+        assert sum(state.scores) + STICK * state.sticks == rules.players * rules.start_points
 
 
 @settings(max_examples=200, deadline=None)
@@ -146,7 +152,9 @@ def test_replaying_a_prefix_equals_folding_it(game, data):
 @given(legal_games(), penalty_lists)
 def test_a_record_written_and_read_back_is_equal(game, penalties):
     rules, played, first = game
-    record = GameRecord(rules, ("Aki", "Ben", "Chie", "Dan"), played, first, penalties)
+    names = ("Aki", "Ben", "Chie", "Dan")[: rules.players]
+    penalties = tuple(p for p in penalties if p.seat < rules.players)
+    record = GameRecord(rules, names, played, first, penalties)
     assert parse_record(record_to_json(record)) == record
 
 
@@ -154,8 +162,10 @@ def test_a_record_written_and_read_back_is_equal(game, penalties):
 @given(legal_games(), penalty_lists)
 def test_final_results_sum_to_zero_less_penalties_and_lost_sticks(game, penalties):
     rules, played, first = game
+    penalties = tuple(p for p in penalties if p.seat < rules.players)
     state = replay(rules, played, start=first).state
     rows = final_standings(state, rules, penalties)
+    assert [row.seat for row in rows] == list(rules.seating.seats)
     vanished = STICK * state.sticks - (sum(settle_sticks(state, rules)) - sum(state.scores))
     if rules.result_rounding == "tenhou":
         vanished = 0  # 1st's result is minus the others': the uma and oka sum to zero by rule

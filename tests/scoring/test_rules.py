@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.errors import RulesError
-from scoring.rules import PARAMETERS, PRESETS, Ruleset, resolve_rules
+from scoring.rules import PARAMETERS, PRESETS, Ruleset, presets_for, resolve_rules
 
 NAMES = ("ema", "wrc", "tenhou", "mahjongsoul", "mleague")
 ALL_ABORTS = {"kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan", "sanchahou"}
@@ -80,13 +80,22 @@ CELLS = [
 ]
 
 
-def test_the_presets_are_the_five_of_rules_md():
-    assert set(PRESETS) == set(NAMES)
+def test_the_presets_are_the_five_of_rules_md_and_the_two_of_version_3():
+    assert presets_for(4) == NAMES
+    assert presets_for(3) == ("tenhou_sanma", "mahjongsoul_sanma")
+    assert set(PRESETS) == set(NAMES) | set(presets_for(3))
 
 
 def test_a_ruleset_has_exactly_the_parameters_of_the_rules_md_table():
-    # Plus one the reference adds (section 2.6): how a composite yakuman follows pao.
-    assert set(PARAMETERS) == set(TABLE) | {"pao_scope"}
+    # Plus one the reference adds (section 2.6): how a composite yakuman follows pao; and
+    # the two of version 3 (three players), checked in ``test_sanma.py``.
+    assert set(PARAMETERS) == set(TABLE) | {"pao_scope", "players", "sanma_tsumo"}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_four_player_presets_have_four_players_and_the_default_tsumo(name):
+    assert PRESETS[name].players == 4
+    assert PRESETS[name].sanma_tsumo == "loss"
 
 
 def test_composite_yakuman_pao_follows_tenhou_and_mahjong_soul():
