@@ -25,6 +25,11 @@ class Group(NamedTuple):
 #: Every parameter, once, in the group and order the form and the pages show it.
 GROUPS: Final = (
     Group(
+        "players",
+        gettext_lazy("Players"),
+        ("players", "sanma_tsumo"),
+    ),
+    Group(
         "points",
         gettext_lazy("Points and uma"),
         (
@@ -90,6 +95,8 @@ GROUPS: Final = (
 )
 
 LABELS: Final = {
+    "players": gettext_lazy("Number of players"),
+    "sanma_tsumo": gettext_lazy("A tsumo with three players"),
     "start_points": gettext_lazy("Start points"),
     "return_points": gettext_lazy("Return points"),
     "uma": gettext_lazy("Uma (1st to 4th)"),
@@ -131,8 +138,11 @@ LABELS: Final = {
 }
 
 HELP: Final = {
+    "sanma_tsumo": gettext_lazy("How the missing North’s share is paid. Only with three players."),
     "return_points": gettext_lazy("Subtracted from each final score to make the result."),
-    "uma": gettext_lazy("Points by place; the four sum to 0."),
+    "uma": gettext_lazy(
+        "Points by place; they sum to 0. With three players, three places (4th left blank)."
+    ),
     "oka": gettext_lazy("Bonus to 1st, normally four times (return − start)."),
     "target_points": gettext_lazy(
         "Ends an extension and lets the all-last dealer stop. Empty: none."
@@ -151,6 +161,15 @@ HELP: Final = {
 
 #: The words of each choice, by parameter.
 CHOICES: Final[dict[str, dict[Any, str | Promise]]] = {
+    "players": {
+        4: gettext_lazy("Four players"),
+        3: gettext_lazy("Three players (sanma)"),
+    },
+    "sanma_tsumo": {
+        "loss": gettext_lazy("Tsumo loss: North’s share is not paid"),
+        "bisection": gettext_lazy("North bisection: half of North’s share added to each payer"),
+        "full": gettext_lazy("Full value: the two payers share the four-player total"),
+    },
     "length": {
         "hanchan": gettext_lazy("Hanchan (East and South)"),
         "tonpuusen": gettext_lazy("Tonpuusen (East only)"),

@@ -46,6 +46,25 @@ GAME_WORDINGS: Final[dict[str, str]] = {
     "win.riichi_open": gettext_noop("A hand with riichi is closed."),
     "seat.unknown": gettext_noop("Seat %(seat)s does not exist (seats are 0-3)."),
     "seat.listed_twice": gettext_noop("A seat is listed twice."),
+    "seat.unknown_three": gettext_noop("Seat %(seat)s does not exist (seats are 0-2)."),
+    "hand.players_differ": gettext_noop(
+        "A game of %(count)s players under rules for %(players)s players."
+    ),
+    "abort.not_with_three": gettext_noop(
+        "%(reason)s does not exist with three players (only kyuushu kyuuhai and suukaikan)."
+    ),
+    "ron.more_winners_than_players": gettext_noop(
+        "%(count)s winners: a discard has %(most)s other players to win on it."
+    ),
+    "dora.kita_four_players": gettext_noop("Kita are set aside only with three players."),
+    "dora.too_many_kita": gettext_noop("%(kita)s kita: there are %(most)s North tiles."),
+    "start.scores_count": gettext_noop("%(count)s scores for %(players)s players."),
+    "start.round_not_for_players": gettext_noop(
+        "Round %(round)s: a game of %(players)s players has no such round."
+    ),
+    "start.points_three": gettext_noop(
+        "The scores and sticks hold %(total)s points; three players begin with %(expected)s."
+    ),
     "pao.winner": gettext_noop("The winner cannot be liable (pao) for their own hand."),
     "pao.not_yakuman": gettext_noop("Only a yakuman has a liable player (pao)."),
     "rules_say.no_chips": gettext_noop("These rules have no chips (chip value is 0)."),
@@ -181,6 +200,12 @@ TERMS: Final = {
 
 #: A game record that breaks the format (and the command line's files), by code.
 RECORD_WORDINGS: Final[dict[str, str]] = {
+    "record.players_count": gettext_noop(
+        "%(count)s names, but the rules are for %(players)s players."
+    ),
+    "record.players_three": gettext_noop("Expected a list of three names (East, South, West)."),
+    "record.players_repeat_three": gettext_noop("The three players must be different people."),
+    "record.scores_three": gettext_noop("Expected three scores in seat order."),
     "record.unknown_field": gettext_noop("Unknown field %(field)s."),
     "record.missing": gettext_noop("Missing."),
     "record.missing_discarder": gettext_noop("Missing: who discarded the winning tile."),
@@ -235,6 +260,25 @@ RULES_WORDINGS: Final[dict[str, str]] = {
     "rules.double_wind_fu": gettext_noop("Expected 2 or 4, got %(got)s."),
     "rules.extension_needs_target": gettext_noop("An extension round needs target points."),
     "rules.needs_tobi": gettext_noop("Applies only with tobi."),
+    "rules.players": gettext_noop("Expected 3 or 4 players, got %(got)s."),
+    "rules.uma_sum_three": gettext_noop("The three values must sum to 0, they sum to %(sum)s."),
+    "rules.uma_length": gettext_noop(
+        "%(places)s uma values for %(players)s players (one per place)."
+    ),
+    "rules.floating_uma_keys_three": gettext_noop(
+        'Floating uma with three players is keyed "1" and "2", got the keys %(got)s.'
+    ),
+    "rules.floating_uma_lengths": gettext_noop(
+        "Floating uma has lists of %(places)s values (one per player)."
+    ),
+    "rules.split_all_three": gettext_noop(
+        "Sticks shared by all four cannot be shared among three players."
+    ),
+    "rules.multi_ron_three": gettext_noop("Three players have at most a double ron."),
+    "rules.abort_three": gettext_noop("%(reason)s does not exist with three players."),
+    "rules.honba_not_divisible": gettext_noop(
+        "%(got)s does not share into whole hundreds between the %(payers)s payers of a tsumo."
+    ),
 }
 
 #: A hand the calculator refuses, by code.

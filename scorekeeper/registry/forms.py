@@ -32,6 +32,7 @@ from scoring.rule_values import (
     CHOICE_TYPES,
     INTEGER_BOUNDS,
     MAX_POINTS,
+    PLAYER_COUNTS,
     FloatingUma,
     check_value,
 )
@@ -270,6 +271,15 @@ def _field(name: str) -> forms.Field:
             required=False,
             widget=forms.CheckboxSelectMultiple,
             choices=[(reason.value, words[reason.value]) for reason in ABORT_REASONS],
+            **common,
+        )
+    if name == "players":
+        return forms.TypedChoiceField(
+            coerce=int,
+            choices=[
+                (count, CHOICES[name][count]) for count in sorted(PLAYER_COUNTS, reverse=True)
+            ],
+            widget=forms.RadioSelect,
             **common,
         )
     if name == "double_wind_fu":

@@ -57,7 +57,14 @@ def _uma_line(uma: Uma) -> str:
 
 
 def _uma(value: Uma | FloatingUma) -> str:
+    if isinstance(value, FloatingUma) and value.below_3 is None:
+        # Three players: one or two of them can end below the return points.
+        return _(
+            "Floating uma by how many end below the return points: one, %(one)s; two (or "
+            "none), %(two)s."
+        ) % {"one": _uma_line(value.below_1), "two": _uma_line(value.below_2)}
     if isinstance(value, FloatingUma):
+        assert value.below_3 is not None
         return _(
             "Floating uma by how many end below the return points: one, %(one)s; two (or "
             "none), %(two)s; three, %(three)s."
@@ -95,6 +102,26 @@ def _points(words: Words) -> Sentence:
 
 
 _SENTENCES: Final[dict[str, Sentence]] = {
+    "players": _by_value(
+        {
+            4: gettext_lazy("Four players."),
+            3: gettext_lazy("Three players (sanma): East, South and West; no North."),
+        }
+    ),
+    "sanma_tsumo": _by_value(
+        {
+            "loss": gettext_lazy(
+                "With three players a tsumo is paid as with four, less North’s share (tsumo loss)."
+            ),
+            "bisection": gettext_lazy(
+                "With three players half of North’s share of a tsumo is added to each payer’s "
+                "(North bisection)."
+            ),
+            "full": gettext_lazy(
+                "With three players a tsumo brings the four-player total, shared by the two payers."
+            ),
+        }
+    ),
     "start_points": _points(gettext_lazy("Each player starts with %(points)s points.")),
     "return_points": _points(gettext_lazy("Return points %(points)s: subtracted at the end.")),
     "uma": _uma,

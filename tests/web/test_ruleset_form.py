@@ -76,6 +76,7 @@ def test_the_groups_hold_nothing_but_parameters():
     shown = [name for group in GROUPS for name in group.parameters]
     assert sorted(shown) == sorted(ENGINE_PARAMETERS)
     assert [group.title for group in GROUPS] == [
+        "Players",
         "Points and uma",
         "The end of the game",
         "Draws and multi-ron",
