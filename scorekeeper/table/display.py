@@ -269,10 +269,12 @@ class SeatLine:
     points: str
     sign: str
     differences: tuple[Difference, ...]
+    #: The player's page, where the page links to it.
+    url: str = ""
 
 
-def seat_lines(state: GameState, names: Names) -> tuple[SeatLine, ...]:
-    """The four players in seat order, as the scoreboard shows them.
+def seat_lines(state: GameState, names: Names, urls: Sequence[str] = ()) -> tuple[SeatLine, ...]:
+    """The four players in seat order, as the scoreboard shows them; ``urls``: their pages.
 
     >>> lines = seat_lines(GameState((28200, 25000, 21800, 25000), round_index=1), "ABCD")
     >>> lines[1].wind, lines[1].dealer, lines[0].points
@@ -298,6 +300,7 @@ def seat_lines(state: GameState, names: Names) -> tuple[SeatLine, ...]:
                 for other in range(4)
                 if other != seat
             ),
+            url=urls[seat] if urls else "",
         )
         for seat in range(4)
     )
@@ -379,10 +382,14 @@ class StandingLine:
     sign: str
     #: The chips' worth in the result (with their count), where the rules have chips.
     chips: str = ""
+    #: The player's page, where the page links to it.
+    url: str = ""
 
 
-def standing_lines(standings: Sequence[Standing], names: Names) -> list[StandingLine]:
-    """The final standings by place (then seat).
+def standing_lines(
+    standings: Sequence[Standing], names: Names, urls: Sequence[str] = ()
+) -> list[StandingLine]:
+    """The final standings by place (then seat); ``urls``: the players' pages, in seat order.
 
     >>> from scoring.rules import PRESETS
     >>> from scoring.standings import final_standings
@@ -403,9 +410,38 @@ def standing_lines(standings: Sequence[Standing], names: Names) -> list[Standing
             result=signed_result(row.result),
             sign=sign_class(row.result),
             chips=f"{signed_result(row.chip_result)} ({signed(row.chips)})" if row.chips else "",
+            url=urls[row.seat] if urls else "",
         )
         for row in ordered
     ]
+
+
+def sticks_note(standings: Sequence[Standing], state: GameState, names: Names) -> str:
+    """Why a player's final points differ from their points after the last hand (the
+    chart's and the hand log's): the riichi sticks left on the table at the end, given as
+    the rules say (RULES.md, leftover sticks); empty where nobody's differ.
+
+    >>> from scoring.rules import PRESETS
+    >>> from scoring.standings import final_standings
+    >>> state = GameState((30800, 24000, 21200, 23000), sticks=1)
+    >>> sticks_note(final_standings(state, PRESETS["mleague"]), state, "ABCD").split(":")[0]
+    'A +1,000'
+    """
+    gains = [
+        (names[row.seat], row.points - state.scores[row.seat])
+        for row in sorted(standings, key=lambda row: row.seat)
+        if row.points != state.scores[row.seat]
+    ]
+    if not gains:
+        return ""
+    who = name_list([f"{name} {signed(gain)}" for name, gain in gains])
+    return ngettext(
+        "%(who)s: the riichi stick left on the table at the end. The chart and the hands show "
+        "the points before it.",
+        "%(who)s: the riichi sticks left on the table at the end. The chart and the hands show "
+        "the points before them.",
+        state.sticks,
+    ) % {"who": who}
 
 
 def end_words(reason: EndReason | None, *, stopped_early: bool) -> str:

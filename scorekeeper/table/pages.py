@@ -38,6 +38,7 @@ from scorekeeper.table.display import (
     log_lines,
     seat_lines,
     standing_lines,
+    sticks_note,
 )
 from scorekeeper.table.forms.hands import HandForm
 from scorekeeper.table.forms.penalties import PenaltyForm
@@ -130,6 +131,11 @@ def seat_names(game: Game) -> tuple[str, ...]:
     return tuple(seat.player.name for seat in game.seats.all())
 
 
+def player_urls(game: Game) -> tuple[str, ...]:
+    """The players' pages in seat order (the seats prefetched with their players)."""
+    return tuple(seat.player.get_absolute_url() for seat in game.seats.all())
+
+
 def new_hand_form(
     game: Game, data: Any = None, initial: dict[str, Any] | None = None, *, whole: bool = True
 ) -> HandForm:
@@ -155,7 +161,8 @@ def table_context(
     can_correct = may_correct(request.user, game)
     log = log_lines(game, board)
     finished = game.status == Game.Status.FINISHED
-    standings = standing_lines(board.standings(), names) if finished else []
+    final = board.standings() if finished else ()
+    standings = standing_lines(final, names, player_urls(game))
     urls = game_urls(game.pk)
     if form is not None:
         form_context = _form_context(form, urls)
@@ -175,6 +182,7 @@ def table_context(
         "log": log,
         "log_key": log_key(game, log),
         "standings": standings,
+        "sticks_note": sticks_note(final, state, names),
         "penalties": any(row.penalty for row in standings),
         "chips": any(row.chips for row in standings),
         "last_hand": last_hand_words(board),
@@ -296,14 +304,17 @@ def penalty_context(
     return {"penalty_form": form, "may_penalise": True}
 
 
-def _board_context(game: Game, state: GameState, names: tuple[str, ...]) -> dict[str, Any]:
-    """The round and the players' points, as the table and the live board show them."""
+def _board_context(
+    game: Game, state: GameState, names: tuple[str, ...], urls: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """The round and the players' points, as the table and the live board show them (the
+    live board with links to the players' pages, ``urls``)."""
     return {
         "game": game,
         "ruleset": preset_label(game.ruleset_name),
         "state": state,
         "round": round_name(state.round_index),
-        "seats": seat_lines(state, names),
+        "seats": seat_lines(state, names, urls),
     }
 
 
@@ -347,13 +358,12 @@ def live_context(game_id: int) -> dict[str, Any]:
     names = seat_names(game)
     last = game.hands.order_by("-sequence").first()
     finished = game.status == Game.Status.FINISHED
+    final = final_standings(state, rules, game.record_penalties()) if finished else ()
+    urls = player_urls(game)
     return {
-        **_board_context(game, state, names),
-        "standings": (
-            standing_lines(final_standings(state, rules, game.record_penalties()), names)
-            if finished
-            else ()
-        ),
+        **_board_context(game, state, names, urls),
+        "standings": standing_lines(final, names, urls),
+        "sticks_note": sticks_note(final, state, names),
         "last_hand": describe_hand(last.to_hand(), names, rules) if last else "",
         "hand_count": game.hand_count,
     }

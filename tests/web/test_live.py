@@ -86,7 +86,8 @@ def test_a_finished_game_shows_its_final_standings(client, game):
 
     assert "Final" in html
     # Tenhou: Aki 2nd +5 (tied with Dan, earlier seat), Dan −15, Chie −30; Ben the rest.
-    assert '<span class="live-name">Ben</span>' in html
+    ben = game.seats.get(number=1).player
+    assert f'<span class="live-name"><a href="/players/{ben.pk}/">Ben</a></span>' in html
     assert '<span class="live-result up">+40.0</span>' in html
     assert '<span class="live-result down">−30.0</span>' in html
 

@@ -637,7 +637,8 @@ def test_finishing_shows_the_final_standings_and_no_form(alice_client, bob_clien
     assert "Final standings" in standings
     # Tenhou: places 2-4 rounded to 1000 less 30,000 plus uma; 1st takes the rest.
     rows = re.findall(
-        r'<td class="place">(\d)</td>\s*<th scope="row">(\w+)</th>\s*<td class="num">([\d,]+)</td>'
+        r'<td class="place">(\d)</td>\s*<th scope="row"><a href="/players/\d+/">(\w+)</a></th>'
+        r'\s*<td class="num">([\d,]+)</td>'
         r'\s*<td class="num">([^<]+)</td>\s*<td class="num result \w+">([^<]+)</td>',
         html,
     )
@@ -660,7 +661,8 @@ def test_chombo_penalties_show_in_their_own_column(alice_client, players):
     # EMA: 20,000 off the final result; everyone on 30,000 shares the uma (ties split).
     assert ">Penalty</th>" in html
     assert re.search(
-        r'<th scope="row">Dan</th>\s*<td class="num">30,000</td>\s*<td class="num">0.0</td>'
+        r'<th scope="row"><a href="/players/\d+/">Dan</a></th>\s*<td class="num">30,000</td>'
+        r'\s*<td class="num">0.0</td>'
         r'\s*<td class="num">−20.0</td>\s*<td class="num result down">−20.0</td>',
         html,
     )

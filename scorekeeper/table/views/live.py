@@ -21,7 +21,8 @@ def revision_etag(request: HttpRequest, game_id: int, *args: object) -> str | No
     """A game's version as the live board and the chart show it, in one small query: the
     game's revision and the moment of its last write (every hand, correction, penalty and
     change of status bumps the one and sets the other), with what can change without them
-    (the players' names, the table's label, the ruleset's name, the status) and the language
+    (the players' names and their pages' links, the table's label, the ruleset's name, the
+    status) and the language
     the page is in, hashed. The moment tells apart two versions with the same revision: a
     game restored from a backup goes back to the backup's revision, and the hand recorded
     after it is not the one recorded after that revision before."""
@@ -35,12 +36,13 @@ def revision_etag(request: HttpRequest, game_id: int, *args: object) -> str | No
             "game__table_label",
             "game__ruleset_name",
             "player__name",
+            "player_id",
         )
     )
     if not rows:
         return None
     revision, *shown = rows[0][:5]
-    names = [row[5] for row in rows]
+    names = [f"{row[6]}:{row[5]}" for row in rows]
     return f"{game_id}-{revision}-{digest(*shown, get_language(), *names)[:16]}"
 
 
