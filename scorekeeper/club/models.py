@@ -317,6 +317,60 @@ class HandRecord(models.Model):
         return hand_to_json(hand)
 
 
+class SentHand(models.Model):
+    """A hand sent with a key the phone made for it (a UUID): recorded once whatever number of
+    times it is sent, and, where another phone's hand took its place meanwhile, merged with
+    that hand when it is the same, or kept as a conflict for a member to settle.
+
+    ``sequence``: the number of hands the phone had when the hand was entered (its own hands
+    still waiting to be sent included); ``after``: the key of the hand before it, where that
+    one was still waiting on the phone too."""
+
+    class Outcome(models.TextChoices):
+        RECORDED = "recorded", "recorded"
+        #: The hand stored at its place was the same hand: taken as that one.
+        MERGED = "merged", "merged"
+        #: Another hand is at its place (or the hand before it was not taken): kept apart.
+        CONFLICT = "conflict", "conflict"
+        #: A conflict settled by keeping this version (it replaced the stored one).
+        KEPT = "kept", "kept"
+        #: A conflict settled by keeping the stored version.
+        DISCARDED = "discarded", "discarded"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sent_hands")
+    key = models.UUIDField()
+    after = models.UUIDField(null=True, blank=True)
+    sequence = models.PositiveIntegerField()
+    data = models.JSONField()
+    outcome = models.CharField(max_length=10, choices=Outcome.choices)
+    sent_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    sent_at = models.DateTimeField(default=timezone.now, editable=False)
+    settled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    settled_at = models.DateTimeField(null=True, blank=True)
+    #: The stored version that a conflict settled as ``KEPT`` replaced (none if the place
+    #: was empty).
+    replaced = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "sent_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "key"], name="one_hand_per_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game}: hand {self.sequence + 1} sent as {self.key} ({self.outcome})"
+
+    def to_hand(self) -> Hand:
+        return parse_hand(self.data, f"sent[{self.key}]")
+
+    def replaced_hand(self) -> Hand | None:
+        return None if self.replaced is None else parse_hand(self.replaced, f"sent[{self.key}]")
+
+
 class WinRecord(models.Model):
     """What one win of a finished game was made of, for the statistics to add up in the
     database: written with the game's seats (``club.projection``), gone when they are blanked.

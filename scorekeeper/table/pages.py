@@ -15,7 +15,7 @@ from django.http import Http404, HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from scorekeeper.club.models import DeletedGame, Game, HandRecord, Seat
+from scorekeeper.club.models import DeletedGame, Game, HandRecord, Seat, SentHand
 from scorekeeper.errors import GameGone
 from scorekeeper.format import (
     preset_label,
@@ -45,6 +45,7 @@ from scorekeeper.table.forms.penalties import PenaltyForm
 from scorekeeper.table.links import form_initial, returned_values
 from scorekeeper.table.previews import preview_context
 from scorekeeper.table.services.hands import Scoreboard, scoreboard
+from scorekeeper.table.services.outbox import conflicts_of
 from scoring.seats import SEATS
 from scoring.standings import final_standings
 from scoring.state import GameState, HandResult, Replay
@@ -186,7 +187,32 @@ def table_context(
         "penalties": any(row.penalty for row in standings),
         "chips": any(row.chips for row in standings),
         "last_hand": last_hand_words(board),
+        **conflict_context(game, board),
     }
+
+
+def conflict_context(game: Game, board: Scoreboard) -> dict[str, Any]:
+    """The hands phones sent for a place another phone's hand took: those to settle, each
+    with the version stored at its place (``None`` where the place is empty), and those
+    settled, for the hand log (which version was kept, which discarded, by whom)."""
+    names, rules = board.record.players, board.record.rules
+    results = board.replay.results
+    open_, settled = [], []
+    for sent in conflicts_of(game):
+        line = {
+            "sent": sent,
+            "number": sent.sequence + 1,
+            "words": describe_hand(sent.to_hand(), names, rules),
+        }
+        if sent.outcome == SentHand.Outcome.CONFLICT:
+            stored = results[sent.sequence].hand if sent.sequence < len(results) else None
+            line["stored"] = describe_hand(stored, names, rules) if stored else None
+            open_.append(line)
+        else:
+            replaced = sent.replaced_hand()
+            line["other"] = describe_hand(replaced, names, rules) if replaced else None
+            settled.append(line)
+    return {"conflicts": open_, "settled": settled}
 
 
 def _returned_form(game: Game, request: HttpRequest, urls: dict[str, Any]) -> dict[str, Any] | None:

@@ -1,11 +1,15 @@
 from django.urls import path
 
-from scorekeeper.table.views import actions, exports, games, hands, live, penalties
+from scorekeeper.table.views import actions, exports, games, hands, live, offline, penalties
 
 urlpatterns = [
     # The home page is the list of games: the tables in play first.
     path("", games.game_list, name="home"),
     path("games/", games.game_list, name="game_list"),
+    # The service worker answers for the whole site, so it is served from its root.
+    path("sw.js", offline.service_worker, name="service_worker"),
+    path("manifest.webmanifest", offline.web_manifest, name="web_manifest"),
+    path("offline/", offline.offline_page, name="offline"),
     path("games/new/", games.game_new, name="game_new"),
     path("games/<int:game_id>/", hands.game_table, name="game_table"),
     path("games/<int:game_id>/hands/", hands.hand_create, name="hand_create"),
@@ -17,6 +21,11 @@ urlpatterns = [
         "games/<int:game_id>/hands/<int:sequence>/edit/",
         hands.hand_edit_former,
         name="hand_edit_former",
+    ),
+    path(
+        "games/<int:game_id>/conflicts/<int:sent_id>/",
+        hands.conflict_settle,
+        name="conflict_settle",
     ),
     path("games/<int:game_id>/undo/", actions.hand_undo, name="hand_undo"),
     path("games/<int:game_id>/finish/", actions.game_finish, name="game_finish"),

@@ -11,6 +11,8 @@ board and the chart in ``views/live.py``.
 
 from __future__ import annotations
 
+import uuid
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
@@ -18,12 +20,12 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
-from scorekeeper.club.models import Game, HandRecord
+from scorekeeper.club.models import Game, HandRecord, SentHand
 from scorekeeper.errors import ServiceError, StaleGame
 from scorekeeper.htmx import HtmxHttpRequest
 from scorekeeper.registry.permissions import is_organiser, member_required, read_required
@@ -43,6 +45,7 @@ from scorekeeper.table.pages import (
 )
 from scorekeeper.table.previews import preview_context, preview_of
 from scorekeeper.table.services.hands import HandChange, edit_hand, record_hand, scoreboard
+from scorekeeper.table.services.outbox import Sent, send_hand, sent_before, settle_conflict
 from scoring.errors import IllegalHand
 from scoring.outcomes import Hand
 from scoring.state import HandResult, Replay
@@ -56,6 +59,34 @@ ALREADY_RECORDED = gettext_lazy(
 GAME_CHANGED = gettext_lazy(
     "The game changed on another phone — nothing was recorded; here is the current table."
 )
+
+
+MERGED = gettext_noop(
+    "Hand %(number)s had been recorded the same by another phone (%(words)s): taken as that one."
+)
+CONFLICT = gettext_noop(
+    "Hand %(number)s (%(words)s) was not recorded: another phone recorded the game "
+    "differently. Both versions are kept on the table page for a member to choose."
+)
+
+
+def sent_keys(request: HttpRequest) -> tuple[uuid.UUID | None, uuid.UUID | None]:
+    """The key a phone made for the hand it sends (the ``Idempotency-Key`` header, or the
+    form's ``key``) and the key of the hand before it still waiting on the phone
+    (``after``), if any. A value that is not a UUID is refused (``ValueError``)."""
+    values = (
+        ("key", request.headers.get("Idempotency-Key") or request.POST.get("key", "")),
+        ("after", request.POST.get("after", "")),
+    )
+    keys: list[uuid.UUID | None] = []
+    for name, value in values:
+        try:
+            keys.append(uuid.UUID(value) if value else None)
+        except ValueError:
+            raise ValueError(
+                _("Bad request: the hand's %(name)s is not a UUID.") % {"name": name}
+            ) from None
+    return keys[0], keys[1]
 
 
 def _stale_message(game: Game, hand: Hand, expected: int) -> str:
@@ -136,13 +167,29 @@ def game_table(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 @never_cache
 @member_required
 def hand_create(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+    try:
+        key, after = sent_keys(request)
+    except ValueError as error:
+        return HttpResponse(f"{error}\n", status=400, content_type="text/plain; charset=utf-8")
     game = load_game(game_id, hands=False)
+    if key is not None and (earlier := sent_before(game, key)) is not None:
+        return _sent_answer(request, game, Sent(earlier, repeated=True))
     form = new_hand_form(game, request.POST, whole=False)
     hand: Hand | None = None
     refusal: IllegalHand | None = None
     try:
         if form.is_valid():
             hand = form.to_hand()
+            if key is not None:
+                sent = send_hand(
+                    game=game,
+                    hand=hand,
+                    expected_sequence=form.cleaned_data["sequence"],
+                    key=key,
+                    after=after,
+                    user=request.user,
+                )
+                return _sent_answer(request, game, sent)
             change = record_hand(
                 game=game,
                 hand=hand,
@@ -173,6 +220,29 @@ def hand_create(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     if refusal is not None:
         shown.add_engine_error(refusal)
     return _refused(request, game, shown)
+
+
+def _sent_answer(request: HtmxHttpRequest, game: Game, sent: Sent) -> HttpResponse:
+    """The answer to a hand sent with a key: the answer its first sending got (the same
+    words, the table), whether this sending recorded it or not."""
+    row = sent.sent
+    number = row.sequence + 1
+    words = describe_hand(row.to_hand(), seat_names(game), game.ruleset())
+    status = 200
+    if row.outcome == SentHand.Outcome.MERGED:
+        messages.warning(request, _(MERGED) % {"number": number, "words": words})
+    elif row.outcome == SentHand.Outcome.RECORDED:
+        messages.success(
+            request, _("Hand %(number)s recorded: %(words)s.") % {"number": number, "words": words}
+        )
+        if sent.change is not None and request.htmx:
+            return _recorded(request, game, sent.change, words)
+    else:
+        messages.warning(request, _(CONFLICT) % {"number": number, "words": words})
+        status = 409
+    if not request.htmx:
+        return redirect("game_table", game.pk)
+    return _table_partial(request, game.pk, status=status, event="hand-recorded")
 
 
 def _recorded(request: HtmxHttpRequest, game: Game, change: HandChange, words: str) -> HttpResponse:
@@ -211,6 +281,45 @@ def _refused(request: HtmxHttpRequest, game: Game, form: HandForm) -> HttpRespon
     if request.htmx:
         return _table_partial(request, game.pk, status=422, form=form)
     return render(request, TABLE, table_context(request, game, form), status=422)
+
+
+@require_POST
+@member_required
+def conflict_settle(request: HtmxHttpRequest, game_id: int, sent_id: int) -> HttpResponse:
+    """Settle a conflict: keep the version a phone sent (``keep=sent``) or the stored one
+    (``keep=stored``); the other is discarded, and the hand log says so."""
+    game = load_game(game_id, hands=False)
+    keep = request.POST.get("keep")
+    if keep not in ("sent", "stored"):
+        return HttpResponse(
+            _("Bad request: keep is “sent” or “stored”.") + "\n",
+            status=400,
+            content_type="text/plain; charset=utf-8",
+        )
+    try:
+        sent = settle_conflict(
+            game=game,
+            sent_id=sent_id,
+            keep=keep == "sent",
+            user=request.user,
+            allow_finished=is_organiser(request.user),
+        )
+    except IllegalHand as error:
+        messages.error(
+            request,
+            _("That version cannot be kept: it makes hand %(number)s impossible.")
+            % {"number": error.index + 1},
+        )
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        number = sent.sequence + 1
+        if keep == "sent":
+            words = _("Hand %(number)s: the version sent is kept.")
+        else:
+            words = _("Hand %(number)s: the stored version is kept.")
+        messages.success(request, words % {"number": number})
+    return redirect("game_table", game_id)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

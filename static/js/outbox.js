@@ -1,0 +1,346 @@
+// The table's outbox: a hand recorded without the network (or whose answer never came) is
+// kept on the phone, in IndexedDB (through idb), with a key made here and the number of hands
+// it was entered after, shown in the hand log as waiting; the table goes on recording. When
+// the network is back (or the page is opened again) the hands are sent in order, each with
+// its key, so the server stores each once whatever number of times it arrives, and keeps
+// apart one whose place another phone took (the table page then shows both versions).
+// Without this script the form posts as before (without a key: the number of hands it was
+// drawn at keeps a second sending from recording it twice).
+(() => {
+  const script = document.currentScript;
+  const WORDS = (script && script.dataset) || {};
+  if (!window.indexedDB || !window.idb) return;
+
+  const database = idb.openDB("scorekeeper-outbox", 1, {
+    upgrade(db) {
+      db.createObjectStore("hands", { keyPath: "key" }).createIndex("game", "game");
+    },
+  });
+  let queue = []; // this game's hands waiting, in the order they were entered
+  let game = null; // the address hands are sent to (the form's action): the game
+  let sending = null; // the hand htmx is sending now, kept if its answer never comes
+
+  function uuid() {
+    if (crypto.randomUUID) return crypto.randomUUID();
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+
+  function form() {
+    return document.getElementById("hand-form");
+  }
+
+  function token() {
+    try {
+      return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["x-csrftoken"] || "";
+    } catch {
+      return "";
+    }
+  }
+
+  function served() {
+    const field = form() && form().querySelector('#hand-sequence input[name="sequence"]');
+    return field ? Number(field.value) : 0;
+  }
+
+  function nextSequence() {
+    return queue.length ? queue[queue.length - 1].sequence + 1 : served();
+  }
+
+  function say(text) {
+    const messages = document.getElementById("messages");
+    if (!messages) return;
+    const item = document.createElement("li");
+    item.className = "message message-warning";
+    item.textContent = text;
+    messages.replaceChildren(item);
+  }
+
+  // The hand in words, from the chips chosen, as the form shows them: what happened, then
+  // each group's choices (who, from whom, each winner's han and fu).
+  function describe(element) {
+    const outcome = element.querySelector('input[name="outcome"]:checked');
+    if (!outcome) return "";
+    const parts = [face(outcome)];
+    for (const group of element.querySelectorAll("fieldset.group[data-for]")) {
+      if (!group.dataset.for.split(" ").includes(outcome.value)) continue;
+      const chosen = [...group.querySelectorAll("input:checked")].map(face);
+      if (chosen.length) parts.push(`${legend(group)}: ${chosen.join(", ")}`);
+    }
+    const winners = new Set(
+      [...element.querySelectorAll(`input[name="${outcome.value === "tsumo" ? "winner" : "winners"}"]:checked`)].map(
+        (input) => input.value,
+      ),
+    );
+    for (const win of element.querySelectorAll("fieldset.win")) {
+      if (!winners.has(win.dataset.seat)) continue;
+      const chosen = [...win.querySelectorAll(".subgroup")]
+        .map((sub) => [sub.querySelector(".sublabel"), [...sub.querySelectorAll("input:checked")].map(face)])
+        .filter(([, faces]) => faces.length)
+        .map(([label, faces]) => `${label ? label.textContent.trim() : ""} ${faces.join(", ")}`.trim());
+      if (chosen.length) parts.push(`${legend(win)}: ${chosen.join(", ")}`);
+    }
+    return parts.join(" · ");
+  }
+
+  function face(input) {
+    const label = input.closest("label");
+    const who = label && label.querySelector(".who");
+    if (who) return who.getAttribute("title") || who.textContent.trim();
+    return label ? label.textContent.trim() : input.value;
+  }
+
+  function legend(group) {
+    const node = group.querySelector("legend");
+    return node ? node.firstChild.textContent.trim() : "";
+  }
+
+  function fields(element, entry) {
+    const data = [...new FormData(element).entries()].filter(
+      ([name]) => !["csrfmiddlewaretoken", "sequence", "key", "after", "blank"].includes(name),
+    );
+    data.push(["sequence", String(entry.sequence)], ["key", entry.key]);
+    if (entry.after) data.push(["after", entry.after]);
+    return data;
+  }
+
+  async function keep(entry) {
+    queue.push(entry);
+    await (await database).put("hands", entry);
+    show();
+  }
+
+  async function drop(entry) {
+    queue = queue.filter((other) => other.key !== entry.key);
+    await (await database).delete("hands", entry.key);
+    show();
+  }
+
+  // A hand entered while hands wait (or with no network): kept, and the form made blank for
+  // the next one.
+  function keepFromForm(element) {
+    const entry = { key: uuid(), game, sequence: nextSequence(), at: Date.now() };
+    if (queue.length) entry.after = queue[queue.length - 1].key;
+    entry.words = describe(element);
+    entry.fields = fields(element, entry);
+    element.reset();
+    element.querySelectorAll("details[open]").forEach((details) => {
+      details.open = false;
+    });
+    return keep(entry);
+  }
+
+  document.addEventListener(
+    "submit",
+    (event) => {
+      const element = event.target;
+      if (element.id !== "hand-form" || !game) return;
+      const submitter = event.submitter;
+      if (submitter && submitter.hasAttribute("formaction")) return; // to the calculator
+      const offline = !navigator.onLine || queue.length > 0;
+      if (offline) {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        if (!element.querySelector('input[name="outcome"]:checked')) {
+          say(WORDS.choose);
+          return;
+        }
+        keepFromForm(element).then(send);
+        return;
+      }
+      // Online with nothing waiting: htmx sends it, with a key of its own; if no answer
+      // comes, the hand waits here under that key (the server may have it already).
+      let key = element.querySelector('input[name="key"]');
+      if (!key) {
+        key = document.createElement("input");
+        key.type = "hidden";
+        key.name = "key";
+        element.append(key);
+      }
+      const entry = { key: uuid(), game, sequence: served(), at: Date.now() };
+      key.value = entry.key;
+      entry.words = describe(element);
+      entry.fields = fields(element, entry);
+      sending = entry;
+    },
+    true,
+  );
+
+  document.addEventListener("htmx:sendError", (event) => {
+    if (!sending || !event.detail.elt || event.detail.elt.id !== "hand-form") return;
+    const entry = sending;
+    sending = null;
+    const element = form();
+    if (element) element.reset();
+    keep(entry).then(() => say(WORDS.kept));
+  });
+  document.addEventListener("htmx:afterRequest", (event) => {
+    if (event.detail.elt && event.detail.elt.id === "hand-form" && event.detail.successful !== false) {
+      if (event.detail.xhr && event.detail.xhr.status) sending = null;
+    }
+  });
+
+  // The preview is the server's: while hands wait (or the network is gone) it waits too.
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    const element = event.detail.elt;
+    if (!element || element.id !== "preview") return;
+    if (navigator.onLine && !queue.length) return;
+    event.preventDefault();
+    const note = document.createElement("p");
+    note.className = "preview-missing";
+    note.textContent = WORDS.preview;
+    element.replaceChildren(note);
+  });
+
+  // After a hand recorded online, the copy of the page the service worker keeps is fetched
+  // again, so that a reload without the network shows the table as it is now.
+  document.addEventListener("hand-recorded", () => {
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+      fetch(window.location.pathname, { credentials: "same-origin" }).catch(() => {});
+    }
+  });
+  document.addEventListener("htmx:afterSettle", show);
+
+  // The hands waiting, sent in order. Each answer is the server's decision (recorded, taken
+  // as the same hand, or kept as a conflict, all a redirect to the table), except a refusal
+  // of the hand itself (422: it stays here, marked) or of the phone (403: it stays, to send
+  // after logging in again). With no answer, the rest wait for the next try.
+  let busy = false;
+  async function send() {
+    if (busy || !navigator.onLine || !queue.some((entry) => !entry.refused)) return;
+    busy = true;
+    let delivered = 0;
+    try {
+      for (const entry of [...queue]) {
+        if (entry.refused) continue;
+        let response;
+        try {
+          response = await fetch(game, {
+            method: "POST",
+            body: new URLSearchParams(entry.fields),
+            headers: { "X-CSRFToken": token(), "Idempotency-Key": entry.key },
+            credentials: "same-origin",
+            redirect: "manual",
+          });
+        } catch {
+          break;
+        }
+        if (response.type === "opaqueredirect" || response.ok || response.status === 409) {
+          await drop(entry);
+          delivered += 1;
+        } else if (response.status === 422 || response.status === 400 || response.status === 410) {
+          entry.refused = true;
+          await (await database).put("hands", entry);
+        } else {
+          say(response.status === 403 ? WORDS.denied : WORDS.failed);
+          break;
+        }
+      }
+    } finally {
+      busy = false;
+      show();
+    }
+    // The table as the server has it now, with what became of each hand.
+    if (delivered) window.location.reload();
+  }
+
+  function waitingText(count) {
+    const text = count === 1 ? WORDS.waitingOne : WORDS.waitingMany;
+    return (text || "%(count)s").replace("%(count)s", count);
+  }
+
+  // What waits, said plainly above the form, and each hand in the log, marked.
+  function show() {
+    const section = document.getElementById("record-hand") || document.getElementById("game-table");
+    let status = document.getElementById("outbox-status");
+    if (!queue.length) {
+      if (status) status.remove();
+    } else if (section) {
+      if (!status) {
+        status = document.createElement("div");
+        status.id = "outbox-status";
+        status.className = "outbox-status";
+        status.setAttribute("role", "status");
+        section.prepend(status);
+      }
+      const waiting = document.createElement("p");
+      waiting.className = "outbox-count";
+      waiting.textContent = waitingText(queue.length);
+      const note = document.createElement("p");
+      note.className = "muted";
+      note.textContent = WORDS.waits;
+      status.replaceChildren(waiting, note);
+    }
+    const title = document.getElementById("record-title");
+    if (title && queue.length) title.textContent = (WORDS.hand || "%(number)s").replace("%(number)s", nextSequence() + 1);
+    const log = document.getElementById("hand-log");
+    let list = document.getElementById("outbox-log");
+    if (!queue.length) {
+      if (list) list.remove();
+      return;
+    }
+    if (!log) return;
+    if (!list) {
+      list = document.createElement("ol");
+      list.id = "outbox-log";
+      list.className = "log log-outbox";
+      const heading = log.querySelector("h2");
+      if (heading) heading.after(list);
+      else log.prepend(list);
+    }
+    list.replaceChildren(...[...queue].reverse().map(line));
+  }
+
+  function line(entry) {
+    const item = document.createElement("li");
+    item.className = entry.refused ? "log-hand log-pending log-refused" : "log-hand log-pending";
+    const head = document.createElement("p");
+    head.className = "log-head";
+    const number = document.createElement("span");
+    number.className = "log-number";
+    number.textContent = `#${entry.sequence + 1}`;
+    const mark = document.createElement("span");
+    mark.className = "log-pending-mark";
+    mark.textContent = entry.refused ? WORDS.refused : WORDS.pending;
+    head.append(number, " ", mark);
+    const text = document.createElement("p");
+    text.className = "log-text";
+    text.textContent = entry.words;
+    item.append(head, text);
+    if (entry.refused) {
+      const discard = document.createElement("button");
+      discard.type = "button";
+      discard.className = "button-secondary";
+      discard.textContent = WORDS.discard;
+      discard.addEventListener("click", () => drop(entry));
+      item.append(discard);
+    }
+    return item;
+  }
+
+  async function start() {
+    const element = form();
+    if (!element) return;
+    game = new URL(element.getAttribute("action"), window.location.href).pathname;
+    const all = await (await database).getAllFromIndex("hands", "game", game);
+    queue = all.sort((a, b) => a.at - b.at);
+    show();
+    // The service worker keeps this page and its files for a reload without the network.
+    if (navigator.serviceWorker) {
+      navigator.serviceWorker.ready.then((registration) => {
+        const files = [...document.querySelectorAll("script[src], link[rel=stylesheet], link[rel=icon]")].map(
+          (node) => node.src || node.href,
+        );
+        if (registration.active) registration.active.postMessage({ keep: [window.location.pathname, ...files] });
+      });
+    }
+    send();
+  }
+
+  window.addEventListener("online", send);
+  setInterval(send, 20000);
+  start();
+})();
