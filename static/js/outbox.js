@@ -77,7 +77,9 @@
     );
     for (const win of element.querySelectorAll("fieldset.win")) {
       if (!winners.has(win.dataset.seat)) continue;
-      const chosen = [...win.querySelectorAll(".subgroup")]
+      const han = win.querySelector('.subgroup-han input:checked');
+      const kinds = han && han.value === "yakuman" ? ["yakuman"] : ["han", "fu"];
+      const chosen = [...win.querySelectorAll(kinds.map((kind) => `.subgroup-${kind}`).join(", "))]
         .map((sub) => [sub.querySelector(".sublabel"), [...sub.querySelectorAll("input:checked")].map(face)])
         .filter(([, faces]) => faces.length)
         .map(([label, faces]) => `${label ? label.textContent.trim() : ""} ${faces.join(", ")}`.trim());
@@ -93,9 +95,11 @@
     return label ? label.textContent.trim() : input.value;
   }
 
+  // A group's legend without what only helps the choosing: "Who won? (up to 2)" is "Who won".
   function legend(group) {
     const node = group.querySelector("legend");
-    return node ? node.firstChild.textContent.trim() : "";
+    const text = node ? node.firstChild.textContent.split(" (")[0].trim() : "";
+    return text.replace(/[?？]$/, "");
   }
 
   function fields(element, entry) {
@@ -175,7 +179,11 @@
     sending = null;
     const element = form();
     if (element) element.reset();
-    keep(entry).then(() => say(WORDS.kept));
+    // The server may have it already: sent again at once under its key, it is stored once.
+    keep(entry).then(() => {
+      say(WORDS.kept);
+      send();
+    });
   });
   document.addEventListener("htmx:afterRequest", (event) => {
     if (event.detail.elt && event.detail.elt.id === "hand-form" && event.detail.successful !== false) {
@@ -249,7 +257,7 @@
 
   function waitingText(count) {
     const text = count === 1 ? WORDS.waitingOne : WORDS.waitingMany;
-    return (text || "%(count)s").replace("%(count)s", count);
+    return (text || "{hands}").replace("{hands}", count);
   }
 
   // What waits, said plainly above the form, and each hand in the log, marked.
@@ -275,7 +283,7 @@
       status.replaceChildren(waiting, note);
     }
     const title = document.getElementById("record-title");
-    if (title && queue.length) title.textContent = (WORDS.hand || "%(number)s").replace("%(number)s", nextSequence() + 1);
+    if (title && queue.length) title.textContent = (WORDS.hand || "{number}").replace("{number}", nextSequence() + 1);
     const log = document.getElementById("hand-log");
     let list = document.getElementById("outbox-log");
     if (!queue.length) {

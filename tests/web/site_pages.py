@@ -145,6 +145,10 @@ def build_club() -> Club:
 # The requests.
 
 
+#: An id that nothing has.
+PK_NONE = 4243
+
+
 @dataclass(frozen=True)
 class Visit:
     #: The URL conf's name of the view it reaches.
@@ -284,6 +288,9 @@ def visits(club: Club) -> list[Visit]:
         Visit("fu_calculator", r("fu_calculator")),
         Visit("fu_calculator", r("fu_calculator"), data=FU_HAND, headers=HTMX),
         Visit("payment_table", r("payment_table")),
+        Visit("service_worker", r("service_worker")),
+        Visit("web_manifest", r("web_manifest")),
+        Visit("offline", r("offline")),
         Visit("payment_table", r("payment_table"), data={"rules": "mleague"}, headers=HTMX),
         Visit("hand_api", r("hand_api"), "POST", {"closed": "123m"}, status=400),
         Visit("organiser_menu", r("organiser_menu")),
@@ -331,6 +338,15 @@ def visits(club: Club) -> list[Visit]:
             writes=True,
         ),
         Visit("game_table", r("game_table", args=[now]), note="after a hand", writes=True),
+        Visit(
+            "conflict_settle",
+            r("conflict_settle", args=[now, PK_NONE]),
+            "POST",
+            {"keep": "stored"},
+            note="no such conflict",
+            status=302,
+            writes=True,
+        ),
         Visit(
             "hand_undo",
             r("hand_undo", args=[now]),

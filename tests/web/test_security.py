@@ -41,6 +41,9 @@ OPEN = {
     "setup": "creates the first organiser, and is gone (404) once any account exists",
     "payment_table": "the engine's payment table: no club data, no writes",
     "set_language": "choosing the language only sets a cookie of one's own",
+    "service_worker": "the service worker: the site's static addresses, no club data",
+    "web_manifest": "the site's name and icons, to install it on a phone",
+    "offline": "the page saying the network is gone: no club data",
 }
 ACCESS = {"can_read", "is_member", "is_organiser"}
 #: Endpoints that take a POST only to calculate: they read no session and write nothing, so
