@@ -212,7 +212,8 @@
   });
   document.addEventListener("htmx:afterSettle", show);
 
-  // The hands waiting, sent in order. Each answer is the server's decision (recorded, taken
+  // The hands waiting, sent in order, each marked as one that waited (whose place another
+  // phone may have taken: the server then merges it or keeps it as a conflict). Each answer is the server's decision (recorded, taken
   // as the same hand, or kept as a conflict, all a redirect to the table), except a refusal
   // of the hand itself (422: it stays here, marked) or of the phone (403: it stays, to send
   // after logging in again). With no answer, the rest wait for the next try.
@@ -228,7 +229,7 @@
         try {
           response = await fetch(game, {
             method: "POST",
-            body: new URLSearchParams(entry.fields),
+            body: new URLSearchParams([...entry.fields, ["waited", "1"]]),
             headers: { "X-CSRFToken": token(), "Idempotency-Key": entry.key },
             credentials: "same-origin",
             redirect: "manual",

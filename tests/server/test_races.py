@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 import time
+import uuid
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,6 +21,7 @@ from tests.server.harness import HTMX, Phone, Server, conserved, hand_form, hand
 #: Tables, phones per table, hands per game.
 CLUB_NIGHT = {"postgres": (10, 5, 40), "sqlite": (2, 3, 10)}
 DOUBLE_TAPS = 50
+SAME_KEY = 20
 BOUND = 300  # seconds any one burst may take
 
 
@@ -138,3 +140,48 @@ def test_a_club_night_of_phones_records_every_hand_exactly_once(server: Server):
         assert conserved(stored["state"]), game
     assert server.manage("verify_games").returncode == 0
     assert server.errors_logged() == []
+
+
+def test_one_hand_sent_at_once_under_its_key_by_many_phones_is_stored_once(server: Server):
+    """An outbox and its retries (and a second tab) sending one waiting hand at once: one
+    hand, and every sending gets the first one's answer."""
+    (game,) = server.add_games(1)
+    bob = Phone(server).log_in("bob")
+    phones = [bob.twin() for _ in range(SAME_KEY)]
+    start = threading.Barrier(SAME_KEY)
+    form = {**hand_form(0), "key": str(uuid.uuid4()), "waited": "1"}
+    answers: list[Any] = []
+
+    def send(phone: Phone) -> None:
+        start.wait()
+        answers.append(phone.post(f"/games/{game}/hands/", form, **HTMX))
+
+    run_all([threading.Thread(target=send, args=(p,)) for p in phones])
+
+    assert Counter(a.status for a in answers) == {200: SAME_KEY}
+    assert all("Hand 1 recorded: " in answer.body for answer in answers)
+    stored = server.games([game])[game]
+    assert (stored["hand_count"], stored["hands"]) == (1, [hand_record(0)])
+
+
+def test_phones_that_kept_the_same_hand_each_under_its_own_key_store_it_once(server: Server):
+    """Phones that each waited with the same hand for the same place, sending at once: one
+    records it, the others' are taken as that hand."""
+    (game,) = server.add_games(1)
+    bob = Phone(server).log_in("bob")
+    phones = [bob.twin() for _ in range(SAME_KEY)]
+    start = threading.Barrier(SAME_KEY)
+    answers: list[Any] = []
+
+    def send(phone: Phone) -> None:
+        start.wait()
+        form = {**hand_form(0), "key": str(uuid.uuid4()), "waited": "1"}
+        answers.append(phone.post(f"/games/{game}/hands/", form, **HTMX))
+
+    run_all([threading.Thread(target=send, args=(p,)) for p in phones])
+
+    assert Counter(a.status for a in answers) == {200: SAME_KEY}
+    taken = [a for a in answers if "taken as that one" in a.body]
+    assert len(taken) == SAME_KEY - 1
+    stored = server.games([game])[game]
+    assert (stored["hand_count"], stored["hands"]) == (1, [hand_record(0)])

@@ -61,10 +61,15 @@ def test_the_key_may_come_as_the_idempotency_key_header(bob_client, game):
     assert "Hand 1 recorded: Ben ron from Chie, 3 han 40 fu." in again.content.decode()
 
 
+def waited(data):
+    """A hand as a phone sends it after it waited there (its place may have been taken)."""
+    return {**data, "key": str(uuid.uuid4()), "waited": "1"}
+
+
 def test_the_same_hand_sent_by_another_phone_is_taken_as_the_one_recorded(bob_client, game):
     bob_client.post(url("hand_create", game), ron_post(key=str(uuid.uuid4())))
 
-    other = bob_client.post(url("hand_create", game), ron_post(key=str(uuid.uuid4())))
+    other = bob_client.post(url("hand_create", game), waited(ron_post()))
 
     assert HandRecord.objects.filter(game=game).count() == 1
     assert SentHand.objects.get(outcome="merged").sequence == 0
@@ -75,7 +80,7 @@ def test_the_same_hand_sent_by_another_phone_is_taken_as_the_one_recorded(bob_cl
 def test_a_different_hand_for_a_place_taken_is_kept_as_a_conflict(bob_client, game):
     bob_client.post(url("hand_create", game), ron_post(key=str(uuid.uuid4())))
 
-    other = bob_client.post(url("hand_create", game), tsumo_post(key=str(uuid.uuid4())), **HTMX)
+    other = bob_client.post(url("hand_create", game), waited(tsumo_post()), **HTMX)
 
     assert other.status_code == 409
     assert HandRecord.objects.filter(game=game).count() == 1
@@ -89,11 +94,11 @@ def test_a_different_hand_for_a_place_taken_is_kept_as_a_conflict(bob_client, ga
 def test_a_hand_entered_after_a_conflict_is_a_conflict_too(bob_client, game):
     bob_client.post(url("hand_create", game), ron_post(key=str(uuid.uuid4())))
     first = str(uuid.uuid4())
-    bob_client.post(url("hand_create", game), tsumo_post(key=first))
+    bob_client.post(url("hand_create", game), {**waited(tsumo_post()), "key": first})
 
     # Hand 2 was entered on the phone after its own hand 1: its place is free, but the
     # points it was entered on are not the game's.
-    bob_client.post(url("hand_create", game), ron_post(1, key=str(uuid.uuid4()), after=first))
+    bob_client.post(url("hand_create", game), waited(ron_post(1, after=first)))
 
     assert HandRecord.objects.filter(game=game).count() == 1
     assert SentHand.objects.filter(outcome="conflict").count() == 2
@@ -102,9 +107,20 @@ def test_a_hand_entered_after_a_conflict_is_a_conflict_too(bob_client, game):
     assert "Nothing yet: the place is empty." in page
 
 
+def test_a_hand_sent_as_it_was_entered_for_a_place_taken_is_refused_as_before(bob_client, game):
+    bob_client.post(url("hand_create", game), ron_post(key=str(uuid.uuid4())))
+
+    # Someone looking at the answer: told at once, as without a key; nothing is kept.
+    other = bob_client.post(url("hand_create", game), tsumo_post(key=str(uuid.uuid4())), **HTMX)
+
+    assert other.status_code == 409
+    assert "The game changed on another phone — nothing was recorded" in other.content.decode()
+    assert SentHand.objects.filter(outcome="conflict").count() == 0
+
+
 def _conflict(bob_client, game) -> SentHand:
     bob_client.post(url("hand_create", game), ron_post(key=str(uuid.uuid4())))
-    bob_client.post(url("hand_create", game), tsumo_post(key=str(uuid.uuid4())))
+    bob_client.post(url("hand_create", game), waited(tsumo_post()))
     return SentHand.objects.get(outcome="conflict")
 
 

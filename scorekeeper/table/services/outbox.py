@@ -6,11 +6,13 @@ when it is back; an answer lost on the way makes it send a hand again. The key d
 
 - a key the game has seen gets the answer its first sending got, and nothing changes;
 - a hand sent for the place the game is at is recorded (``record_hand``);
-- a hand whose place another phone's hand took is *merged* with it when it is the same hand
-  (``same_hand``: the same outcome, winners, discarder, han, fu, riichi, tenpai: everything
-  the points come from; only the yaku and dora it was entered with may differ), and kept as
-  a *conflict* when it differs, as is a hand entered after one that was not taken (its points
-  were counted from a hand the game does not have);
+- a hand that waited on the phone, whose place another phone's hand took, is *merged*
+  with that hand when it is the same hand (``same_hand``: the same outcome, winners,
+  discarder, han, fu, riichi, tenpai: everything the points come from; only the yaku and
+  dora it was entered with may differ), and kept as a *conflict* when it differs, as is a
+  hand entered after one that was not taken (its points were counted from a hand the game
+  does not have); a hand sent as it was entered, by someone looking at the answer, is
+  refused as before (``StaleGame``): they see the table as it is now;
 - a member settles a conflict by keeping one version: the other is discarded and the hand
   log says so (``settle_conflict``).
 """
@@ -29,6 +31,8 @@ from scorekeeper.club.models import Game, HandRecord, SentHand
 from scorekeeper.errors import ServiceError, StaleGame
 from scorekeeper.table.services.hands import (
     HandChange,
+    check_open,
+    check_sequence,
     edit_hand,
     locked_as_read,
     locked_game,
@@ -76,11 +80,14 @@ def send_hand(
     expected_sequence: int,
     key: uuid.UUID,
     after: uuid.UUID | None = None,
+    waited: bool = True,
     user: Any = None,
 ) -> Sent:
     """Record, merge or keep apart a hand sent with ``key`` (see the module). Raises what
     ``record_hand`` raises for a hand recorded at the game's place (then nothing is kept: the
-    phone is told why)."""
+    phone is told why). A hand that did not wait on the phone (``waited`` off: sent as it was
+    entered, by someone looking at the answer) whose place was taken is refused with
+    ``StaleGame`` as a hand sent without a key is: that person sees the table as it is now."""
     try:
         with transaction.atomic():
             locked = locked_as_read(game)
@@ -95,6 +102,10 @@ def send_hand(
                     game=locked, hand=hand, expected_sequence=expected_sequence, user=user
                 )
                 outcome = SentHand.Outcome.RECORDED
+            elif not waited:
+                check_sequence(locked, expected_sequence)
+                check_open(locked, allow_finished=False)
+                raise AssertionError("a game at the sequence sent, open, records the hand")
             else:
                 stored = locked.hands.filter(sequence=expected_sequence).first()
                 merged = stored is not None and same_hand(stored.to_hand(), hand)

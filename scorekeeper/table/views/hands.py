@@ -73,7 +73,8 @@ CONFLICT = gettext_noop(
 def sent_keys(request: HttpRequest) -> tuple[uuid.UUID | None, uuid.UUID | None]:
     """The key a phone made for the hand it sends (the ``Idempotency-Key`` header, or the
     form's ``key``) and the key of the hand before it still waiting on the phone
-    (``after``), if any. A value that is not a UUID is refused (``ValueError``)."""
+    (``after``), if any. A value that is not a UUID is refused (``ValueError``). (A hand
+    that waited on the phone also carries ``waited=1``.)"""
     values = (
         ("key", request.headers.get("Idempotency-Key") or request.POST.get("key", "")),
         ("after", request.POST.get("after", "")),
@@ -187,6 +188,7 @@ def hand_create(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
                     expected_sequence=form.cleaned_data["sequence"],
                     key=key,
                     after=after,
+                    waited=request.POST.get("waited") == "1",
                     user=request.user,
                 )
                 return _sent_answer(request, game, sent)
