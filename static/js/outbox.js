@@ -46,8 +46,14 @@
     return field ? Number(field.value) : 0;
   }
 
+  // The hands still to send (a hand the server refused stays, marked, until discarded).
+  function waiting() {
+    return queue.filter((entry) => !entry.refused);
+  }
+
   function nextSequence() {
-    return queue.length ? queue[queue.length - 1].sequence + 1 : served();
+    const sending = waiting();
+    return Math.max(served(), sending.length ? sending[sending.length - 1].sequence + 1 : 0);
   }
 
   function say(text) {
@@ -127,7 +133,8 @@
   // the next one.
   function keepFromForm(element) {
     const entry = { key: uuid(), game, sequence: nextSequence(), at: Date.now() };
-    if (queue.length) entry.after = queue[queue.length - 1].key;
+    const before = waiting();
+    if (before.length) entry.after = before[before.length - 1].key;
     entry.words = describe(element);
     entry.fields = fields(element, entry);
     element.reset();
@@ -144,7 +151,7 @@
       if (element.id !== "hand-form" || !game) return;
       const submitter = event.submitter;
       if (submitter && submitter.hasAttribute("formaction")) return; // to the calculator
-      const offline = !navigator.onLine || queue.length > 0;
+      const offline = !navigator.onLine || waiting().length > 0;
       if (offline) {
         event.preventDefault();
         event.stopImmediatePropagation();
@@ -195,7 +202,7 @@
   document.addEventListener("htmx:beforeRequest", (event) => {
     const element = event.detail.elt;
     if (!element || element.id !== "preview") return;
-    if (navigator.onLine && !queue.length) return;
+    if (navigator.onLine && !waiting().length) return;
     event.preventDefault();
     const note = document.createElement("p");
     note.className = "preview-missing";
@@ -219,7 +226,7 @@
   // after logging in again). With no answer, the rest wait for the next try.
   let busy = false;
   async function send() {
-    if (busy || !navigator.onLine || !queue.some((entry) => !entry.refused)) return;
+    if (busy || !navigator.onLine || !waiting().length) return;
     busy = true;
     let delivered = 0;
     try {
@@ -265,7 +272,8 @@
   function show() {
     const section = document.getElementById("record-hand") || document.getElementById("game-table");
     let status = document.getElementById("outbox-status");
-    if (!queue.length) {
+    const sending = waiting().length;
+    if (!sending) {
       if (status) status.remove();
     } else if (section) {
       if (!status) {
@@ -275,16 +283,16 @@
         status.setAttribute("role", "status");
         section.prepend(status);
       }
-      const waiting = document.createElement("p");
-      waiting.className = "outbox-count";
-      waiting.textContent = waitingText(queue.length);
+      const count = document.createElement("p");
+      count.className = "outbox-count";
+      count.textContent = waitingText(sending);
       const note = document.createElement("p");
       note.className = "muted";
       note.textContent = WORDS.waits;
-      status.replaceChildren(waiting, note);
+      status.replaceChildren(count, note);
     }
     const title = document.getElementById("record-title");
-    if (title && queue.length) title.textContent = (WORDS.hand || "{number}").replace("{number}", nextSequence() + 1);
+    if (title && waiting().length) title.textContent = (WORDS.hand || "{number}").replace("{number}", nextSequence() + 1);
     const log = document.getElementById("hand-log");
     let list = document.getElementById("outbox-log");
     if (!queue.length) {

@@ -60,6 +60,13 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     }
 
 
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """Pages without the service worker (as ``table_helpers.new_page`` makes them): only
+    test_table_offline installs it."""
+    return {**browser_context_args, "service_workers": "block"}
+
+
 @pytest.fixture
 def artifacts() -> Path:
     """Where screenshots go, to look at after a run."""

@@ -76,7 +76,13 @@ def new_page(
     """A page in a browser context of its own (no cookies from another page) at the size
     ``VIEWPORTS[size]``; in Japanese, it asks for Japanese pages (Accept-Language) and its
     locale is Japanese, as on a phone set to Japanese."""
-    options: dict[str, Any] = {"viewport": VIEWPORTS[size], "java_script_enabled": javascript}
+    # The service worker is tried in test_table_offline; elsewhere each new context would
+    # install it and fetch the files it keeps from the one live server, for nothing.
+    options: dict[str, Any] = {
+        "viewport": VIEWPORTS[size],
+        "java_script_enabled": javascript,
+        "service_workers": "block",
+    }
     if japanese:
         options.update(locale="ja", extra_http_headers={"Accept-Language": "ja"})
     return browser.new_context(**options).new_page()

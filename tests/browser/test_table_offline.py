@@ -1,8 +1,8 @@
 """A table without the network, in a browser: hands recorded offline wait on the phone, the
 page opens again offline from the service worker, and the hands reach the server once each,
 in order, when the network is back; a hand whose answer was lost is stored once; two phones
-that recorded the same place offline leave one hand and a conflict (or one hand, when they
-recorded the same)."""
+that recorded the same place offline, differently, leave one hand and a conflict that a
+member settles; a hand the server refuses stays on the phone, marked, until discarded."""
 
 from __future__ import annotations
 
@@ -147,10 +147,11 @@ def test_a_hand_whose_answer_was_lost_is_stored_once(browser: Browser, live_serv
     assert SentHand.objects.get().outcome == "recorded"
 
 
-@pytest.mark.parametrize("second", ["same", "different"])
-def test_two_phones_that_recorded_the_next_hand_offline_leave_one_hand(
-    browser: Browser, live_server, artifacts, second
+def test_two_phones_that_recorded_the_next_hand_offline_leave_one_hand_and_a_conflict(
+    browser: Browser, live_server, artifacts
 ):
+    """(Two phones with the same hand leave one hand, the other taken as it: in
+    tests/web/test_sent_hands.py and, at once, tests/server/test_races.py.)"""
     game = new_game()
     user = member()
     first_phone = phone(browser, live_server, user, workers=False)
@@ -160,7 +161,7 @@ def test_two_phones_that_recorded_the_next_hand_offline_leave_one_hand(
         each.context.set_offline(True)
     ron(first_phone)
     record(first_phone)
-    (ron if second == "same" else tsumo)(second_phone)
+    tsumo(second_phone)
     record(second_phone)
     for each in (first_phone, second_phone):
         expect(each.locator("#outbox-status")).to_contain_text("1 hand waiting to be sent.")
@@ -172,10 +173,6 @@ def test_two_phones_that_recorded_the_next_hand_offline_leave_one_hand(
 
     assert HandRecord.objects.filter(game=game).count() == 1
     expect(second_phone.locator("#hand-log-list .log-hand")).to_have_count(1)
-    if second == "same":
-        expect(second_phone.locator("#messages")).to_contain_text("taken as that one")
-        expect(second_phone.locator("#conflicts")).to_have_count(0)
-        return
     conflict = second_phone.locator("#conflicts")
     expect(conflict).to_contain_text("Ben ron from Chie, 3 han 40 fu")
     expect(conflict).to_contain_text("Dan tsumo, 1 han 30 fu")
@@ -187,3 +184,26 @@ def test_two_phones_that_recorded_the_next_hand_offline_leave_one_hand(
         "Hand 1: the version recorded (Ben ron from Chie, 3 han 40 fu) was discarded"
     )
     assert HandRecord.objects.get(game=game).data == {"tsumo": {"winner": 3, "han": 1, "fu": 30}}
+
+
+def test_a_waiting_hand_the_server_refuses_stays_marked_until_discarded(
+    browser: Browser, live_server
+):
+    game = new_game()
+    page = phone(browser, live_server, member(), workers=False)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.context.set_offline(True)
+    # A ron with no han: the form cannot tell without the server.
+    tap(page, "outcome", "ron")
+    tap(page, "winners", "1")
+    tap(page, "discarder", "2")
+    record(page)
+    expect(page.locator("#outbox-status")).to_contain_text("1 hand waiting to be sent.")
+
+    page.context.set_offline(False)
+    refused = page.locator("#outbox-log .log-refused")
+    expect(refused).to_contain_text("refused by the server")
+    expect(page.locator("#outbox-status")).to_have_count(0)
+    assert not HandRecord.objects.exists()
+    refused.get_by_role("button", name="Discard").click()
+    expect(page.locator("#outbox-log")).to_have_count(0)
