@@ -345,8 +345,9 @@
     const all = await (await database).getAllFromIndex("hands", "game", game);
     queue = all.sort((a, b) => a.at - b.at);
     show();
-    // The service worker keeps this page and its files for a reload without the network.
-    if (navigator.serviceWorker) {
+    // The service worker keeps this page and its files for a reload without the network:
+    // on the first visit it was not there yet to see them go by, so it is asked to.
+    if (navigator.serviceWorker && !navigator.serviceWorker.controller) {
       navigator.serviceWorker.ready.then((registration) => {
         const files = [...document.querySelectorAll("script[src], link[rel=stylesheet], link[rel=icon]")].map(
           (node) => node.src || node.href,

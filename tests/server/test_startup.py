@@ -27,3 +27,12 @@ def test_the_server_does_not_name_itself_and_sends_the_content_security_policy(s
         assert answer.status in (200, 404), path
         assert "Server" not in answer.headers, path
         assert answer.headers["Content-Security-Policy"].startswith("default-src 'self'"), path
+
+
+def test_the_service_worker_keeps_the_static_files_by_their_hashed_names(server: Server):
+    worker = Phone(server).get("/sw.js")
+    kept = re.findall(r'"(/static/[^"]+)"', worker.body)
+
+    assert worker.status == 200
+    assert any(re.fullmatch(r"/static/js/outbox\.[0-9a-f]{12}\.js", path) for path in kept)
+    assert all(Phone(server).get(path).status == 200 for path in kept[:5])
