@@ -12,6 +12,7 @@ import io
 import json
 import re
 import string
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -779,20 +780,26 @@ GAME_READS = [
 
 
 @RACE
-@given(read=st.sampled_from(GAME_READS), at=AT, htmx=st.booleans())
-def test_a_game_deleted_between_a_pages_queries_is_said_to_be_deleted(table, read, at, htmx):
+@given(read=st.sampled_from(GAME_READS), at=AT, htmx=st.booleans(), keyed=st.booleans())
+def test_a_game_deleted_between_a_pages_queries_is_said_to_be_deleted(table, read, at, htmx, keyed):
     with rolled_back():
-        _deletion_race(table, read, at, htmx)
+        _deletion_race(table, read, at, htmx, keyed)
 
 
 def _deletion_race(
-    table: dict[str, Any], read: tuple[str, str, tuple[int, ...]], at: int, htmx: bool
+    table: dict[str, Any],
+    read: tuple[str, str, tuple[int, ...]],
+    at: int,
+    htmx: bool,
+    keyed: bool = False,
 ) -> None:
     method, name, args = read
     game = start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=table["players"])
     record_hand(game=game, hand=OPENING[0], expected_sequence=0)
     game.refresh_from_db()
     sent = {"sequence": "1", "confirmed": "on", "outcome": "draw", "tenpai": ["0"]}
+    if keyed:  # a hand that waited on a phone, sent under its key
+        sent |= {"key": str(uuid.uuid4()), "waited": "1"}
     client = table["clients"]["organiser"]
     headers = {"HX-Request": "true"} if htmx else {}
 
