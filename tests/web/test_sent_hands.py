@@ -107,6 +107,20 @@ def test_a_hand_entered_after_a_conflict_is_a_conflict_too(bob_client, game):
     assert "Nothing yet: the place is empty." in page
 
 
+def test_a_hand_entered_after_one_taken_as_the_same_is_recorded(bob_client, game):
+    bob_client.post(url("hand_create", game), ron_post(key=str(uuid.uuid4())))
+    first = waited(ron_post())
+    bob_client.post(url("hand_create", game), first)
+
+    bob_client.post(url("hand_create", game), waited(tsumo_post(1, after=first["key"])))
+
+    assert [r.data for r in HandRecord.objects.filter(game=game).order_by("sequence")] == [
+        {"ron": {"from": 2, "wins": [{"winner": 1, "han": 3, "fu": 40}]}},
+        {"tsumo": {"winner": 3, "han": 4, "fu": 30}},
+    ]
+    assert not SentHand.objects.filter(outcome="conflict").exists()
+
+
 def test_a_hand_sent_as_it_was_entered_for_a_place_taken_is_refused_as_before(bob_client, game):
     bob_client.post(url("hand_create", game), ron_post(key=str(uuid.uuid4())))
 
