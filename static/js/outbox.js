@@ -33,7 +33,11 @@
     return document.getElementById("hand-form");
   }
 
+  // The CSRF token: the cookie's (a page kept from before a login carries an old one),
+  // else the page's.
   function token() {
+    const cookie = document.cookie.split("; ").find((part) => part.startsWith("csrftoken="));
+    if (cookie) return cookie.slice("csrftoken=".length);
     try {
       return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["x-csrftoken"] || "";
     } catch {
