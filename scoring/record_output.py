@@ -195,8 +195,8 @@ def scored_text(record: GameRecord, replay: Replay) -> str:
         hands.append(
             f'  {_hand_text(result.hand)[:-1]}, "round": "{before.round_label}", '
             f'"dealer": {before.dealer}, "honba": {before.honba}, '
-            f'"sticks": {before.sticks}, "deltas": [{d[0]}, {d[1]}, {d[2]}, {d[3]}], '
-            f'"scores": [{p[0]}, {p[1]}, {p[2]}, {p[3]}]}}'
+            f'"sticks": {before.sticks}, "deltas": [{", ".join(map(str, d))}], '
+            f'"scores": [{", ".join(map(str, p))}]}}'
         )
     state = replay.state
     parts += [',\n "hands": ', _lines(hands), ',\n "finished": ']

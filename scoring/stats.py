@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import assert_never
 
 from scoring.outcomes import Abort, Chombo, Draw, Ron, Tsumo, Win
-from scoring.payments import ron_points, tsumo_total, win_value
+from scoring.payments import ron_points, tsumo_payments, tsumo_total, win_value
 from scoring.rules import Ruleset
 from scoring.state import EndReason, Replay
 
@@ -69,7 +69,13 @@ def hand_value(rules: Ruleset, win: Win, *, dealer: bool, tsumo: bool) -> int:
     1100
     """
     basic = win_value(rules, han=win.han, fu=win.fu, yakuman=win.yakuman, tsumo=tsumo).basic
-    return tsumo_total(basic, dealer=dealer) if tsumo else ron_points(basic, dealer=dealer)
+    if not tsumo:
+        return ron_points(basic, dealer=dealer)
+    if rules.players == 4:
+        return tsumo_total(basic, dealer=dealer)
+    # Three players: what the two payers pay under ``sanma_tsumo`` (RULES.md, version 3).
+    each, from_dealer = tsumo_payments(rules, basic, dealer=dealer)
+    return each * 2 if from_dealer is None else each + from_dealer
 
 
 def seat_stats(rules: Ruleset, game: Replay) -> tuple[SeatStats, ...]:
@@ -83,7 +89,7 @@ def seat_stats(rules: Ruleset, game: Replay) -> tuple[SeatStats, ...]:
     >>> stats[1].wins, stats[1].win_points, stats[2].deal_ins, stats[2].deal_in_points
     (1, 2000, 1, 2000)
     """
-    seats = tuple(SeatStats() for _ in range(4))
+    seats = tuple(SeatStats() for _ in rules.seating.seats)
     for result in game.results:
         hand = result.hand
         outcome = hand.outcome

@@ -1,7 +1,8 @@
 """The payment table players look up at the table: han 1-4 x fu 20-110, then the limits.
 
 Cells that no hand can reach (``payments.impossible_reason``) are ``None``, as in the
-reference table of ``shared/rules/reference.md`` section 3.
+reference table of ``shared/rules/reference.md`` section 3. A three-player ruleset's tsumo
+cells are what each of the two payers pays under its ``sanma_tsumo``.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.errors import IllegalWin
-from scoring.payments import FU_VALUES, ron_points, tsumo_points, win_value
+from scoring.payments import FU_VALUES, ron_points, tsumo_payments, win_value
 from scoring.rules import Ruleset
 
 LIMIT_ROWS = (("mangan", 5), ("haneman", 6), ("baiman", 8), ("sanbaiman", 11))
@@ -63,7 +64,7 @@ def _cell(
         fu=fu,
         dealer=dealer,
         ron=None if ron_basic is None else ron_points(ron_basic, dealer=dealer),
-        tsumo=None if tsumo_basic is None else tsumo_points(tsumo_basic, dealer=dealer),
+        tsumo=None if tsumo_basic is None else tsumo_payments(rules, tsumo_basic, dealer=dealer),
         limit=limit,
     )
 

@@ -14,6 +14,8 @@ GAMES_DIR = DATA / "tenhou-games"
 RAW_LOGS_DIR = DATA / "tenhou-logs"
 LOGS_DIR = DATA / "logs"
 SCORE_TABLE = DATA / "score_table.json"
+#: Three-player (sanma) data: two real Tenhou games and 201 real winning hands.
+SANMA_DIR = DATA / "sanma"
 HAND_CASES: list[dict[str, Any]] = json.loads((DATA / "tenhou-hands.json").read_text())["cases"]
 SITUATION = (
     "tsumo",
@@ -112,3 +114,94 @@ def case_win(case: dict[str, Any]) -> dict[str, Any]:
         win["dora"] = case_dora(case)
     win["open"] = case_open(case)
     return win
+
+
+# The 201 real three-player winning hands (smly/RiichiEnv ``agari_3p.json``): tiles in
+# Tenhou's 136 numbering (a kind is ``tile // 4``; 16, 52 and 88 are the red fives), the
+# situation, and the expected han, fu and yaku ids (RiichiEnv's, equal to Mahjong Soul's).
+SANMA_HANDS: list[dict[str, Any]] = json.loads(
+    (SANMA_DIR / "riichienv-agari_3p-half.json").read_text()
+)["cases"]
+_RED_136 = {16: "0m", 52: "0p", 88: "0s"}
+_WINDS = "ESWN"
+_SANMA_MELDS = {"pon": "pon", "daiminkan": "kan", "kakan": "kan", "ankan": "kan"}
+#: RiichiEnv's yaku ids (``riichienv-core/src/yaku.rs``) in the calculator's names; 10 and 11
+#: are the seat's and the round's wind, named with their wind by the calculator.
+SANMA_YAKU_IDS: dict[int, str] = {
+    1: "Menzen Tsumo",
+    2: "Riichi",
+    3: "Chankan",
+    4: "Rinshan Kaihou",
+    5: "Haitei Raoyue",
+    6: "Houtei Raoyui",
+    7: "Haku",
+    8: "Hatsu",
+    9: "Chun",
+    10: "Seat Wind",
+    11: "Round Wind",
+    12: "Tanyao",
+    13: "Iipeikou",
+    14: "Pinfu",
+    15: "Chantaiyao",
+    16: "Ittsu",
+    17: "Sanshoku Doujun",
+    18: "Double Riichi",
+    19: "Sanshoku Doukou",
+    20: "Sankantsu",
+    21: "Toitoi",
+    22: "Sanankou",
+    23: "Shousangen",
+    24: "Honroutou",
+    25: "Chiitoitsu",
+    26: "Junchan",
+    27: "Honitsu",
+    28: "Ryanpeikou",
+    29: "Chinitsu",
+    30: "Ippatsu",
+    31: "Dora",
+    32: "Aka Dora",
+    33: "Ura Dora",
+    34: "Kita",
+}
+
+
+def _tile_136(tile: int) -> str:
+    if tile in _RED_136:
+        return _RED_136[tile]
+    kind = tile // 4
+    return f"{kind % 9 + 1}{'mps'[kind // 9]}" if kind < 27 else f"{kind - 26}z"
+
+
+def sanma_hand_doc(case: dict[str, Any]) -> dict[str, Any]:
+    """A real three-player hand in the hand format, under ``tenhou_sanma`` (red 5p and 5s)."""
+    situation = case["conditions"]
+    tiles = list(case["tiles_136"])
+    if case["win_tile_136"] not in tiles:
+        tiles.append(case["win_tile_136"])
+    melds = []
+    for meld in case["melds"]:
+        kind = meld["meld_type"]
+        entry: dict[str, Any] = {
+            "type": _SANMA_MELDS[kind],
+            "tiles": "".join(_tile_136(t) for t in meld["tiles"]),
+        }
+        if kind == "ankan":
+            entry["opened"] = False
+        melds.append(entry)
+    riichi = situation["riichi"] or situation["double_riichi"]
+    flags = ("tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan")
+    return {
+        "format": "scorekeeper.hand/1",
+        "players": 3,
+        "rules": "tenhou_sanma",
+        "closed": "".join(_tile_136(t) for t in tiles),
+        "melds": melds,
+        "win_tile": _tile_136(case["win_tile_136"]),
+        **{flag: situation[flag] for flag in flags},
+        "chankan": situation["chankan"],
+        "seat_wind": _WINDS[situation["player_wind"]],
+        "round_wind": _WINDS[situation["round_wind"]],
+        "dora_indicators": [_tile_136(t) for t in case["dora_indicators"]],
+        "ura_dora_indicators": [_tile_136(t) for t in case["ura_indicators"]] if riichi else [],
+        "kita": situation["kita_count"],
+    }
