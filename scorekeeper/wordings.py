@@ -302,6 +302,11 @@ CALCULATOR_WORDINGS: Final[dict[str, str]] = {
     ),
     "tiles.not_honor": gettext_noop("%(tile)s is not a tile (honors are 1z-7z)."),
     "tiles.no_suit": gettext_noop("%(text)s ends with digits %(digits)s and no suit letter."),
+    "tiles.not_in_sanma": gettext_noop("%(tile)s is not played with three players (no 2m-8m)."),
+    "meld.chi_three": gettext_noop("Three players do not call chi."),
+    "calc.players_differ": gettext_noop(
+        "%(players)s players, but the rules are for %(rules)s players."
+    ),
     "tiles.fifth_copy": gettext_noop("A fifth %(tile)s (a set has four)."),
     "tiles.red_five_too_many": gettext_noop(
         "One %(tile)s too many: the set has %(most)s red fives."

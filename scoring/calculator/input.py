@@ -8,9 +8,11 @@ flags that cannot hold together. The flag rules are the standard ones (seed 000'
 ``rules/reference.md``): riichi only with a closed hand (closed kans allowed), ippatsu only
 after riichi and never with rinshan, rinshan only on a tsumo after a kan, chankan and houtei
 only on a ron, haitei only on a tsumo, tenhou for the dealer and chiihou for a non-dealer,
-both on a tsumo with no call and no riichi. Each value of the document is read and bounded by
-``scoring.calculator.input_values`` before the hand is built; the checks of red fives and of
-the rarer flags close this module.
+both on a tsumo with no call and no riichi. With three players (RULES.md, version 3;
+``shared/rules/sanma.md`` 1a) the tiles 2m-8m do not exist and nobody calls chi, and the kita
+(North tiles set aside) are counted with the hand's North tiles. Each value of the document
+is read and bounded by ``scoring.calculator.input_values`` before the hand is built; the
+checks of red fives and of the rarer flags close this module.
 """
 
 from __future__ import annotations
@@ -61,9 +63,15 @@ FLAGS: Final = (
 )
 _KEYS: Final = frozenset(
     {"format", "rules", "closed", "melds", "win_tile", "seat_wind", "round_wind"}
-    | {"dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks"}
+    | {"dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks", "players", "kita"}
     | set(FLAGS)
 )
+#: The most kita a hand can have set aside: the four North tiles.
+MAX_KITA: Final = 4
+#: The kind of the North tile (kita).
+NORTH_KIND: Final = 30
+#: The man tiles three players do not play: 2m-8m (kinds 1-7).
+SANMA_MISSING: Final = frozenset(range(1, 8))
 _MELD_KEYS: Final = frozenset({"type", "tiles", "opened"})
 _MELD_TYPES: Final = frozenset({"chi", "pon", "kan"})
 #: At most four melds: four sets and the pair make a hand.
@@ -148,6 +156,8 @@ class HandInput:
     honba: int = 0
     riichi_sticks: int = 0
     rules: Ruleset = PRESETS["tenhou"]
+    #: North tiles set aside (three players only): each a dora.
+    kita: int = 0
 
     def __post_init__(self) -> None:
         # A form may give the winds as their letters: they are kept as Wind.
@@ -161,6 +171,10 @@ class HandInput:
     @property
     def dealer(self) -> bool:
         return self.seat_wind is Wind.EAST
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
 
     @property
     def is_open(self) -> bool:
@@ -238,10 +252,53 @@ class HandInput:
         groups += [(f"melds[{i}].tiles", m.tiles) for i, m in enumerate(self.melds)]
         groups += [("dora_indicators", self.dora_indicators)]
         groups += [("ura_dora_indicators", self.ura_dora_indicators)]
+        if self.players == 3 or self.kita:
+            self._check_three_players(groups)
         if not self._counts_fit(groups):
             # Only a refused hand pays for finding the tile and the field to name.
             check_copies(groups)
             check_red_fives(self.rules.aka_dora, groups)
+
+    def _check_three_players(self, groups: Sequence[tuple[str, Sequence[Tile]]]) -> None:
+        """Three players play without 2m-8m and without chi; kita are theirs alone, and
+        are North tiles, so they count with the hand's own (RULES.md, version 3)."""
+        if self.players == 4:
+            raise HandError(
+                "kita",
+                "kita are set aside only with three players",
+                code="dora.kita_four_players",
+            )
+        for name, tiles in groups:
+            for tile in tiles:
+                if tile.kind in SANMA_MISSING:
+                    raise HandError(
+                        name,
+                        f"{tile} is not played with three players (no 2m-8m)",
+                        code="tiles.not_in_sanma",
+                        values={"tile": str(tile)},
+                    )
+        for index, meld in enumerate(self.melds):
+            if meld.type is MeldType.CHI:
+                raise HandError(
+                    f"melds[{index}].type",
+                    "three players do not call chi",
+                    code="meld.chi_three",
+                )
+        if not 0 <= self.kita <= MAX_KITA:
+            raise HandError(
+                "kita",
+                f"expected a whole number 0..{MAX_KITA}",
+                code="calc.out_of_range",
+                values={"low": 0, "high": MAX_KITA, "got": self.kita},
+            )
+        north = sum(tile.kind == NORTH_KIND for _, tiles in groups for tile in tiles)
+        if self.kita and north + self.kita > COPIES:
+            raise HandError(
+                "kita",
+                f"{self.kita} kita and {north} more North tiles: there are {COPIES}",
+                code="dora.too_many_kita",
+                values={"kita": north + self.kita, "most": COPIES},
+            )
 
     def _counts_fit(self, groups: Sequence[tuple[str, Sequence[Tile]]]) -> bool:
         """One pass over every tile: no fifth copy, and the red and plain fives within what
@@ -327,6 +384,7 @@ class HandInput:
             if key not in doc:
                 raise HandError(key, "missing", code="record.missing")
         flags = {name: read_bool(doc, name) for name in FLAGS if name in doc}
+        rules = _rules_for_players(doc)
         return cls(
             closed=read_tiles(doc["closed"], "closed"),
             win_tile=read_tile(doc["win_tile"], "win_tile"),
@@ -338,7 +396,8 @@ class HandInput:
             ura_dora_indicators=read_indicators(doc, "ura_dora_indicators"),
             honba=read_counter(doc, "honba"),
             riichi_sticks=read_counter(doc, "riichi_sticks"),
-            rules=read_rules(doc.get("rules", "tenhou")),
+            rules=rules,
+            kita=read_counter(doc, "kita"),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -359,7 +418,33 @@ class HandInput:
             "honba": self.honba,
             "riichi_sticks": self.riichi_sticks,
         }
+        if self.players == 3:
+            out |= {"players": 3, "kita": self.kita}
         return out
+
+
+def _rules_for_players(doc: Mapping[str, Any]) -> Ruleset:
+    """The hand's ruleset: ``rules`` (``tenhou`` when left out, ``tenhou_sanma`` for a hand
+    of ``"players": 3``), whose number of players must be the hand's."""
+    players = doc.get("players")
+    if players is None:
+        return read_rules(doc.get("rules", "tenhou"))
+    if isinstance(players, bool) or players not in (3, 4):
+        raise HandError(
+            "players",
+            f"expected 3 or 4, got {shown_value(players)}",
+            code="rules.players",
+            values={"parameter": "players", "got": shown_value(players)},
+        )
+    rules = read_rules(doc.get("rules", "tenhou_sanma" if players == 3 else "tenhou"))
+    if rules.players != players:
+        raise HandError(
+            "players",
+            f"{players} players, but the rules ({rules.preset}) are for {rules.players}",
+            code="calc.players_differ",
+            values={"players": players, "rules": rules.players},
+        )
+    return rules
 
 
 def _melds(value: object) -> tuple[HandMeld, ...]:

@@ -5,7 +5,11 @@ Where each rule comes from:
 - The yaku and their han are the ``mahjong`` library's (MahjongRepository/mahjong), set up from
   the club's ruleset: red fives (``aka_dora``), open tanyao (``kuitan``), ``kiriage``,
   ``kazoe`` and ``double_yakuman_hands``. Yaku names are Tenhou's romaji.
-- Dora, ura dora and red fives are counted here (seed 004: ura dora only for riichi).
+- Dora, ura dora and red fives are counted here (seed 004: ura dora only for riichi). With
+  three players (RULES.md, version 3) 9m is the dora after a 1m indicator, and each kita (a
+  North tile set aside) is a dora of its own line and counts once more for each dora or ura
+  dora indicator showing West; a tsumo is paid per the ruleset's ``sanma_tsumo``. The
+  installed ``mahjong`` library (1.x) knows no three-player game: both are done here.
 - Fu follow seed 001's checklist with seed 003's details (``scoring.calculator.fu``), the
   double-wind pair per the ruleset's ``double_wind_fu`` (the library always gives 4).
 - Basic points, limits and payments are the engine's (``scoring.payments``; RULES.md).
@@ -27,7 +31,7 @@ from scoring.calculator.fu import FuCount, FuLine, Meld, MeldKind, Pair, Wait, c
 from scoring.calculator.input import HandInput, HandMeld, MeldType
 from scoring.calculator.readings import Reading, YakuHan, valued_readings
 from scoring.calculator.tiles import HandError, Tile, dora_of, format_tiles
-from scoring.payments import ron_points, tsumo_points, win_value
+from scoring.payments import ron_points, tsumo_payments, win_value
 from scoring.yaku import wind_yaku_name
 
 __all__ = [
@@ -92,7 +96,9 @@ YAKU_NAMES: Final[dict[str, tuple[str, int]]] = {
     "Shousuushii": ("Shousuushii", 50),
     "Suu Kantsu": ("Suukantsu", 51),
 }
-_DORA_LINES: Final = (("Dora", 52), ("Ura Dora", 53), ("Aka Dora", 54))
+_DORA_LINES: Final = (("Dora", 52), ("Ura Dora", 53), ("Aka Dora", 54), ("Kita", 55))
+#: The kinds of 1m and 9m: with three players 9m follows 1m as dora.
+_ONE_MAN, _NINE_MAN = 0, 8
 #: Han a yakuman yaku is listed with (the library's convention; 26 for a double yakuman).
 YAKUMAN_HAN: Final = 13
 
@@ -286,19 +292,37 @@ def _yaku_name(hand: HandInput, library_name: str) -> tuple[str, int]:
 
 
 def _dora_counts(hand: HandInput) -> dict[str, int]:
-    """Dora, ura dora (riichi only, checked on input) and red fives, in Tenhou's order."""
+    """Dora, ura dora (riichi only, checked on input), red fives and kita, in Tenhou's order.
+    Kita are North tiles: where an indicator makes North a dora, each counts once more."""
     tiles = hand.all_tiles
-    kinds = [t.kind for t in tiles]
-    dora = sum(kinds.count(dora_of(i)) for i in hand.dora_indicators)
-    ura = sum(kinds.count(dora_of(i)) for i in hand.ura_dora_indicators)
+    kinds = [t.kind for t in tiles] + [_NORTH] * hand.kita
+    three = hand.players == 3
+    dora = sum(kinds.count(_dora_kind(i, three)) for i in hand.dora_indicators)
+    ura = sum(kinds.count(_dora_kind(i, three)) for i in hand.ura_dora_indicators)
     aka = sum(1 for t in tiles if t.red) if hand.rules.aka_dora else 0
-    return {name: count for (name, _), count in zip(_DORA_LINES, (dora, ura, aka), strict=True)}
+    counts = (dora, ura, aka, hand.kita)
+    return {name: count for (name, _), count in zip(_DORA_LINES, counts, strict=True)}
+
+
+#: The kind of the North tile.
+_NORTH: Final = _WIND_KIND + 3
+
+
+def _dora_kind(indicator: Tile, three: bool) -> int:
+    """The kind an indicator makes dora; with three players 1m makes 9m (RULES.md, v3).
+
+    >>> _dora_kind(Tile(0), three=True), _dora_kind(Tile(0), three=False)
+    (8, 1)
+    """
+    if three and indicator.kind == _ONE_MAN:
+        return _NINE_MAN
+    return dora_of(indicator)
 
 
 def _payments(hand: HandInput, basic: int) -> Payments:
     if not hand.tsumo:
         return Payments(ron=ron_points(basic, dealer=hand.dealer))
-    each, from_dealer = tsumo_points(basic, dealer=hand.dealer)
+    each, from_dealer = tsumo_payments(hand.rules, basic, dealer=hand.dealer)
     return Payments(tsumo_nondealer=each, tsumo_dealer=from_dealer)
 
 

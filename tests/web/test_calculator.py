@@ -13,7 +13,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from real_data import HAND_CASES as CASES
-from real_data import hand_doc
+from real_data import SANMA_HANDS, hand_doc, sanma_hand_doc
 
 from scorekeeper.club.models import SavedRuleset
 from scoring.calculator.score import calculate_hand
@@ -651,6 +651,32 @@ def test_the_endpoint_answers_real_hands_as_tenhou_scored_them(client, case):
     assert out["yakuman"] == expected["yakuman"]
     if not expected["yakuman"]:
         assert (out["han"], out["fu"]) == (expected["han"], expected["fu"])
+
+
+@pytest.mark.django_db
+def test_the_endpoint_answers_a_real_three_player_hand_with_its_kita(client):
+    case = next(c for c in SANMA_HANDS if c["conditions"]["kita_count"] == 3)
+    doc = sanma_hand_doc(case)
+
+    response = post(client, doc)
+
+    assert response.status_code == 200
+    assert (response.json()["han"], response.json()["fu"]) == (
+        case["expected"]["han"],
+        case["expected"]["fu"],
+    )
+    assert {"name": "Kita", "han": 3} in response.json()["yaku"]
+
+
+@pytest.mark.django_db
+def test_the_endpoint_refuses_a_man_tile_three_players_do_not_play(client):
+    response = post(
+        client, {"players": 3, "closed": "123m456p789s11222z", "win_tile": "2z", "kita": 1}
+    )
+
+    assert response.status_code == 422
+    assert response.json()["field"] == "closed"
+    assert "2m is not played with three players" in response.json()["error"]
 
 
 @pytest.mark.django_db
