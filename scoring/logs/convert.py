@@ -115,7 +115,7 @@ def convert_log(
     game = read_log(data, log_id=log_id)
     start = _start(game)
     source = Source(game.platform, game.log_id[:200])
-    players = (game.names[0], game.names[1], game.names[2], game.names[3])
+    players = tuple(game.names)
     hands = tuple(hand.hand for hand in game.hands)
     whole = game.final is not None
     if rules is not None:
@@ -154,11 +154,15 @@ def log_digest(record: GameRecord) -> str:
 
 def _start(game: LogGame) -> GameState:
     first = game.hands[0]
+    players = len(first.scores)
     return GameState(
-        (first.scores[0], first.scores[1], first.scores[2], first.scores[3]),
+        tuple(first.scores),
         first.round_index,
         first.honba,
         first.sticks,
+        chombos=(0,) * players,
+        chips=(0,) * players,
+        won=(False,) * players,
     )
 
 
@@ -170,8 +174,9 @@ def _fit_start(start: GameState, rules: Ruleset) -> GameState | None:
 def _lobby_rules(game: LogGame, start: GameState) -> Ruleset:
     spec: dict[str, Any] = {"preset": game.preset, **game.overrides}
     total = sum(start.scores) + 1000 * start.sticks
-    if total % 4 == 0 and total // 4 != resolve_rules(game.preset).start_points:
-        spec["start_points"] = total // 4
+    players = len(start.scores)
+    if total % players == 0 and total // players != resolve_rules(game.preset).start_points:
+        spec["start_points"] = total // players
     final = game.final
     if final is not None and any(result % 1000 for result in final.results):
         spec["result_rounding"] = ResultRounding.NONE.value
@@ -183,10 +188,15 @@ def _lobby_rules(game: LogGame, start: GameState) -> Ruleset:
 
 def _candidates(base: Ruleset, game: LogGame) -> list[Ruleset]:
     """The rulesets to try against the final results: the lobby's, then with the uma it has
-    paid before."""
+    paid before; and, for a lobby whose preset keeps exact results (Tenhou's three-player
+    lobby since about 2020), Tenhou's rounding to 1000 where every result is whole
+    thousands, as they were before (rules/sanma.md 1a)."""
     out = [base]
     if game.final is not None:
         out += [replace(base, uma=uma) for uma in EARLIER_UMA.get(base.preset, ())]
+        whole = all(result % 1000 == 0 for result in game.final.results)
+        if whole and base.result_rounding is ResultRounding.NONE:
+            out += [replace(rules, result_rounding=ResultRounding.TENHOU) for rules in out]
     return out
 
 

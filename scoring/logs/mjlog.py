@@ -11,6 +11,12 @@ seat's points/100 before and change), ``<RYUUKYOKU>`` a draw (``type`` an aborti
 ``nm`` nagashi mangan; ``hai0``..``hai3`` the tenpai hands shown); ``owari`` on the last tag
 holds the final points/100 and results.
 
+A three-player log (``<GO type>`` bit 0x10; its attributes still hold four seats, the fourth
+empty) is read over three seats under ``tenhou_sanma``; its round numbers skip the fourth round
+of each wind, as the record's round indices do. A kita (``<N m>`` with bit 0x20 and neither
+the chi nor the pon bits) is counted for its player: Tenhou's dora line (yaku 52) includes the
+winner's kita, which the record counts apart (RULES.md, version 3).
+
 The XML is read with ``defusedxml``: a document type, entities and external references are
 refused, so a log cannot expand itself (the "billion laughs") or reach outside.
 """
@@ -36,7 +42,6 @@ from scoring.logs.values import (
     log_int,
     log_result,
     player_names,
-    three_players,
     unknown_yaku,
 )
 from scoring.outcomes import Abort, Draw, Hand, Outcome, Ron, Tsumo, Win
@@ -68,8 +73,17 @@ def _ints(element: Element, name: str, where: str, count: int | None = None) -> 
     return [log_int(part, f"{where}.{name}[{i}]") for i, part in enumerate(parts)]
 
 
-def _seat(element: Element, name: str, where: str) -> int:
-    return log_int(_attr(element, name, where), f"{where}.{name}", 0, SEATS - 1)
+def _seat(element: Element, name: str, where: str, players: int = SEATS) -> int:
+    return log_int(_attr(element, name, where), f"{where}.{name}", 0, players - 1)
+
+
+def is_kita(meld: int) -> bool:
+    """Whether a call of ``<N m>`` is a kita (a North tile set aside, three players).
+
+    >>> is_kita(31264), is_kita(51753), is_kita(0x2200)
+    (True, False, False)
+    """
+    return bool(meld & 0x20) and not meld & 0x4 and not meld & 0x18
 
 
 def is_open_call(meld: int) -> bool:
@@ -86,14 +100,15 @@ def is_open_call(meld: int) -> bool:
     return meld & 0x3 != 0
 
 
-def _win(agari: Element, where: str) -> tuple[Win, bool]:
-    """One ``<AGARI>``'s win and whether it was a tsumo."""
-    winner = _seat(agari, "who", where)
-    discarder = _seat(agari, "fromWho", where)
+def _win(agari: Element, where: str, kita: list[int]) -> tuple[Win, bool]:
+    """One ``<AGARI>``'s win and whether it was a tsumo; ``kita``: each seat's kita so far."""
+    players = len(kita)
+    winner = _seat(agari, "who", where, players)
+    discarder = _seat(agari, "fromWho", where, players)
     ten = _ints(agari, "ten", where, 3)
     calls = _ints(agari, "m", where) if agari.get("m") else []
     is_open = any(is_open_call(meld) for meld in calls)
-    pao = _seat(agari, "paoWho", where) if agari.get("paoWho") is not None else None
+    pao = _seat(agari, "paoWho", where, players) if agari.get("paoWho") is not None else None
     if pao == winner:
         pao = None
     if agari.get("yakuman"):
@@ -121,6 +136,10 @@ def _win(agari: Element, where: str) -> tuple[Win, bool]:
             names.append(name)
     if not names or han < 1:
         raise damaged(f"{where}.yaku", "a win without a yaku")
+    # Tenhou's dora line counts the winner's kita: the record counts them apart.
+    taken = kita[winner]
+    if taken > dora[0]:
+        raise damaged(f"{where}.yaku", f"{taken} kita but {dora[0]} dora")
     # Fu only where they count (below 5 han), as tenhou.net/6 writes a limit hand: the same
     # game gives the same record from either format.
     win = Win(
@@ -129,8 +148,9 @@ def _win(agari: Element, where: str) -> tuple[Win, bool]:
         fu=ten[0] if 20 <= ten[0] <= 200 and han < 5 else None,
         pao=pao,
         yaku=sort_yaku(names),
-        dora=(dora[0], dora[1], dora[2]),
+        dora=(dora[0] - taken, dora[1], dora[2]),
         open=is_open,
+        kita=taken,
     )
     if win.fu is None and han < 5:
         raise damaged(f"{where}.ten", f"{ten[0]} fu is no hand's fu")
@@ -147,13 +167,17 @@ def _yaku_name(yaku_id: int, where: str) -> str:
 class _Hand:
     """A hand being read: its ``<INIT>``, riichi accepted, wins and draw."""
 
-    def __init__(self, init: Element, where: str) -> None:
+    def __init__(self, init: Element, where: str, players: int) -> None:
         self.where = where
+        self.players = players
         seed = _ints(init, "seed", where, 6)
         self.round_index = log_int(seed[0], f"{where}.seed[0]", 0, 15)
+        if players == 3 and self.round_index % 4 == 3:
+            raise damaged(f"{where}.seed[0]", "a fourth round with three players")
         self.honba = log_int(seed[1], f"{where}.seed[1]", 0, 100)
         self.sticks = log_int(seed[2], f"{where}.seed[2]", 0, 100)
-        self.scores = tuple(100 * v for v in _ints(init, "ten", where, SEATS))
+        self.scores = tuple(100 * v for v in _ints(init, "ten", where, SEATS)[:players])
+        self.kita = [0] * players
         self.riichi: list[int] = []
         self.wins: list[tuple[Element, str]] = []
         self.draw: tuple[Element, str] | None = None
@@ -162,22 +186,23 @@ class _Hand:
         return bool(self.wins) or self.draw is not None
 
     def result(self) -> LogHand:
-        deltas = [0] * SEATS
+        deltas = [0] * self.players
         ends = [*self.wins, *([self.draw] if self.draw else [])]
         for element, where in ends:
             sc = _ints(element, "sc", where, 2 * SEATS)
-            for seat in range(SEATS):
+            for seat in range(self.players):
                 deltas[seat] += 100 * sc[2 * seat + 1]
         for seat in self.riichi:
             deltas[seat] -= 1000
         outcome: Outcome
         if self.wins:
-            wins = [_win(element, where) for element, where in self.wins]
+            wins = [_win(element, where, self.kita) for element, where in self.wins]
             if len(wins) == 1 and wins[0][1]:
                 outcome = Tsumo(wins[0][0])
             else:
                 first, where = self.wins[0]
-                outcome = Ron(_seat(first, "fromWho", where), tuple(win for win, _ in wins))
+                discarder = _seat(first, "fromWho", where, self.players)
+                outcome = Ron(discarder, tuple(win for win, _ in wins))
         else:
             assert self.draw is not None
             outcome = _draw(*self.draw, deltas)
@@ -199,9 +224,10 @@ def _draw(element: Element, where: str, deltas: list[int]) -> Outcome:
         return Abort(TENHOU_ABORTS[kind])
     if kind is not None and kind != TENHOU_NAGASHI:
         raise damaged(f"{where}.type", f"unknown draw {kind[:20]!r}")
-    tenpai = tuple(seat for seat in range(SEATS) if element.get(f"hai{seat}") is not None)
+    seats = range(len(deltas))
+    tenpai = tuple(seat for seat in seats if element.get(f"hai{seat}") is not None)
     if kind == TENHOU_NAGASHI:
-        nagashi = tuple(seat for seat in range(SEATS) if deltas[seat] > 0)
+        nagashi = tuple(seat for seat in seats if deltas[seat] > 0)
         return Draw(tenpai, nagashi)
     return Draw(tenpai)
 
@@ -237,6 +263,7 @@ def read_mjlog(text: str | bytes, log_id: str = "") -> LogGame:
     counts: dict[str, int] = {}
     lobby: int | None = None
     names: list[str] | None = None
+    players = SEATS
     hands: list[LogHand] = []
     current: _Hand | None = None
     final: LogFinal | None = None
@@ -248,12 +275,9 @@ def read_mjlog(text: str | bytes, log_id: str = "") -> LogGame:
             raise damaged(where, "play goes on after the final results")
         if tag == "GO":
             lobby = log_int(_attr(element, "type", where), f"{where}.type", 0, 0xFFFF)
-            if lobby & THREE_PLAYERS:
-                raise three_players(where)
+            players = 3 if lobby & THREE_PLAYERS else SEATS
         elif tag == "UN" and names is None and element.get("n0") is not None:
-            names = [unquote(element.get(f"n{seat}", "")) for seat in range(SEATS)]
-            if not names[3]:
-                raise three_players(where)
+            names = [unquote(element.get(f"n{seat}", "")) for seat in range(players)]
         elif tag == "INIT":
             if current is not None:
                 if not current.ended():
@@ -261,13 +285,13 @@ def read_mjlog(text: str | bytes, log_id: str = "") -> LogGame:
                 hands.append(current.result())
             if len(hands) >= MAX_LOG_HANDS:
                 raise damaged(where, f"more than {MAX_LOG_HANDS} hands")
-            current = _Hand(element, where)
+            current = _Hand(element, where, players)
         elif tag in ("REACH", "AGARI", "RYUUKYOKU"):
             if current is None or (tag == "REACH" and current.ended()):
                 raise damaged(where, "outside a hand")
             if tag == "REACH":
                 if element.get("step") == "2":
-                    current.riichi.append(_seat(element, "who", where))
+                    current.riichi.append(_seat(element, "who", where, players))
             elif tag == "AGARI":
                 if current.draw is not None or len(current.wins) >= 3:
                     raise damaged(where, "a win after the hand's end")
@@ -277,7 +301,11 @@ def read_mjlog(text: str | bytes, log_id: str = "") -> LogGame:
                     raise damaged(where, "a draw after the hand's end")
                 current.draw = (element, where)
             if element.get("owari") is not None:
-                final = _final(element, where)
+                final = _final(element, where, players)
+        elif tag == "N" and current is not None and players == 3 and not current.ended():
+            meld = log_int(_attr(element, "m", where), f"{where}.m", 0, 0xFFFF)
+            if is_kita(meld):
+                current.kita[_seat(element, "who", where, players)] += 1
     if current is not None:
         if not current.ended():
             raise damaged(current.where, "a hand without a result (a cut file?)")
@@ -290,18 +318,18 @@ def read_mjlog(text: str | bytes, log_id: str = "") -> LogGame:
         overrides["aka_dora"] = 0
     if lobby & NO_KUITAN:
         overrides["kuitan"] = False
-    return LogGame("tenhou", log_id, player_names(names), "tenhou", overrides, tuple(hands), final)
+    preset = "tenhou_sanma" if players == 3 else "tenhou"
+    return LogGame("tenhou", log_id, player_names(names), preset, overrides, tuple(hands), final)
 
 
-def _final(element: Element, where: str) -> LogFinal:
+def _final(element: Element, where: str, players: int) -> LogFinal:
     parts = _attr(element, "owari", where).split(",")
     if len(parts) != 2 * SEATS:
         raise damaged(f"{where}.owari", f"expected {2 * SEATS} numbers, got {len(parts)}")
-    points = tuple(100 * log_int(parts[2 * s], f"{where}.owari[{2 * s}]") for s in range(SEATS))
-    results = tuple(
-        log_result(parts[2 * s + 1], f"{where}.owari[{2 * s + 1}]") for s in range(SEATS)
-    )
+    seats = range(players)
+    points = tuple(100 * log_int(parts[2 * s], f"{where}.owari[{2 * s}]") for s in seats)
+    results = tuple(log_result(parts[2 * s + 1], f"{where}.owari[{2 * s + 1}]") for s in seats)
     return LogFinal(f"{where}.owari", points, results)
 
 
-__all__ = ["is_open_call", "read_mjlog"]
+__all__ = ["is_kita", "is_open_call", "read_mjlog"]

@@ -12,7 +12,7 @@ from typing import Any, Final, NamedTuple
 from scoring.errors import LogError, describe_value
 from scoring.outcomes import Hand
 
-#: Four seats (three-player logs wait for the engine's three-player games).
+#: The seats a log's attributes hold: four (a three-player mjlog leaves the fourth empty).
 SEATS: Final = 4
 #: The most hands a log may hold: far more than any game plays (a record's own bound).
 MAX_LOG_HANDS: Final = 500

@@ -96,3 +96,33 @@ def test_the_command_line_prints_a_three_player_payment_table():
     mangan = next(r for r in rows if r.get("limit") == "mangan" and not r["dealer"])
     # rules/sanma.md 1d: a non-dealer mangan tsumo under tsumo loss is 2000 / 4000.
     assert mangan["tsumo"] == [2000, 4000]
+
+
+def test_the_sanma_mjlog_converts_to_the_game_its_paipu_shows_and_reproduces_it():
+    """Tenhou's own log of the hanchan (``<GO type="185">``: three players, East and South,
+    red fives): the importer checks every hand's scores and the final results against the
+    log before it answers, and makes the record the paipu gives (kita counted apart from
+    Tenhou's dora line)."""
+    from scoring.logs.convert import convert_log
+
+    name = "2014091101gm-00b9-0000-5ca6b487"
+    imported = convert_log((SANMA_DIR / f"{name}.mjlog.xml").read_bytes(), log_id=name)
+    made = parse_record(json.loads((SANMA_DIR / f"{name}.game.json").read_text()))
+    assert imported.whole
+    assert imported.record == made
+    assert imported.record.rules.to_spec() == {
+        "preset": "tenhou_sanma",
+        "result_rounding": "tenhou",
+    }
+    expected = _expected(SANMA_DIR / f"{name}.game.json")
+    assert [list(r.after.scores) for r in imported.replay.results] == expected["scores"]
+
+
+def test_the_command_line_converts_the_sanma_mjlog():
+    name = "2014091101gm-00b9-0000-5ca6b487"
+    out = io.StringIO()
+    assert main(["convert", str(SANMA_DIR / f"{name}.mjlog.xml")], out=out) == 0
+    doc = json.loads(out.getvalue())
+    assert doc["players"] == ["Emurated", "あさぴん＠ｍｊ", "神速★.com"]
+    assert doc["source"] == {"platform": "tenhou", "log": name}
+    assert score_document(doc)["final"][0]["result"] == 54.0
