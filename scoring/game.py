@@ -141,7 +141,7 @@ def _play(state: GameState, hand: Hand, rules: Ruleset) -> HandResult:
             code="hand.players_differ",
             values={"players": rules.players, "count": len(scores)},
         )
-    deltas = [0 for _ in scores]
+    deltas = [0] * len(scores)
     outcome = hand.outcome
     if isinstance(outcome, Chombo):
         return _chombo(state, hand, outcome, rules, refuse)
@@ -156,7 +156,7 @@ def _play(state: GameState, hand: Hand, rules: Ruleset) -> HandResult:
                 )
     for seat in riichi:
         deltas[seat] -= STICK
-    chips = [0 for _ in scores]
+    chips = [0] * len(scores)
     winner: Seat | None = None
     kind: type[Win] | type[Draw] | None
     match outcome:
@@ -228,7 +228,7 @@ def _chombo(
     state: GameState, hand: Hand, chombo: Chombo, rules: Ruleset, refuse: Refuse
 ) -> HandResult:
     offender = check_seat(chombo.offender, rules, refuse, "chombo.offender")
-    deltas = [0 for _ in state.scores]
+    deltas = [0] * len(state.scores)
     if rules.chombo is ChomboStyle.REVERSE_MANGAN:
         # A reverse mangan tsumo without honba (reference 2.7), in the ruleset's
         # ``sanma_tsumo`` mode with three players (RULES.md, version 3); riichi sticks of

@@ -32,6 +32,18 @@ def check_seat(value: int, rules: Ruleset, refuse: Refuse, field: str) -> Seat:
     return value
 
 
+def _add_to(deltas: list[int], paid: list[int]) -> None:
+    """Add one payment's changes to the hand's (four seats written out: the hot path)."""
+    if len(paid) == 4:
+        deltas[0] += paid[0]
+        deltas[1] += paid[1]
+        deltas[2] += paid[2]
+        deltas[3] += paid[3]
+    else:
+        for seat, change in enumerate(paid):
+            deltas[seat] += change
+
+
 def win_field(at: int | None) -> str:
     """The place of a win in its hand: ``tsumo``, or ``ron.wins[i]`` (built only for an error)."""
     return "tsumo" if at is None else f"ron.wins[{at}]"
@@ -139,9 +151,11 @@ def pay_ron(
                 values={"seat": win.winner},
             )
         seen.add(win.winner)
-    seating = rules.seating
     order: Sequence[int] = (
-        sorted(range(count), key=lambda i: seating.turn_distance(discarder, ron.wins[i].winner))
+        sorted(
+            range(count),
+            key=lambda i: rules.seating.turn_distance(discarder, ron.wins[i].winner),
+        )
         if count > 1
         else _FIRST
     )
@@ -155,8 +169,7 @@ def pay_ron(
             paid = ron_deltas(
                 rules, basic, winner=win.winner, discarder=discarder, dealer=dealer, honba=honba
             )
-            for seat, change in enumerate(paid):
-                deltas[seat] += change
+            _add_to(deltas, paid)
         for part, pao, part_honba in _pao_parts(rules, win, basic, honba):
             paid = ron_deltas(
                 rules,
@@ -167,8 +180,7 @@ def pay_ron(
                 honba=part_honba,
                 pao=pao,
             )
-            for seat, change in enumerate(paid):
-                deltas[seat] += change
+            _add_to(deltas, paid)
         if win.chips:
             chips[win.winner] += win.chips
             chips[discarder] -= win.chips
@@ -200,14 +212,12 @@ def pay_tsumo(
     basic = _win_basic(rules, win, True, refuse, None)
     if win.pao is None:
         paid = tsumo_deltas(rules, basic, winner=win.winner, dealer=state.dealer, honba=state.honba)
-        for seat, change in enumerate(paid):
-            deltas[seat] += change
+        _add_to(deltas, paid)
     for part, pao, honba in _pao_parts(rules, win, basic, state.honba):
         paid = tsumo_deltas(
             rules, part, winner=win.winner, dealer=state.dealer, honba=honba, pao=pao
         )
-        for seat, change in enumerate(paid):
-            deltas[seat] += change
+        _add_to(deltas, paid)
     deltas[win.winner] += (state.sticks + len(riichi)) * STICK
     if win.chips:
         payers = rules.players - 1

@@ -238,8 +238,8 @@ def tsumo_deltas(
     >>> tsumo_deltas(PRESETS["tenhou_sanma"], 2000, winner=1, dealer=0, honba=3)
     [-4300, 6600, -2300]
     """
-    seats = rules.seating.seats
-    deltas = [0 for _ in seats]
+    seats = range(rules.players)
+    deltas = [0] * rules.players
     each, from_dealer = tsumo_payments(rules, basic, dealer=winner == dealer)
     if pao is not None:
         if rules.players == 4:
@@ -280,7 +280,7 @@ def ron_deltas(
     >>> ron_deltas(PRESETS["ema"], 8000, winner=1, discarder=2, dealer=0, honba=1, pao=3)
     [0, 32300, -16300, -16000]
     """
-    deltas = [0 for _ in rules.seating.seats]
+    deltas = [0] * rules.players
     value = ron_points(basic, dealer=winner == dealer)
     bonus = rules.honba_value * honba
     if pao is None or pao == discarder:
