@@ -376,9 +376,6 @@ LOG_WORDINGS: Final[dict[str, str]] = {
     "log.damaged": gettext_noop(
         "The log is damaged here: a value of the wrong kind, missing or out of bounds."
     ),
-    "log.three_players": gettext_noop(
-        "A three-player game: only four-player games can be imported for now."
-    ),
     "log.unknown_yaku": gettext_noop("The yaku %(name)s has no name in a game record."),
     "log.plays_on": gettext_noop(
         "Under these rules the game ended before hand %(hand)s (%(reason)s), but the log plays on."

@@ -12,6 +12,12 @@ placed unless that very discard is ronned (or, for a triple ron, unless the next
 scores show it was not). A call (``c`` chii, ``p`` pon, ``m`` open kan among the draws)
 opens the hand; a closed kan (``a``) does not.
 
+A three-player game has a fourth name of ``""`` (its scores, changes and seat arrays keep
+four places, the fourth empty; three places are read as well); it is read over three seats
+under ``tenhou_sanma`` (``mahjongsoul_sanma`` for a Mahjong Soul room). A kita is a discard
+written ``f44``: Tenhou's ``ドラ`` line counts the winner's kita, which the record counts apart
+(RULES.md, version 3); a converter's own kita line (``抜きドラ``) is the kita themselves.
+
 The JSON gives no fu for a limit hand: one of 5 han and more needs none, and a mangan of 3 or 4
 han is written with the least fu that makes it one (70 or 40), which pays the same.
 """
@@ -44,7 +50,6 @@ from scoring.logs.values import (
     log_int,
     log_result,
     player_names,
-    three_players,
     unknown_yaku,
 )
 from scoring.outcomes import Abort, AbortReason, Draw, Hand, Outcome, Ron, Tsumo, Win
@@ -80,8 +85,19 @@ def _text(value: Any, where: str) -> str:
     return value
 
 
-def _seats(value: Any, where: str) -> tuple[int, ...]:
-    return tuple(log_int(v, f"{where}[{i}]") for i, v in enumerate(_list(value, where, SEATS)))
+def _seats(value: Any, where: str, players: int = SEATS) -> tuple[int, ...]:
+    """A value per seat: four places (with three players the fourth is left out), or
+    exactly ``players`` places."""
+    items = _list(value, where, most=SEATS)
+    if len(items) not in (players, SEATS):
+        raise damaged(where, f"expected {SEATS} items, got {len(items)}")
+    if players < SEATS and len(items) == SEATS and items[SEATS - 1] not in (0, None):
+        raise damaged(f"{where}[{SEATS - 1}]", "a fourth seat in a three-player game")
+    return tuple(log_int(v, f"{where}[{i}]") for i, v in enumerate(items[:players]))
+
+
+#: A kita as a discard of tenhou.net/6 (the North tile, 44, set aside).
+KITA_DISCARD: Final = "f44"
 
 
 def _number_before(text: str, marks: tuple[str, ...]) -> int | None:
@@ -117,17 +133,22 @@ def _yaku_line(line: str, where: str) -> tuple[str, int, int]:
     return name.strip(), han, 0
 
 
-def _win(details: Any, where: str, preset: str, is_open: list[bool]) -> tuple[Win, int]:
-    """One winner's details: the win and who it was won from (the winner on a tsumo)."""
+def _win(
+    details: Any, where: str, preset: str, is_open: list[bool], kita: list[int]
+) -> tuple[Win, int]:
+    """One winner's details: the win and who it was won from (the winner on a tsumo);
+    ``kita``: each seat's kita in the round."""
     items = _list(details, where, most=40)
     if len(items) < 5:
         raise damaged(where, "a win needs who, from, pao, points and a yaku")
-    winner, discarder, pao = (log_int(items[i], f"{where}[{i}]", 0, SEATS - 1) for i in range(3))
+    last = len(is_open) - 1
+    winner, discarder, pao = (log_int(items[i], f"{where}[{i}]", 0, last) for i in range(3))
     point_text = _text(items[3], f"{where}[3]")
     names: list[str] = []
     dora = [0, 0, 0]
     han = 0
     yakuman = 0
+    kita_line: int | None = None
     for i, item in enumerate(items[4:], start=4):
         at = f"{where}[{i}]"
         name, value, count = _yaku_line(_text(item, at), at)
@@ -136,7 +157,11 @@ def _win(details: Any, where: str, preset: str, is_open: list[bool]) -> tuple[Wi
             han += value
             continue
         if name in JSON_KITA:
-            raise three_players(at)
+            if len(is_open) == SEATS:
+                raise damaged(at, "a kita in a four-player game")
+            kita_line = (kita_line or 0) + value
+            han += value
+            continue
         project = JSON_YAKU.get(name)
         if project is None:
             raise unknown_yaku(at, name)
@@ -161,6 +186,12 @@ def _win(details: Any, where: str, preset: str, is_open: list[bool]) -> tuple[Wi
         return win, discarder
     if not names:
         raise damaged(where, "a win without a yaku")
+    # The kita: a converter's own line, or those Tenhou counts in its dora line.
+    taken = kita[winner] if kita_line is None else kita_line
+    if kita_line is None and taken > dora[0]:
+        raise damaged(where, f"{taken} kita but {dora[0]} dora")
+    if kita_line is None:
+        dora[0] -= taken
     fu = _number_before(point_text, ("符", "Fu", "fu"))
     if fu is None and han < 5:
         if not any(word in point_text for word in LIMIT_WORDS) or han not in MANGAN_FU:
@@ -176,6 +207,7 @@ def _win(details: Any, where: str, preset: str, is_open: list[bool]) -> tuple[Wi
         yaku=sort_yaku(names),
         dora=(dora[0], dora[1], dora[2]),
         open=is_open[winner],
+        kita=taken,
     )
     return win, discarder
 
@@ -184,18 +216,24 @@ class _Round:
     """One round of the JSON as read: its header, the seats that declared riichi (and whose
     declaring discard was their last), the calls, and the result."""
 
-    def __init__(self, value: Any, where: str) -> None:
-        entry = _list(value, where, ROUND_LENGTH)
+    def __init__(self, value: Any, where: str, players: int = SEATS) -> None:
+        entry = _list(value, where, most=ROUND_LENGTH)
+        if len(entry) not in (ROUND_LENGTH, 4 + 3 * players + 1):
+            raise damaged(where, f"expected {ROUND_LENGTH} items, got {len(entry)}")
         self.where = where
+        self.players = players
         header = _list(entry[0], f"{where}[0]", 3)
         self.round_index = log_int(header[0], f"{where}[0][0]", 0, 15)
+        if players < SEATS and self.round_index % SEATS >= players:
+            raise damaged(f"{where}[0][0]", "a fourth round with three players")
         self.honba = log_int(header[1], f"{where}[0][1]", 0, 100)
         self.sticks = log_int(header[2], f"{where}[0][2]", 0, 100)
-        self.scores = _seats(entry[1], f"{where}[1]")
+        self.scores = _seats(entry[1], f"{where}[1]", players)
         self.declared: list[int] = []
         self.last_declared: set[int] = set()
-        self.is_open = [False] * SEATS
-        for seat in range(SEATS):
+        self.is_open = [False] * players
+        self.kita = [0] * players
+        for seat in range(players):
             draws = _list(entry[5 + 3 * seat], f"{where}[{5 + 3 * seat}]", most=60)
             discards = _list(entry[6 + 3 * seat], f"{where}[{6 + 3 * seat}]", most=60)
             calls = [item for item in draws if isinstance(item, str)]
@@ -203,20 +241,24 @@ class _Round:
             riichi = [
                 i for i, item in enumerate(discards) if isinstance(item, str) and item[:1] == "r"
             ]
+            self.kita[seat] = sum(item == KITA_DISCARD for item in discards)
             if riichi:
                 self.declared.append(seat)
                 if riichi[-1] == len(discards) - 1:
                     self.last_declared.add(seat)
-        self.result = _list(entry[-1], f"{where}[{ROUND_LENGTH - 1}]", most=7)
+        self.end = len(entry) - 1
+        self.result = _list(entry[-1], f"{where}[{self.end}]", most=7)
         if not self.result:
-            raise damaged(f"{where}[{ROUND_LENGTH - 1}]", "no result")
-        self.kind = _text(self.result[0], f"{where}[{ROUND_LENGTH - 1}][0]")
+            raise damaged(f"{where}[{self.end}]", "no result")
+        self.kind = _text(self.result[0], f"{where}[{self.end}][0]")
 
     def hand(self, preset: str, next_round: _Round | None) -> LogHand:
-        where = f"{self.where}[{ROUND_LENGTH - 1}]"
+        where = f"{self.where}[{self.end}]"
+        players = self.players
+        # A round index is ``wind * 4 + dealer`` with three players too (Tenhou's numbers).
         dealer = self.round_index % SEATS
         riichi = set(self.declared)
-        deltas = [0] * SEATS
+        deltas = [0] * players
         logged = True
         outcome: Outcome
         kind = self.kind
@@ -227,9 +269,11 @@ class _Round:
             wins: list[Win] = []
             froms: list[int] = []
             for i in range(0, len(rest), 2):
-                for seat, delta in enumerate(_seats(rest[i], f"{where}[{i + 1}]")):
+                for seat, delta in enumerate(_seats(rest[i], f"{where}[{i + 1}]", players)):
                     deltas[seat] += delta
-                win, discarder = _win(rest[i + 1], f"{where}[{i + 2}]", preset, self.is_open)
+                win, discarder = _win(
+                    rest[i + 1], f"{where}[{i + 2}]", preset, self.is_open, self.kita
+                )
                 wins.append(win)
                 froms.append(discarder)
             if len(wins) == 1 and froms[0] == wins[0].winner:
@@ -251,17 +295,17 @@ class _Round:
                         riichi.discard(seat)
         elif kind in JSON_DRAW | JSON_ALL_TENPAI | JSON_NONE_TENPAI | JSON_NAGASHI:
             if len(self.result) > 1:
-                for seat, delta in enumerate(_seats(self.result[1], f"{where}[1]")):
+                for seat, delta in enumerate(_seats(self.result[1], f"{where}[1]", players)):
                     deltas[seat] += delta
             keeps = next_round is not None and next_round.round_index == self.round_index
             if kind in JSON_NAGASHI:
-                nagashi = tuple(seat for seat in range(SEATS) if deltas[seat] > 0)
+                nagashi = tuple(seat for seat in range(players) if deltas[seat] > 0)
                 tenpai = riichi | ({dealer} if keeps else set())
                 outcome = Draw(tuple(sorted(tenpai)), nagashi)
             elif any(deltas):
-                outcome = Draw(tuple(seat for seat in range(SEATS) if deltas[seat] > 0))
+                outcome = Draw(tuple(seat for seat in range(players) if deltas[seat] > 0))
             elif kind in JSON_ALL_TENPAI or (kind in JSON_DRAW and (riichi or keeps)):
-                outcome = Draw(tuple(range(SEATS)))
+                outcome = Draw(tuple(range(players)))
             else:
                 outcome = Draw(())
         else:
@@ -280,7 +324,7 @@ class _Round:
         )
 
 
-def _rules(rule: Any, names: tuple[str, ...]) -> tuple[str, dict[str, Any]]:
+def _rules(rule: Any, players: int) -> tuple[str, dict[str, Any]]:
     """The preset and the parameters the ``rule`` object names."""
     if rule is None:
         rule = {}
@@ -288,19 +332,22 @@ def _rules(rule: Any, names: tuple[str, ...]) -> tuple[str, dict[str, Any]]:
         raise damaged("rule", "expected an object")
     disp = rule.get("disp", "")
     disp = _text(disp, "rule.disp") if disp else ""
-    preset = "mahjongsoul" if any(room in disp for room in MAHJONGSOUL_ROOMS) else "tenhou"
+    platform = "mahjongsoul" if any(room in disp for room in MAHJONGSOUL_ROOMS) else "tenhou"
+    preset = f"{platform}_sanma" if players == 3 else platform
     overrides: dict[str, Any] = {}
     if any(word in disp for word in HANCHAN_WORDS):
         overrides["length"] = "hanchan"
     elif any(word in disp for word in TONPUUSEN_WORDS):
         overrides["length"] = "tonpuusen"
     if "aka" in rule:
-        overrides["aka_dora"] = 3 * log_int(rule["aka"], "rule.aka", 0, 1)
+        # Three players have no red 5m: two red fives (RULES.md, version 3).
+        reds = 2 if players == 3 else 3
+        overrides["aka_dora"] = reds * log_int(rule["aka"], "rule.aka", 0, 1)
     elif any(f"aka5{suit}" in rule for suit in "123"):
         overrides["aka_dora"] = sum(
             log_int(rule.get(f"aka5{suit}", 0), f"rule.aka5{suit}", 0, 4) for suit in "123"
         )
-    if preset == "tenhou" and "length" in overrides and "喰" not in disp:
+    if platform == "tenhou" and "length" in overrides and "喰" not in disp:
         overrides["kuitan"] = False
     return preset, overrides
 
@@ -311,28 +358,32 @@ def read_tenhou6(doc: Any, log_id: str = "") -> LogGame:
         raise damaged("JSON", 'not a tenhou.net/6 log (no "log")')
     raw_names = doc.get("name", ["", "", "", ""])
     names = _list(raw_names, "name", most=4)
-    if len(names) != SEATS or not names[3]:
-        raise three_players("name")
-    clean = player_names([_text(name, f"name[{i}]") for i, name in enumerate(names)])
-    preset, overrides = _rules(doc.get("rule"), clean)
+    if len(names) not in (3, SEATS):
+        raise damaged("name", f"expected {SEATS} names, got {len(names)}")
+    players = 3 if len(names) == 3 or names[3] == "" else SEATS
+    clean = player_names([_text(name, f"name[{i}]") for i, name in enumerate(names[:players])])
+    preset, overrides = _rules(doc.get("rule"), players)
     ref = doc.get("ref")
     if isinstance(ref, str) and 0 < len(ref) <= 200:
         log_id = ref
     rounds_raw = _list(doc["log"], "log", most=MAX_LOG_HANDS)
     if not rounds_raw:
         raise damaged("log", "no rounds")
-    rounds = [_Round(value, f"log[{i}]") for i, value in enumerate(rounds_raw)]
+    rounds = [_Round(value, f"log[{i}]", players) for i, value in enumerate(rounds_raw)]
     hands = tuple(
         round_.hand(preset, rounds[i + 1] if i + 1 < len(rounds) else None)
         for i, round_ in enumerate(rounds)
     )
     final = None
     if doc.get("sc") is not None:
-        sc = _list(doc["sc"], "sc", 2 * SEATS)
+        sc = _list(doc["sc"], "sc", most=2 * SEATS)
+        if len(sc) not in (2 * players, 2 * SEATS):
+            raise damaged("sc", f"expected {2 * SEATS} items, got {len(sc)}")
+        seats = range(players)
         final = LogFinal(
             "sc",
-            tuple(log_int(sc[2 * s], f"sc[{2 * s}]") for s in range(SEATS)),
-            tuple(log_result(sc[2 * s + 1], f"sc[{2 * s + 1}]") for s in range(SEATS)),
+            tuple(log_int(sc[2 * s], f"sc[{2 * s}]") for s in seats),
+            tuple(log_result(sc[2 * s + 1], f"sc[{2 * s + 1}]") for s in seats),
         )
     platform = "mahjongsoul" if preset == "mahjongsoul" else "tenhou"
     return LogGame(platform, log_id, clean, preset, overrides, hands, final)

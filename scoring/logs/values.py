@@ -62,15 +62,6 @@ def damaged(where: str, message: str) -> LogError:
     return LogError(where, message, code="log.damaged", values={"where": where})
 
 
-def three_players(where: str) -> LogError:
-    return LogError(
-        where,
-        "a three-player game: the record holds four-player games only",
-        code="log.three_players",
-        values={"where": where},
-    )
-
-
 def unknown_yaku(where: str, name: str) -> LogError:
     """A yaku the record has no name for (renhou, a local yaku, a misspelt name)."""
     return LogError(
@@ -148,6 +139,5 @@ __all__ = [
     "log_int",
     "log_result",
     "player_names",
-    "three_players",
     "unknown_yaku",
 ]

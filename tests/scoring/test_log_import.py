@@ -297,10 +297,12 @@ def test_a_ruleset_under_which_the_numbers_do_not_come_out_is_refused():
     assert convert_log(GAME_XML.read_bytes(), rules=PRESETS["tenhou"]).whole
 
 
-def test_a_three_player_tenhou6_log_is_refused():
+def test_a_four_player_tenhou6_log_without_its_fourth_name_is_refused_as_damaged():
+    # A fourth name of "" is a three-player game, whose fourth seat holds nothing.
     doc = json.loads(GAME_JSON.read_text())
     doc["name"][3] = ""
-    assert _refusal(json.dumps(doc)).code == "log.three_players"
+    error = _refusal(json.dumps(doc))
+    assert (error.code, error.where) == ("log.damaged", "log[0][1][3]")
 
 
 def test_a_four_player_mjlog_marked_three_player_does_not_come_out():

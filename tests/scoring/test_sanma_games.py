@@ -126,3 +126,60 @@ def test_the_command_line_converts_the_sanma_mjlog():
     assert doc["players"] == ["Emurated", "あさぴん＠ｍｊ", "神速★.com"]
     assert doc["source"] == {"platform": "tenhou", "log": name}
     assert score_document(doc)["final"][0]["result"] == 54.0
+
+
+def _sanma_json(*, kita_line: bool = False) -> dict:
+    """The first two hands of the 2014 hanchan written as tenhou.net/6 JSON, with the numbers
+    of its mjlog (``<INIT ten>``, ``<AGARI sc>``, ``<RYUUKYOKU sc>``): a dealer haneman tsumo
+    after riichi with two kita set aside (Tenhou's dora line counts them), then a draw with
+    seats 0 and 2 tenpai after seat 0's riichi. Only what the reader reads is filled in: the
+    discards marking riichi (``r``) and kita (``f44``), the results."""
+    empty: list = []
+    first_dora = ["ドラ(2飜)"] if not kita_line else ["抜きドラ(2飜)"]
+    first = [
+        [0, 0, 0],
+        [35000, 35000, 35000, 0],
+        [37],
+        [36],
+        *[empty, empty, ["f44", "f44", 11, "r22"]],
+        *[empty, empty, [19]],
+        *[empty, empty, [21]],
+        *[empty, empty, empty],
+        [
+            "和了",
+            [13000, -6000, -6000, 0],
+            [0, 0, 0, "跳満6000点∀", "立直(1飜)", "門前清自摸和(1飜)", *first_dora, "赤ドラ(2飜)"],
+        ],
+    ]
+    second = [
+        [0, 1, 0],
+        [47000, 29000, 29000, 0],
+        [39],
+        [],
+        *[empty, empty, ["r25"]],
+        *[empty, empty, [19]],
+        *[empty, empty, [21]],
+        *[empty, empty, empty],
+        ["流局", [1000, -2000, 1000, 0]],
+    ]
+    names = ["Emurated", "あさぴん＠ｍｊ", "神速★.com", ""]
+    return {"name": names, "rule": {"disp": "三鳳南喰赤", "aka": 1}, "log": [first, second]}
+
+
+@pytest.mark.parametrize("kita_line", [False, True], ids=["tenhou-dora-line", "kita-line"])
+def test_a_three_player_tenhou6_log_converts_with_its_kita(kita_line):
+    from scoring.logs.convert import convert_log
+
+    imported = convert_log(json.dumps(_sanma_json(kita_line=kita_line)))
+    record = imported.record
+    assert record.players == ("Emurated", "あさぴん＠ｍｊ", "神速★.com")
+    assert record.rules.preset == "tenhou_sanma" and record.rules.aka_dora == 2
+    first = record.hands[0].outcome.win
+    assert (first.han, first.kita, first.dora) == (6, 2, (0, 0, 2))
+    # The scores the mjlog starts the next hands from: <INIT ten="470,290,290"> and
+    # <INIT ten="470,270,300">.
+    assert [list(r.after.scores) for r in imported.replay.results] == [
+        [47000, 29000, 29000],
+        [47000, 27000, 30000],
+    ]
+    assert record.hands[1].outcome.tenpai == (0, 2)
