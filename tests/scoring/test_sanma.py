@@ -457,3 +457,23 @@ def test_a_start_of_three_holds_three_starting_stacks():
     assert check_start(TENHOU, state._replace(scores=(40000, 30000, 35000))) == (
         "the scores and sticks hold 106000 points; three players begin with 105000"
     )
+
+
+def test_a_tsumo_that_sends_a_player_below_zero_ends_the_game_and_pays_the_tobi_bonus():
+    # RULES.md, version 2 tobi_bonus, with three: the tsumo's winner receives it.
+    from scoring.standings import final_standings
+
+    rules = resolve_rules({"preset": "tenhou_sanma", "tobi_bonus": 10000})
+    state = start_state(rules)._replace(scores=(1000, 64000, 40000))
+    # Seat 1 (a non-dealer) wins a mangan by tsumo: the dealer, seat 0, pays 4000.
+    result = play_hand(state, Hand(Tsumo(Win(1, han=5))), rules)
+    assert result.after.scores == (-3000, 70000, 38000)
+    assert result.after.end_reason == "tobi"
+    rows = final_standings(result.after, rules)
+    assert [row.tobi_points for row in rows] == [-10000, 10000, 0]
+
+
+def test_chips_of_a_tsumo_come_from_the_two_other_players():
+    rules = resolve_rules({"preset": "tenhou_sanma", "chip_value": 1000})
+    result = _play(rules, Hand(Tsumo(Win(2, han=1, fu=30, chips=2))))
+    assert result.after.chips == (-2, -2, 4)
