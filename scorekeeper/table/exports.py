@@ -1,11 +1,13 @@
 """A game's hand log as files: one line per win (a hand nobody won is one line too), with
-what each win was made of (yaku, dora, open) beside its han and fu, and every player's
-change and score after the hand. CSV as the standings' files are written
-(``history.exports``: byte order mark, no formulas), and JSON."""
+what each win was made of (yaku, dora, open) beside its han and fu, who was tenpai at a
+draw, why a hand was aborted, who made a chombo, and every player's change and score after
+the hand; then a line per penalty. The facts of the game record, all of them. CSV as the
+standings' files are written (``history.exports``: byte order mark, no formulas), and
+JSON."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, Final, assert_never
 
 from django.utils.translation import gettext as _
@@ -13,7 +15,7 @@ from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from scorekeeper.spreadsheets import csv_lines, safe_cell
 from scorekeeper.table.services.hands import Scoreboard
-from scoring.outcomes import Abort, Chombo, Draw, Ron, Tsumo, Win
+from scoring.outcomes import Abort, Chombo, Draw, Penalty, Ron, Tsumo, Win
 from scoring.record_win import DORA_KINDS
 from scoring.state import HandResult
 from scoring.win_details import dora_total
@@ -35,7 +37,18 @@ HAND_HEADER: Final = (
     gettext_lazy("Ura dora"),
     gettext_lazy("Red fives"),
     pgettext_lazy("a hand with calls", "Open"),
+    gettext_lazy("Tenpai"),
+    gettext_lazy("Nagashi mangan"),
+    gettext_lazy("Abortive draw"),
+    gettext_lazy("Chombo"),
+    gettext_lazy("Penalty"),
+    gettext_lazy("Penalty points"),
+    gettext_lazy("Reason"),
 )
+#: The columns of a hand's own facts, after the columns of its wins.
+_FACTS: Final = 4
+#: The columns of a penalty, the last ones before the players' changes.
+_PENALTY: Final = 3
 
 
 def _dora_parts(win: Win) -> list[int | None]:
@@ -65,6 +78,28 @@ def _wins(result: HandResult) -> tuple[tuple[Win, int | None], ...]:
             assert_never(outcome)
 
 
+def _facts(result: HandResult, names: Sequence[str]) -> list[str]:
+    """Tenpai, nagashi mangan, the abortive draw's reason and the chombo's offender, in
+    the CSV's words (names; the reason's code, as in the game record)."""
+    outcome = result.hand.outcome
+    match outcome:
+        case Draw():
+            return [
+                " ".join(names[seat] for seat in outcome.tenpai),
+                " ".join(names[seat] for seat in outcome.nagashi),
+                "",
+                "",
+            ]
+        case Abort():
+            return ["", "", outcome.reason or "", ""]
+        case Chombo():
+            return ["", "", "", names[outcome.offender]]
+        case Ron() | Tsumo():
+            return ["", "", "", ""]
+        case _:
+            assert_never(outcome)
+
+
 def hand_log_lines(board: Scoreboard) -> Iterator[str]:
     """The hand log as CSV lines, player names in the header of the changes and scores."""
     names = board.record.players
@@ -79,6 +114,8 @@ def hand_log_lines(board: Scoreboard) -> Iterator[str]:
 
 def _csv_rows(board: Scoreboard) -> Iterator[list[Any]]:
     names = board.record.players
+    penalties = board.record.penalties
+    win_columns = len(HAND_HEADER) - _FACTS - _PENALTY
     for index, result in enumerate(board.replay.results):
         before = result.before
         head = [
@@ -88,11 +125,12 @@ def _csv_rows(board: Scoreboard) -> Iterator[list[Any]]:
             result.hand.kind,
             " ".join(names[seat] for seat in result.hand.riichi),
         ]
+        facts = [*_facts(result, names), *([""] * _PENALTY)]
         tail = [*result.deltas, *result.after.scores]
         wins = _wins(result) or ((None, None),)
         for win, discarder in wins:
             if win is None:
-                yield [*head, *([""] * (len(HAND_HEADER) - len(head))), *tail]
+                yield [*head, *([""] * (win_columns - len(head))), *facts, *tail]
                 continue
             yield [
                 *head,
@@ -104,7 +142,33 @@ def _csv_rows(board: Scoreboard) -> Iterator[list[Any]]:
                 "; ".join(win.yaku),
                 *("" if count is None else count for count in _dora_parts(win)),
                 _open_word(win.open),
+                *facts,
                 *tail,
+            ]
+        yield from _penalty_rows(penalties, index, names)
+    yield from _penalty_rows(penalties, None, names)
+
+
+def _penalty_rows(
+    penalties: tuple[Penalty, ...], after: int | None, names: Sequence[str]
+) -> Iterator[list[Any]]:
+    """The penalties given after hand ``after`` (an index; ``None``: those given at no
+    hand in particular), a line each, numbered as the hand they came after."""
+    blank = [""] * (len(HAND_HEADER) - 5 - _PENALTY)
+    for penalty in penalties:
+        if penalty.after_hand == after:
+            number = "" if after is None else after + 1
+            yield [
+                number,
+                "",
+                "",
+                "penalty",
+                "",
+                *blank,
+                names[penalty.seat],
+                penalty.points,
+                penalty.reason,
+                *([""] * (2 * len(names))),
             ]
 
 
@@ -139,8 +203,39 @@ def hand_log_document(board: Scoreboard) -> dict[str, Any]:
                 "outcome": result.hand.kind,
                 "riichi": list(result.hand.riichi),
                 "wins": [_win_json(win, discarder) for win, discarder in _wins(result)],
+                **_facts_json(result),
                 "deltas": list(result.deltas),
                 "scores": list(result.after.scores),
             }
         )
-    return {"game": board.game.pk, "players": list(board.record.players), "hands": hands}
+    penalties = [
+        {
+            "seat": penalty.seat,
+            "points": penalty.points,
+            "reason": penalty.reason,
+            "after_hand": penalty.after_hand,
+        }
+        for penalty in board.record.penalties
+    ]
+    return {
+        "game": board.game.pk,
+        "players": list(board.record.players),
+        "hands": hands,
+        "penalties": penalties,
+    }
+
+
+def _facts_json(result: HandResult) -> dict[str, Any]:
+    """A hand's facts beyond its wins, with the game record's keys."""
+    outcome = result.hand.outcome
+    match outcome:
+        case Draw():
+            return {"tenpai": list(outcome.tenpai), "nagashi": list(outcome.nagashi)}
+        case Abort():
+            return {"reason": outcome.reason}
+        case Chombo():
+            return {"offender": outcome.offender}
+        case Ron() | Tsumo():
+            return {}
+        case _:
+            assert_never(outcome)
