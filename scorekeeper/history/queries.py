@@ -178,6 +178,9 @@ class PlayerRecord:
     yakuman: int
     chombos: int
     tobi: int
+    #: The chombos in these games, anyone's: hands recorded that are not hands played
+    #: (a chombo is replayed), so not among ``hands``.
+    chombo_hands: int = 0
 
     @property
     def average(self) -> Decimal | None:
@@ -244,6 +247,7 @@ def player_record(player: Player, games: QuerySet[Game] | None = None) -> Player
     sums = _counted_seats(player, games).aggregate(
         **standing_sums(),
         tobi=Count("pk", filter=Q(tobi=True)),
+        recorded=Sum("game__hand_count"),
         **{name: Sum(name) for name in _SUMMED},
     )
     return PlayerRecord(
@@ -253,6 +257,7 @@ def player_record(player: Player, games: QuerySet[Game] | None = None) -> Player
         points_sum=sums["points_sum"] or 0,
         places=(sums["first"], sums["second"], sums["third"], sums["fourth"]),
         tobi=sums["tobi"],
+        chombo_hands=(sums["recorded"] or 0) - (sums["hands"] or 0),
         **{name: sums[name] or 0 for name in _SUMMED},
     )
 

@@ -9,6 +9,7 @@ from typing import Any, Final
 
 from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
+from scorekeeper.format import yaku_name
 from scorekeeper.history.charts import BarChart, bar_chart
 from scoring.yaku_stats import HAN_BARS, STYLES, YakuStats
 
@@ -83,7 +84,7 @@ def yaku_context(stats: YakuStats) -> dict[str, Any]:
         for bar in HAN_BARS
     ]
     yaku = [
-        Row(name, count, share(count, stats.wins_with_yaku))
+        Row(yaku_name(name), count, share(count, stats.wins_with_yaku))
         for name, count in stats.yaku_by_count()
     ]
     average = stats.average_dora

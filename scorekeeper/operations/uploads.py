@@ -20,6 +20,7 @@ from django.utils.translation import npgettext, pgettext
 from scorekeeper.club.bounds import load_json
 from scorekeeper.club.models import DeletedGame, Game, Player, SavedRuleset, Season
 from scorekeeper.errors import JsonRefused, RestoreError, ServiceError
+from scorekeeper.format import name_list
 from scorekeeper.operations.restore import database_is_empty, restore
 from scorekeeper.refusals import located_refusal_text
 from scorekeeper.table.services.games import import_record
@@ -58,6 +59,20 @@ def club_contents() -> list[str]:
         if count:
             held.append(words(count) % {"count": f"{count:,}"})
     return held
+
+
+def restored_text(counts: dict[str, int]) -> str:
+    """What a restore stored, each count with its word in the singular or the plural:
+    ``Restored 1 player, 0 rulesets, 1 season, 1 game and 12 hands.``"""
+    words = {
+        "players": lambda n: npgettext("restored", "%(count)s player", "%(count)s players", n),
+        "rulesets": lambda n: npgettext("restored", "%(count)s ruleset", "%(count)s rulesets", n),
+        "seasons": lambda n: npgettext("restored", "%(count)s season", "%(count)s seasons", n),
+        "games": lambda n: npgettext("restored", "%(count)s game", "%(count)s games", n),
+        "hands": lambda n: npgettext("restored", "%(count)s hand", "%(count)s hands", n),
+    }
+    parts = [words[kind](counts[kind]) % {"count": f"{counts[kind]:,}"} for kind in words]
+    return _("Restored %(counts)s.") % {"counts": name_list(parts)}
 
 
 def held_text(held: list[str]) -> str:

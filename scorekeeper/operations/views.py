@@ -22,7 +22,13 @@ from scorekeeper.limits import allows_body, size_text
 from scorekeeper.operations.backup import backup_lines
 from scorekeeper.operations.deletion import delete_game
 from scorekeeper.operations.forms import FindGameForm, ImportForm, RestoreForm
-from scorekeeper.operations.uploads import club_contents, held_text, import_upload, restore_upload
+from scorekeeper.operations.uploads import (
+    club_contents,
+    held_text,
+    import_upload,
+    restore_upload,
+    restored_text,
+)
 from scorekeeper.registry.permissions import is_organiser, organiser_required
 from scorekeeper.table.forms.hands import ConfirmForm
 
@@ -71,14 +77,7 @@ def backup_restore(request: HttpRequest) -> HttpResponse:
                 "backup", _("%(error)s. Nothing was restored.") % {"error": str(error).rstrip(".")}
             )
         else:
-            messages.success(
-                request,
-                _(
-                    "Restored %(players)s players, %(rulesets)s rulesets, %(seasons)s seasons, "
-                    "%(games)s games and %(hands)s hands."
-                )
-                % {kind: f"{count:,}" for kind, count in counts.items()},
-            )
+            messages.success(request, restored_text(counts))
             return redirect("organiser_menu")
     status = 422 if form.is_bound else 200
     held = club_contents()

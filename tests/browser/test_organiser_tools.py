@@ -77,7 +77,7 @@ def test_an_organiser_restores_a_backup_from_the_site(
     page.set_input_files("#id_backup", str(good))
     page.get_by_role("button", name="Restore").click()
     expect(page.locator("#messages")).to_contain_text(
-        "Restored 4 players, 0 rulesets, 0 seasons, 1 games and 2 hands."
+        "Restored 4 players, 0 rulesets, 0 seasons, 1 game and 2 hands."
     )
     expect(page).to_have_url(live_server.url + "/organiser/")
     assert "".join(backup_lines()) == text

@@ -239,7 +239,7 @@ def test_the_commands_write_a_file_and_restore_it_reporting_progress(club, tmp_p
     out, err = io.StringIO(), io.StringIO()
     call_command("restore", str(path), every=2, stdout=out, stderr=err)
     assert "restored 5/5 games" in err.getvalue()
-    assert "5 games, 7 hands" in out.getvalue()
+    assert "5 games and 7 hands." in out.getvalue()
     stdout = io.StringIO()
     call_command("backup", "-", stdout=stdout)
     assert stdout.getvalue() == text

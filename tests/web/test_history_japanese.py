@@ -184,10 +184,17 @@ def test_the_hand_log_csv_has_japanese_headers_and_the_json_english_keys(client,
         "裏ドラ",
         "赤ドラ",
         "副露",
+        "聴牌",
+        "流し満貫",
+        "途中流局",
+        "チョンボ",
+        "罰符",
+        "罰符の点",
+        "理由",
         *(f"{name} 収支" for name in players),
         *(f"{name} 持ち点" for name in players),
     ]
-    assert set(document) == {"game", "players", "hands"}
+    assert set(document) == {"game", "players", "hands", "penalties"}
     assert {"hand", "round", "honba", "outcome", "wins", "scores"} <= set(document["hands"][0])
 
 

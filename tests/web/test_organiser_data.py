@@ -10,9 +10,11 @@ import re
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import translation
 
 from scorekeeper.club.models import MAX_HANDS, Game, HandRecord, Player, SavedRuleset, Season
 from scorekeeper.operations.backup import backup_lines
+from scorekeeper.operations.uploads import restored_text
 from tests.web.test_backup import broken, club, first_game_line, wipe
 
 __all__ = ["club"]
@@ -298,3 +300,13 @@ def test_a_record_past_the_most_hands_a_game_holds_is_refused_in_one_sentence(db
     page = response.content.decode()
     assert f"a game holds at most {MAX_HANDS}. Nothing was imported." in page
     assert ".." not in page
+
+
+def test_what_a_restore_stored_is_said_with_each_word_in_the_singular_or_the_plural():
+    counts = {"players": 1, "rulesets": 0, "seasons": 1, "games": 1, "hands": 12}
+
+    assert restored_text(counts) == "Restored 1 player, 0 rulesets, 1 season, 1 game and 12 hands."
+    with translation.override("ja"):
+        assert restored_text(counts) == (
+            "プレイヤー1人、ルール0件、シーズン1件、対局1件、12局を復元しました。"
+        )

@@ -11,9 +11,11 @@ import sys
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils import translation
 
 from scorekeeper.errors import RestoreError
 from scorekeeper.operations.restore import restore
+from scorekeeper.operations.uploads import restored_text
 
 
 class Command(BaseCommand):
@@ -43,8 +45,6 @@ class Command(BaseCommand):
             raise CommandError(f"{file}: not a UTF-8 text file") from None
         except RestoreError as error:
             raise CommandError(f"{file}: {error} (nothing was restored)") from None
-        self.stdout.write(
-            f"restored {counts['players']:,} players, {counts['rulesets']:,} rulesets, "
-            f"{counts['seasons']:,} seasons, {counts['games']:,} games, "
-            f"{counts['hands']:,} hands"
-        )
+        # The command line speaks English (the site's words in their English form).
+        with translation.override("en"):
+            self.stdout.write(restored_text(counts))
