@@ -180,6 +180,34 @@ def starting_wind(seat: int) -> str:
     return wind_name(Wind.of_index(seat))
 
 
+#: The most characters a name takes where room is short: a chip, a "vs" line, a card of
+#: the history. Longer names are cut (``short_name``); the whole name is a hover away
+#: (``title``), and on the pages that link it, a tap.
+SHORT_NAME: Final = 12
+
+
+def short_name(name: str, most: int = SHORT_NAME) -> str:
+    """The name cut at a word when it is longer than ``most`` characters, with "…"; a
+    first word that is longer by itself is cut within it.
+
+    >>> short_name("Maximilian Alexander Konstantin von Hohenbergen")
+    'Maximilian…'
+    >>> short_name("Aki"), short_name("渡辺 さくら"), short_name("Maximiliana-Jo")
+    ('Aki', '渡辺 さくら', 'Maximiliana…')
+    >>> short_name("Jo Ann Marie Smith")
+    'Jo Ann…'
+    """
+    if len(name) <= most:
+        return name
+    first, *rest = name.split(" ")
+    kept = first
+    for word in rest:
+        if len(kept) + 1 + len(word) > most - 1:
+            break
+        kept = f"{kept} {word}"
+    return f"{kept[: most - 1]}…"
+
+
 def name_list(names: Sequence[str]) -> str:
     """Names joined as in a sentence (Aki、Ben in Japanese).
 

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scorekeeper.club.models import Game, Player, SavedRuleset, Season, Seat
 from scorekeeper.club.projection import STAT_FIELDS
-from scorekeeper.format import PLACE_NAMES, preset_label, sign_class, signed_result
+from scorekeeper.format import PLACE_NAMES, preset_label, short_name, sign_class, signed_result
 from scorekeeper.history.standings import (
     ORDER_BY,
     StandingRow,
@@ -336,6 +336,11 @@ class SeatCell:
     place: int | None
     result: str
     sign: str
+
+    @property
+    def short(self) -> str:
+        """The name as a card shows it: cut at a word where it is long."""
+        return short_name(self.name)
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,7 @@ from scorekeeper.format import (
     name_list,
     round_name,
     seat_wind,
+    short_name,
     sign_class,
     signed,
     signed_result,
@@ -255,6 +256,8 @@ class Difference:
     label: str
     text: str
     sign: str
+    #: The other player's whole name, where the label shortens it.
+    title: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,9 +296,10 @@ def seat_lines(state: GameState, names: Names, urls: Sequence[str] = ()) -> tupl
             sign="down" if scores[seat] < 0 else "",
             differences=tuple(
                 Difference(
-                    _("vs %(name)s") % {"name": names[other]},
+                    _("vs %(name)s") % {"name": short_name(names[other])},
                     signed(scores[seat] - scores[other]),
                     sign_class(scores[seat] - scores[other]),
+                    names[other] if short_name(names[other]) != names[other] else "",
                 )
                 for other in range(4)
                 if other != seat

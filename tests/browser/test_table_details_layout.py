@@ -76,6 +76,7 @@ def test_names_of_a_dozen_letters_are_whole_in_the_chips(
     expect(names).to_have_text(list(LONG_NAMES))
     assert overflowing(page, ".group-winners .chip-face") == []
     assert overflowing(page, ".group-winners .chip-face .who") == []
+    assert words_broken(page, ".group-winners .chip-face .who") == []
     assert fits(page), f"the hand form is wider than the {size}"
     page.locator(".group-winners").screenshot(path=artifacts / f"chips-long-names-{size}.png")
 

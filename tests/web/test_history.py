@@ -46,7 +46,8 @@ def test_a_finished_game_shows_each_player_with_place_and_result(client, importe
         result = last.expected["final_result"][seat.number]
         sign = "+" if result > 0 else "\u2212" if result < 0 else ""
         pattern = (
-            rf"Place </span>{place}</span>\s*<span class=\"history-name\">{name}</span>\s*"
+            rf"Place </span>{place}</span>\s*"
+            rf"<a class=\"history-name\" href=\"/players/{seat.player.pk}/\">{name}</a>\s*"
             rf"<span class=\"history-result [a-z]+\">{re.escape(sign)}{abs(result):.1f}</span>"
         )
         assert re.search(pattern, row), (name, place, result)

@@ -16,6 +16,8 @@ from typing import Any
 
 from django import forms
 
+from scorekeeper.format import short_name
+
 
 @dataclass(frozen=True, slots=True)
 class SeatChoice:
@@ -26,6 +28,11 @@ class SeatChoice:
 
     def __str__(self) -> str:
         return f"{self.name} ({self.wind})"
+
+    @property
+    def short(self) -> str:
+        """The name as a chip shows it: cut at a word where it is long."""
+        return short_name(self.name)
 
 
 class ChipSelect(forms.RadioSelect):
