@@ -75,6 +75,11 @@ def env_int(name: str, *, default: int) -> int:
     return value
 
 
+def env_text(name: str, *, default: str) -> str:
+    """A line of text, trimmed; unset or blank: the default."""
+    return os.environ.get(name, "").strip() or default
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     raw = os.environ.get(name)
     if raw is None:
@@ -300,6 +305,10 @@ STORAGES = {
         ),
     },
 }
+
+# The club's name: the site's name in its header, its page titles and on a phone's home
+# screen (the web app manifest).
+SCOREKEEPER_CLUB_NAME = env_text("SCOREKEEPER_CLUB_NAME", default="Scorekeeper")
 
 # Who may read without an account (see scorekeeper/registry/permissions.py).
 SCOREKEEPER_PUBLIC_READ = env_bool("SCOREKEEPER_PUBLIC_READ", default=True)

@@ -7,6 +7,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.test import override_settings
+
+from scorekeeper import settings as project_settings
 
 pytestmark = pytest.mark.django_db
 
@@ -29,9 +32,35 @@ def test_the_manifest_names_the_site_and_its_icons(client):
     manifest = json.loads(response.content)
 
     assert response["Content-Type"] == "application/manifest+json"
-    assert manifest["name"] == "Scorekeeper"
+    assert manifest["name"] == manifest["short_name"] == "Scorekeeper"
     assert manifest["display"] == "standalone"
     assert {icon["sizes"] for icon in manifest["icons"]} == {"192x192", "512x512", "any"}
+
+
+@override_settings(SCOREKEEPER_CLUB_NAME="雀荘みどり")
+def test_the_club_name_names_the_installed_site_the_header_and_the_page_titles(client):
+    manifest = json.loads(client.get("/manifest.webmanifest").content)
+    home = client.get("/").content.decode()
+    history = client.get("/history/").content.decode()
+    offline = client.get("/offline/").content.decode()
+
+    assert manifest["name"] == manifest["short_name"] == "雀荘みどり"
+    assert '<a class="site-name" href="/">雀荘みどり</a>' in home
+    assert "<title>Games · 雀荘みどり</title>" in home
+    assert "<title>History · 雀荘みどり</title>" in history
+    assert "<title>Offline · 雀荘みどり</title>" in offline
+    assert "Scorekeeper" not in home + history + offline
+
+
+def test_the_club_name_is_read_from_the_environment_trimmed_and_blank_means_the_default(
+    monkeypatch,
+):
+    monkeypatch.setenv("SCOREKEEPER_CLUB_NAME", "  雀荘みどり ")
+    named = project_settings.env_text("SCOREKEEPER_CLUB_NAME", default="Scorekeeper")
+    monkeypatch.setenv("SCOREKEEPER_CLUB_NAME", " ")
+    blank = project_settings.env_text("SCOREKEEPER_CLUB_NAME", default="Scorekeeper")
+
+    assert (named, blank) == ("雀荘みどり", "Scorekeeper")
 
 
 def test_every_page_links_the_manifest_and_the_worker(client):

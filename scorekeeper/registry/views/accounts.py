@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login, update_session_auth_hash
 from django.contrib.auth import views as auth_views
@@ -45,13 +46,14 @@ PAGES_WITHOUT_DATABASE = frozenset({"payment_table"})
 
 
 def site_context(request: HttpRequest) -> dict[str, Any]:
-    """Context processor for the header: ``first_run`` (the site still needs its first
-    organiser) and ``is_member`` (may start games and record hands). Both are callables, so
-    a page pays for a query only where its template asks, and the header asks about the
-    first run only for visitors."""
+    """Context processor for the header: ``club_name`` (the site's name, from the settings),
+    ``first_run`` (the site still needs its first organiser) and ``is_member`` (may start
+    games and record hands). The last two are callables, so a page pays for a query only
+    where its template asks, and the header asks about the first run only for visitors."""
     match = request.resolver_match
     skip = match is not None and match.url_name in PAGES_WITHOUT_DATABASE
     return {
+        "club_name": settings.SCOREKEEPER_CLUB_NAME,
         "first_run": (lambda: False) if skip else no_accounts_yet,
         "is_member": lambda: is_member(request.user),
     }

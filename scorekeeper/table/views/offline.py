@@ -59,8 +59,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 @require_safe
 def web_manifest(request: HttpRequest) -> HttpResponse:
     manifest = {
-        "name": "Scorekeeper",
-        "short_name": "Scorekeeper",
+        "name": settings.SCOREKEEPER_CLUB_NAME,
+        "short_name": settings.SCOREKEEPER_CLUB_NAME,
         "start_url": reverse("home"),
         "scope": "/",
         "display": "standalone",
