@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from scorekeeper.club.models import DeletedGame, Game, HandRecord, Season, Seat
+from scorekeeper.club.models import DeletedGame, Game, HandRecord, Season, Seat, SentHand
 from scorekeeper.club.projection import RESULT_FIELDS
 
 
@@ -116,6 +116,31 @@ class HandRecordAdmin(ReadOnlyAdmin):
         "recorded_at",
         "edited_by",
         "edited_at",
+    )
+
+
+@admin.register(SentHand)
+class SentHandAdmin(ReadOnlyAdmin):
+    """Hands phones sent under their own keys: read here, written only by the table (a
+    conflict is settled on the table page, which replays the game)."""
+
+    list_display = ("game", "sequence", "outcome", "key", "sent_by", "sent_at", "settled_at")
+    list_select_related = ("game", "sent_by")
+    list_filter = ("outcome",)
+    search_fields = ("game__table_label", "=key")
+    date_hierarchy = "sent_at"
+    readonly_fields = (
+        "game",
+        "key",
+        "after",
+        "sequence",
+        "data",
+        "outcome",
+        "sent_by",
+        "sent_at",
+        "settled_by",
+        "settled_at",
+        "replaced",
     )
 
 

@@ -5,12 +5,18 @@ players, the saved rulesets, the seasons, every game, and an ``end`` line that c
 before, so that a cut-off file is refused instead of half restored. Each game line holds the
 game's record (``scorekeeper.game/1``, the rules in full as they were frozen when the game
 started, so a later change to a preset cannot change an old game) and, beside it, what the
-record has no place for (``meta``: id, table, status, timestamps, revision, hand times).
+record has no place for (``meta``: id, table, status, timestamps, revision, hand times, and
+``sent``: the hands phones sent for a place another phone's hand took, still to settle or
+settled, so that a version waiting for a member's choice is not lost and the hand log still
+says what was kept; left out where the game has none).
 
 Keys are sorted, separators fixed and everything ordered by id, so a backup restored into an
 empty database backs up again to the same bytes. Ids are kept: a restored game has its old
 id, so links to it keep working and the table's ETags (``id-revision``) never repeat.
-Accounts are not part of a backup; who created a game or recorded a hand is left empty.
+Accounts are not part of a backup; who created a game, recorded a hand or settled a
+conflict is left empty. The keys of hands stored or merged as they were sent are not kept
+either: they only keep a hand sent again from being stored twice, and a phone that sends one
+again after a restore has it merged with the hand at its place, or kept as a conflict.
 Reading one back is ``restore.py``.
 """
 
@@ -28,6 +34,7 @@ from scorekeeper.club.models import (
     SavedRuleset,
     Season,
     Seat,
+    SentHand,
 )
 from scoring.record import source_json
 
@@ -42,6 +49,12 @@ COUNTED: Final = ("players", "rulesets", "seasons", "games", "hands")
 #: games some 400,000. Every check of a line takes time in proportion to its length, so
 #: this bounds the time a line can take.
 MAX_LINE: Final = 1_000_000
+#: The hands sent under a phone's key that a backup keeps: those the table page shows.
+SENT_KEPT: Final = (
+    SentHand.Outcome.CONFLICT,
+    SentHand.Outcome.KEPT,
+    SentHand.Outcome.DISCARDED,
+)
 
 
 def dumps(value: Any) -> str:
@@ -124,7 +137,7 @@ def _season_json(season: Season, games: list[int]) -> dict[str, Any]:
 
 
 def _game_lines(names: Mapping[int, str]) -> Iterator[tuple[str, int]]:
-    """Each game's line and its number of hands, three queries per chunk of games."""
+    """Each game's line and its number of hands, four queries per chunk of games."""
     last = 0
     while True:
         games = list(Game.objects.filter(pk__gt=last).order_by("pk")[:CHUNK])
@@ -143,13 +156,34 @@ def _game_lines(names: Mapping[int, str]) -> Iterator[tuple[str, int]]:
             .values_list("game_id", "data", "recorded_at", "edited_at")
         ):
             hands[game_id].append((data, recorded_at, edited_at))
+        sent: dict[int, list[dict[str, Any]]] = {pk: [] for pk in ids}
+        for row in SentHand.objects.filter(game_id__in=ids, outcome__in=SENT_KEPT).order_by(
+            "game_id", "sent_at", "pk"
+        ):
+            sent[row.game_id].append(_sent_json(row))
         for game in games:
             own = hands[game.pk]
-            yield dumps(_game_json(game, seats[game.pk], own)) + "\n", len(own)
+            yield dumps(_game_json(game, seats[game.pk], own, sent[game.pk])) + "\n", len(own)
+
+
+def _sent_json(row: SentHand) -> dict[str, Any]:
+    return {
+        "key": str(row.key),
+        "after": None if row.after is None else str(row.after),
+        "sequence": row.sequence,
+        "hand": row.data,
+        "outcome": row.outcome,
+        "sent_at": _iso(row.sent_at),
+        "settled_at": _iso(row.settled_at),
+        "replaced": row.replaced,
+    }
 
 
 def _game_json(
-    game: Game, players: list[str], hands: list[tuple[Any, datetime, datetime | None]]
+    game: Game,
+    players: list[str],
+    hands: list[tuple[Any, datetime, datetime | None]],
+    sent: list[dict[str, Any]],
 ) -> dict[str, Any]:
     meta = {
         "id": game.pk,
@@ -164,6 +198,8 @@ def _game_json(
         "recorded_at": [_iso(recorded) for _, recorded, _ in hands],
         "edited_at": {str(i): _iso(edited) for i, (_, _, edited) in enumerate(hands) if edited},
     }
+    if sent:
+        meta["sent"] = sent
     record = {
         "format": "scorekeeper.game/1",
         "rules": game.rules,

@@ -8,6 +8,7 @@ transaction.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import date, datetime
 from typing import Any
@@ -36,19 +37,27 @@ from scorekeeper.club.models import (
     SavedRuleset,
     Season,
     Seat,
+    SentHand,
 )
 from scorekeeper.club.projection import project
 from scorekeeper.club.signals import games_changed_since
 from scorekeeper.club.wins import StoredWin, store_wins, stored_wins
 from scorekeeper.errors import JsonRefused, RestoreError
-from scorekeeper.operations.backup import CHUNK, COUNTED, FORMAT, MAX_LINE, SECTIONS
+from scorekeeper.operations.backup import (
+    CHUNK,
+    COUNTED,
+    FORMAT,
+    MAX_LINE,
+    SECTIONS,
+    SENT_KEPT,
+)
 from scorekeeper.operations.bulk import reset_sequences, stored_seats
 from scorekeeper.refusals import located_refusal_text, refusal_text
 from scoring.errors import LocatedError, RulesError
 from scoring.logs.convert import log_digest
 from scoring.outcomes import Hand
 from scoring.record import penalty_json, read_record, start_json
-from scoring.record_hand import hand_to_json
+from scoring.record_hand import hand_to_json, parse_hand
 from scoring.rules import PRESETS, Ruleset
 from scoring.state import Replay
 
@@ -122,6 +131,7 @@ class BackupLoader:
         #: The row with the largest id of each table stored with kept ids.
         self.kept_ids: dict[type[models.Model], models.Model] = {}
         self.batch: list[tuple[Game, list[Seat], list[HandRecord]]] = []
+        self.sent: list[SentHand] = []
         self.wins: list[StoredWin] = []
         self.ended = False
 
@@ -325,6 +335,7 @@ class BackupLoader:
             )
         seats = stored_seats(game, player_ids, projection)
         hands = hands_from_meta(meta, self, game, record.hands)
+        self.sent += sent_from_meta(meta, self, game)
         self.batch.append((game, seats, hands))
         self.wins += stored_wins(game, player_ids, projection)
         self.counts["games"] += 1
@@ -362,9 +373,11 @@ class BackupLoader:
         self.keep_ids(game for game, _, _ in self.batch)
         Seat.objects.bulk_create(seat for _, seats, _ in self.batch for seat in seats)
         HandRecord.objects.bulk_create(hand for _, _, hands in self.batch for hand in hands)
+        SentHand.objects.bulk_create(self.sent)
         store_wins(self.wins)
         self.batch = []
         self.wins = []
+        self.sent = []
         done = self.counts["games"]
         if self.progress and done - self.reported >= self.every:
             self.reported = done // self.every * self.every
@@ -487,6 +500,7 @@ def game_from_meta(
 ) -> Game:
     allowed = {"id", "table_label", "ruleset_name", "status", "stopped_early", "revision"}
     times = {"created_at", "updated_at", "finished_at", "recorded_at", "edited_at"}
+    allowed.add("sent")  # read by ``sent_from_meta``
     check_fields(meta, allowed | times, loader, "meta.")
     status = meta.get("status")
     if status not in Game.Status.values:
@@ -555,3 +569,84 @@ def hands_from_meta(
         )
         for i, hand in enumerate(hands)
     ]
+
+
+def sent_from_meta(meta: Mapping[str, Any], loader: BackupLoader, game: Game) -> list[SentHand]:
+    """The hands phones sent for a place another phone's hand took (``meta.sent``, left out
+    where there are none): the conflicts still to settle and those settled."""
+    sent = meta.get("sent", [])
+    if not isinstance(sent, list):
+        raise loader.fail("meta.sent", _("expected a list"))
+    rows, keys = [], set()
+    fields = {"key", "after", "sequence", "hand", "outcome", "sent_at", "settled_at", "replaced"}
+    for i, item in enumerate(sent):
+        where = f"meta.sent[{i}]"
+        if not isinstance(item, dict):
+            raise loader.fail(where, _("expected an object"))
+        check_fields(item, fields, loader, f"{where}.")
+        key = read_key(item.get("key"), f"{where}.key", loader)
+        if key in keys:
+            raise loader.fail(
+                f"{where}.key", _("a second hand sent with key %(key)s") % {"key": key}
+            )
+        keys.add(key)
+        after = item.get("after")
+        outcome = item.get("outcome")
+        if outcome not in SENT_KEPT:
+            raise loader.fail(
+                f"{where}.outcome",
+                _("expected one of %(values)s") % {"values": ", ".join(SENT_KEPT)},
+            )
+        sequence = item.get("sequence")
+        if isinstance(sequence, bool) or not isinstance(sequence, int) or sequence < 0:
+            raise loader.fail(f"{where}.sequence", _("expected a whole number"))
+        if sequence >= MAX_HANDS:
+            raise loader.fail(
+                f"{where}.sequence", _("expected less than %(most)s") % {"most": MAX_HANDS}
+            )
+        settled_at = item.get("settled_at")
+        if (settled_at is None) != (outcome == SentHand.Outcome.CONFLICT):
+            raise loader.fail(
+                f"{where}.settled_at",
+                _("expected a date and time for a settled hand, and none for a conflict"),
+            )
+        replaced = item.get("replaced")
+        rows.append(
+            SentHand(
+                game=game,
+                key=key,
+                after=None if after is None else read_key(after, f"{where}.after", loader),
+                sequence=sequence,
+                data=read_sent_hand(item.get("hand"), f"{where}.hand", loader),
+                outcome=outcome,
+                sent_at=read_moment(item.get("sent_at"), f"{where}.sent_at", loader),
+                settled_at=(
+                    None
+                    if settled_at is None
+                    else read_moment(settled_at, f"{where}.settled_at", loader)
+                ),
+                replaced=(
+                    None
+                    if replaced is None
+                    else read_sent_hand(replaced, f"{where}.replaced", loader)
+                ),
+            )
+        )
+    return rows
+
+
+def read_key(value: Any, where: str, loader: BackupLoader) -> uuid.UUID:
+    if isinstance(value, str) and len(value) <= 36:
+        try:
+            return uuid.UUID(value)
+        except ValueError:
+            pass
+    raise loader.fail(where, _got(_("expected a UUID"), _short(value)))
+
+
+def read_sent_hand(value: Any, where: str, loader: BackupLoader) -> dict[str, Any]:
+    """A hand in its stored form, checked for form (it is played when a member keeps it)."""
+    try:
+        return hand_to_json(parse_hand(value, where))
+    except LocatedError as error:
+        raise loader.fail(error.where or where, refusal_text(error, error.message)) from None

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import io
 import json
+import uuid
 from datetime import date
 
 import pytest
 from django.core.management import CommandError, call_command
 
 from scorekeeper.club.management.commands.verify_games import game_mismatches
-from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
+from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat, SentHand
 from scorekeeper.errors import RestoreError
 from scorekeeper.operations.backup import backup_lines
 from scorekeeper.operations.restore import restore
 from scorekeeper.table.services.games import abandon_game, finish_game, start_game
 from scorekeeper.table.services.hands import edit_hand, record_hand
+from scorekeeper.table.services.outbox import send_hand, settle_conflict
 from scoring.outcomes import Draw, Hand, Ron, Tsumo, Win
 from scoring.rules import PRESETS, resolve_rules
 
@@ -270,3 +272,81 @@ def test_organisers_download_the_same_backup_from_the_site(club, alice_client):
 def test_only_organisers_may_download_the_backup(club, request, persona, status):
     response = request.getfixturevalue(persona).get("/backup/")
     assert response.status_code == status
+
+
+# Hands phones sent under their own keys
+
+
+@pytest.fixture
+def sent(club, alice):
+    """On Table 2 (three hands): a conflict still to settle at hand 1, one settled by keeping
+    the stored hand at hand 2, and a hand recorded as it was sent (hand 4)."""
+    game = Game.objects.get(table_label="Table 2")
+    open_ = send_hand(
+        game=game, hand=Hand(Draw(tenpai=(1,))), expected_sequence=0, key=uuid.uuid4()
+    )
+    settled = send_hand(
+        game=game, hand=Hand(Draw(tenpai=(3,))), expected_sequence=1, key=uuid.uuid4()
+    )
+    settle_conflict(game=game, sent_id=settled.sent.pk, keep=False, user=alice)
+    game.refresh_from_db()
+    send_hand(game=game, hand=Hand(Draw()), expected_sequence=3, key=uuid.uuid4(), waited=False)
+    return {"open": open_.sent.key, "settled": settled.sent.key}
+
+
+def sent_rows():
+    return list(
+        SentHand.objects.order_by("key").values_list(
+            "game_id", "key", "after", "sequence", "data", "outcome", "sent_at", "settled_at"
+        )
+    )
+
+
+def test_conflicts_to_settle_and_settled_survive_a_restore_without_the_keys_of_stored_hands(sent):
+    first = "".join(backup_lines())
+    kept = [row for row in sent_rows() if row[5] != "recorded"]
+    wipe()
+
+    restore(io.StringIO(first))
+
+    assert "".join(backup_lines()) == first
+    assert sent_rows() == kept
+    assert {row[1]: row[5] for row in kept} == {
+        sent["open"]: "conflict",
+        sent["settled"]: "discarded",
+    }
+    open_ = SentHand.objects.get(key=sent["open"])
+    assert open_.to_hand() == Hand(Draw(tenpai=(1,)))
+    assert open_.sent_by is None and open_.settled_at is None
+
+
+def test_a_game_without_hands_sent_under_a_key_backs_up_as_before(club):
+    assert '"sent"' not in "".join(backup_lines())
+
+
+@pytest.mark.parametrize(
+    ("change", "place"),
+    [
+        (lambda s: s.update(key="12"), "key"),
+        (lambda s: s.update(outcome="recorded"), "outcome"),
+        (lambda s: s.update(settled_at="2024-01-01T00:00:00+00:00"), "settled_at"),
+        (lambda s: s.update(hand={"draw": {"tenpai": [7]}}), "hand"),
+        (lambda s: s.update(sequence=-1), "sequence"),
+    ],
+    ids=["key", "outcome", "settled-conflict", "hand", "sequence"],
+)
+def test_a_bad_hand_sent_under_a_key_is_refused_naming_it(sent, change, place):
+    text = "".join(backup_lines())
+    number = next(i for i, line in enumerate(text.splitlines(), 1) if '"sent"' in line)
+
+    def first_sent(obj):
+        conflict = next(s for s in obj["meta"]["sent"] if s["outcome"] == "conflict")
+        change(conflict)
+        obj["meta"]["sent"] = [conflict]
+
+    text = broken(text, number, first_sent)
+    wipe()
+    with pytest.raises(RestoreError) as error:
+        restore(io.StringIO(text))
+    assert str(error.value).startswith(f"line {number}: meta.sent[0].{place}")
+    assert not Game.objects.exists() and not SentHand.objects.exists()

@@ -76,3 +76,16 @@ def test_the_offline_page_says_so_in_the_readers_language(client):
 
     assert "the network is gone" in english
     assert "接続がありません" in japanese
+
+
+def test_the_offline_page_says_what_still_works_and_what_waits(client):
+    english = client.get("/offline/").content.decode()
+    japanese = client.get("/offline/", headers={"Accept-Language": "ja"}).content.decode()
+
+    assert "<h2>What still works</h2>" in english
+    assert "each one waits on the phone and is sent, in order" in english
+    assert "<h2>What waits for the network</h2>" in english
+    assert "The scores and the preview on the table page." in english
+    assert "nothing was stored; go back and send it again" in english
+    assert "<h2>今も使えるもの</h2>" in japanese
+    assert "<h2>接続が戻るまで待つもの</h2>" in japanese

@@ -252,7 +252,8 @@ def test_the_list_shows_saved_rulesets_and_the_five_presets(client, bob, thursda
 
 
 @pytest.mark.parametrize(
-    "model", ["player", "savedruleset", "game", "seat", "handrecord", "season", "deletedgame"]
+    "model",
+    ["player", "savedruleset", "game", "seat", "handrecord", "season", "deletedgame", "senthand"],
 )
 def test_every_model_has_an_admin_list(admin_client, game, model):
     response = admin_client.get(reverse(f"admin:club_{model}_changelist"))

@@ -4,11 +4,15 @@ a conflict when that hand differs, and settled by a member keeping one version."
 
 from __future__ import annotations
 
+import io
 import uuid
+from datetime import timedelta
 
 import pytest
 from django.contrib.messages import get_messages
+from django.core.management import CommandError, call_command
 from django.urls import reverse
+from django.utils import timezone
 
 from scorekeeper.club.models import HandRecord, SentHand
 from scorekeeper.table.services.outbox import same_hand
@@ -212,3 +216,64 @@ def test_the_settle_address_takes_only_a_post(bob_client, game):
     sent = _conflict(bob_client, game)
 
     assert bob_client.get(reverse("conflict_settle", args=[game.pk, sent.pk])).status_code == 405
+
+
+def test_pruning_removes_the_keys_of_stored_hands_older_than_the_days_and_keeps_conflicts(
+    bob_client, game
+):
+    old = str(uuid.uuid4())
+    bob_client.post(url("hand_create", game), ron_post(key=old))  # recorded
+    bob_client.post(url("hand_create", game), waited(ron_post()))  # merged
+    bob_client.post(url("hand_create", game), waited(tsumo_post()))  # a conflict
+    settled = _conflict_after(bob_client, game)
+    month_ago = timezone.now() - timedelta(days=31)
+    SentHand.objects.update(sent_at=month_ago)
+    recent = str(uuid.uuid4())
+    bob_client.post(url("hand_create", game), tsumo_post(1, key=recent))
+    out = io.StringIO()
+
+    call_command("prune_sent_keys", "--days", "30", stdout=out)
+
+    assert "removed 2 keys" in out.getvalue()
+    assert sorted(SentHand.objects.values_list("outcome", flat=True)) == [
+        "conflict",
+        "discarded",
+        "recorded",
+    ]
+    assert SentHand.objects.get(outcome="recorded").key == uuid.UUID(recent)
+    assert SentHand.objects.get(outcome="discarded").pk == settled.pk
+    # A hand sent again under a pruned key is the same hand at its place: taken as it.
+    again = bob_client.post(url("hand_create", game), {**ron_post(key=old), "waited": "1"})
+    assert HandRecord.objects.filter(game=game).count() == 2
+    assert "taken as that one" in said(again)
+
+
+def _conflict_after(bob_client, game) -> SentHand:
+    """A second conflict at hand 1, settled by keeping the stored hand."""
+    bob_client.post(url("hand_create", game), waited(tsumo_post(winner=2)))
+    sent = SentHand.objects.filter(outcome="conflict").latest("pk")
+    bob_client.post(url("conflict_settle", game, sent.pk), {"keep": "stored"})
+    return sent
+
+
+def test_pruning_refuses_fewer_than_one_day():
+    with pytest.raises(CommandError, match="--days 0: expected 1 or more"):
+        call_command("prune_sent_keys", "--days", "0")
+
+
+def test_the_admin_shows_hands_sent_under_a_key_read_only(admin_client, bob_client, game):
+    sent = _conflict(bob_client, game)
+    listing = admin_client.get(reverse("admin:club_senthand_changelist"))
+    found = admin_client.get(reverse("admin:club_senthand_changelist"), {"q": str(sent.key)})
+    not_a_key = admin_client.get(reverse("admin:club_senthand_changelist"), {"q": "Table"})
+    page = admin_client.get(reverse("admin:club_senthand_change", args=[sent.pk]))
+
+    assert str(sent.key) in listing.content.decode()
+    assert str(sent.key) in found.content.decode()
+    assert not_a_key.status_code == 200
+    assert 'name="outcome"' not in page.content.decode()
+    assert "conflict" in page.content.decode()
+    assert admin_client.get(reverse("admin:club_senthand_add")).status_code == 403
+    delete = reverse("admin:club_senthand_delete", args=[sent.pk])
+    assert admin_client.post(delete, {"post": "yes"}).status_code == 403
+    assert SentHand.objects.filter(pk=sent.pk).exists()

@@ -15,12 +15,18 @@ when it is back; an answer lost on the way makes it send a hand again. The key d
   refused as before (``StaleGame``): they see the table as it is now;
 - a member settles a conflict by keeping one version: the other is discarded and the hand
   log says so (``settle_conflict``).
+
+The keys of hands stored as they were sent (recorded or merged) are needed only while a phone
+may still send the hand again; ``prune_sent_keys`` removes them after some days (a phone
+that sends one later has it merged with the same hand at its place). Conflicts are never
+pruned: those to settle wait for a member, and those settled are the hand log's.
 """
 
 from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -198,3 +204,14 @@ def conflicts_of(game: Game) -> list[SentHand]:
 def sent_before(game: Game, key: uuid.UUID) -> SentHand | None:
     """The hand sent before with ``key``, if the game has one."""
     return SentHand.objects.filter(game=game, key=key).first()
+
+
+#: What ``prune_sent_keys`` removes: keys whose hand the game holds as it was sent.
+PRUNED = (SentHand.Outcome.RECORDED, SentHand.Outcome.MERGED)
+
+
+def prune_sent_keys(*, before: datetime) -> int:
+    """Remove the keys of hands recorded or merged as they were sent, sent before ``before``;
+    return how many were removed."""
+    removed, _by_model = SentHand.objects.filter(outcome__in=PRUNED, sent_at__lt=before).delete()
+    return removed
