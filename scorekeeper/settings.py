@@ -155,6 +155,7 @@ INSTALLED_APPS = [
     "scorekeeper.history",
     "scorekeeper.operations",
     "scorekeeper.ratings",
+    "scorekeeper.tournaments",
 ]
 
 MIDDLEWARE = [

@@ -41,6 +41,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("scorekeeper.history",),
     ("scorekeeper.operations",),
     ("scorekeeper.ratings",),
+    ("scorekeeper.tournaments",),
     (
         "scorekeeper.settings",
         "scorekeeper.urls",

@@ -1,0 +1,219 @@
+"""The organiser's forms: a tournament's settings, registering players, seating a session
+(with the prescripted tables as CSV), a substitute, a table's time, a penalty."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scorekeeper.club.bounds import name_key
+from scorekeeper.club.models import Player
+from scorekeeper.table.forms.games import NewGameForm, ruleset_choices
+from scorekeeper.tournaments.models import MAX_SESSIONS, Entrant, Session, Tournament
+
+#: The largest prescripted seating file read: 400 players' names fit many times over.
+MAX_CSV_BYTES = 200_000
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=100)
+    start_date = forms.DateField(label=gettext_lazy("First day"))
+    end_date = forms.DateField(label=gettext_lazy("Last day"), required=False)
+    ruleset = forms.ChoiceField(label=gettext_lazy("Ruleset"), choices=ruleset_choices)
+    sessions = forms.IntegerField(
+        label=gettext_lazy("Sessions"), min_value=1, max_value=MAX_SESSIONS, initial=4
+    )
+    session_minutes = forms.IntegerField(
+        label=gettext_lazy("Minutes per session"), min_value=10, max_value=600, initial=90
+    )
+    end_policy = forms.ChoiceField(
+        label=gettext_lazy("When time is up"), choices=Tournament.EndPolicy.choices
+    )
+    substitutes_count = forms.BooleanField(
+        label=gettext_lazy("A substitute’s games count for the player they replace"),
+        required=False,
+        initial=True,
+    )
+    public = forms.BooleanField(
+        label=gettext_lazy("Visitors may read the tables and results"), required=False, initial=True
+    )
+
+    clean_ruleset = NewGameForm.clean_ruleset
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        start, end = data.get("start_date"), data.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", _("The last day cannot be before the first."))
+        return data
+
+    def settings(self) -> dict[str, Any]:
+        data = dict(self.cleaned_data)
+        data.pop("ruleset")
+        return data
+
+
+class RegisterForm(forms.Form):
+    players = forms.ModelMultipleChoiceField(
+        Player.objects.all(),
+        label=gettext_lazy("The club’s players"),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    new_names = forms.CharField(
+        label=gettext_lazy("New players, one name a line"),
+        required=False,
+        max_length=20_000,
+        widget=forms.Textarea(attrs={"rows": 4}),
+    )
+
+    def clean_new_names(self) -> list[str]:
+        names = [" ".join(line.split()) for line in self.cleaned_data["new_names"].splitlines()]
+        names = [name for name in names if name]
+        for number, name in enumerate(names, 1):
+            if len(name) > 100:
+                raise forms.ValidationError(
+                    _("Line %(line)s: a name has at most 100 characters.") % {"line": number}
+                )
+        return names
+
+
+class SeatForm(forms.Form):
+    method = forms.ChoiceField(label=gettext_lazy("Seating"), choices=Session.Method.choices)
+    seed = forms.IntegerField(
+        label=gettext_lazy("Seed"),
+        required=False,
+        min_value=0,
+        max_value=2**62,
+        help_text=gettext_lazy("The same seed seats the same way; blank for a new one."),
+    )
+    step = forms.IntegerField(
+        label=gettext_lazy("Interval"),
+        required=False,
+        min_value=1,
+        max_value=100,
+        initial=1,
+        help_text=gettext_lazy(
+            "By rating: 1 seats neighbours in the ratings together; the number of tables "
+            "spreads them over every table."
+        ),
+    )
+    tables = forms.FileField(
+        label=gettext_lazy("Tables (CSV)"),
+        required=False,
+        help_text=gettext_lazy(
+            "Prescripted: one table a line, its number, then its players’ names from East."
+        ),
+    )
+
+    def __init__(self, *args: Any, entrants: list[Entrant], size: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.entrants = entrants
+        self.size = size
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("method") == Session.Method.PRESCRIPTED:
+            upload = data.get("tables")
+            if not upload:
+                self.add_error("tables", _("Send the tables as a CSV file."))
+            else:
+                try:
+                    data["table_rows"] = self._read(upload)
+                except forms.ValidationError as error:
+                    self.add_error("tables", error)
+        return data
+
+    def _read(self, upload: Any) -> list[list[Entrant]]:
+        if upload.size > MAX_CSV_BYTES:
+            raise forms.ValidationError(
+                _("The file is larger than %(most)s bytes.") % {"most": MAX_CSV_BYTES}
+            )
+        try:
+            text = upload.read().decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise forms.ValidationError(_("The file is not UTF-8 text.")) from None
+        by_key = {name_key(e.player.name): e for e in self.entrants}
+        tables: list[list[Entrant]] = []
+        for line, row in enumerate(csv.reader(io.StringIO(text)), 1):
+            cells = [cell.strip() for cell in row]
+            if not any(cells) or (line == 1 and not cells[0].isdigit()):
+                continue  # a blank line, or a header
+            names = [cell for cell in cells[1:] if cell]
+            if len(names) != self.size:
+                raise forms.ValidationError(
+                    _("Line %(line)s: a table has %(size)s players, not %(count)s.")
+                    % {"line": line, "size": self.size, "count": len(names)}
+                )
+            table = []
+            for column, name in enumerate(names, 2):
+                entrant = by_key.get(name_key(name))
+                if entrant is None:
+                    raise forms.ValidationError(
+                        _("Line %(line)s, column %(column)s: “%(name)s” is not registered.")
+                        % {"line": line, "column": column, "name": name}
+                    )
+                table.append(entrant)
+            tables.append(table)
+        return tables
+
+
+class SubstituteForm(forms.Form):
+    entrant = forms.ModelChoiceField(
+        Entrant.objects.none(), label=gettext_lazy("Registered player")
+    )
+    name = forms.CharField(
+        label=gettext_lazy("Substitute"),
+        max_length=100,
+        required=False,
+        help_text=gettext_lazy("Blank: the registered player plays again."),
+    )
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["entrant"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = tournament.entrants.select_related("player")
+
+    def clean_name(self) -> str:
+        return " ".join(self.cleaned_data["name"].split())
+
+
+class TableTimeForm(forms.Form):
+    late_minutes = forms.IntegerField(
+        label=gettext_lazy("Started late (minutes)"), min_value=0, max_value=600, initial=0
+    )
+    extra_minutes = forms.IntegerField(
+        label=gettext_lazy("Extra time (minutes)"), min_value=0, max_value=600, initial=0
+    )
+
+
+class PenaltyForm(forms.Form):
+    entrant = forms.ModelChoiceField(Entrant.objects.none(), label=gettext_lazy("Player"))
+    points = forms.DecimalField(
+        label=gettext_lazy("Points off the total"),
+        min_value=0.1,
+        max_value=999,
+        decimal_places=1,
+    )
+    reason = forms.CharField(label=gettext_lazy("Reason"), max_length=200, required=False)
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["entrant"]
+        assert isinstance(field, forms.ModelChoiceField)
+        field.queryset = tournament.entrants.select_related("player")
+
+
+class HideForm(forms.Form):
+    from_session = forms.IntegerField(
+        label=gettext_lazy("Hide the results from session"),
+        required=False,
+        min_value=1,
+        max_value=MAX_SESSIONS,
+    )

@@ -1,0 +1,337 @@
+"""A tournament's writes: making it, registering players, seating a session, starting it
+(its games and its clock), substitutes, the referee's tools.
+
+Each write runs in one transaction with the tournament's row locked, so two organisers'
+phones seating or starting the same session at once do it once. A session's seating is made
+again as often as the organiser likes until the session starts, never after: from then on
+its tables are the games' tables.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scorekeeper.club.models import Game, Player
+from scorekeeper.errors import ServiceError
+from scorekeeper.ratings.models import Rating
+from scorekeeper.table.services.games import abandon_game, finish_game, start_game
+from scorekeeper.tournaments import seating
+from scorekeeper.tournaments.models import (
+    MAX_ENTRANTS,
+    Entrant,
+    Session,
+    Table,
+    TableSeat,
+    Tournament,
+    TournamentPenalty,
+)
+from scorekeeper.tournaments.results import tournament_table
+from scoring.rules import Ruleset
+
+
+def _locked(tournament: Tournament) -> Tournament:
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def create_tournament(
+    *, rules: Ruleset, ruleset_name: str, user: Any = None, **fields: Any
+) -> Tournament:
+    """A tournament under ``rules`` (frozen now) with its sessions numbered from 1."""
+    with transaction.atomic():
+        tournament = Tournament.objects.create(
+            rules=rules.to_json(), ruleset_name=ruleset_name, created_by=user, **fields
+        )
+        Session.objects.bulk_create(
+            Session(tournament=tournament, number=n) for n in range(1, tournament.sessions + 1)
+        )
+    return tournament
+
+
+def update_tournament(*, tournament: Tournament, **fields: Any) -> Tournament:
+    """Change a tournament's settings; its number of sessions only down to those started."""
+    with transaction.atomic():
+        locked = _locked(tournament)
+        started = locked.session_rows.filter(started_at__isnull=False).aggregate(n=Max("number"))
+        wanted = fields.get("sessions", locked.sessions)
+        if started["n"] and wanted < started["n"]:
+            raise ServiceError(
+                _("Session %(number)s has started: the tournament keeps at least that many.")
+                % {"number": started["n"]}
+            )
+        for name, value in fields.items():
+            setattr(locked, name, value)
+        locked.save()
+        locked.session_rows.filter(number__gt=wanted).delete()
+        have = set(locked.session_rows.values_list("number", flat=True))
+        Session.objects.bulk_create(
+            Session(tournament=locked, number=n) for n in range(1, wanted + 1) if n not in have
+        )
+    return locked
+
+
+def register_players(*, tournament: Tournament, players: Sequence[Player]) -> int:
+    """Register ``players`` (those registered already are skipped); how many were added."""
+    with transaction.atomic():
+        locked = _locked(tournament)
+        have = set(locked.entrants.values_list("player_id", flat=True))
+        new = [p for p in dict.fromkeys(players) if p.pk not in have]
+        if len(have) + len(new) > MAX_ENTRANTS:
+            raise ServiceError(
+                _("A tournament has at most %(most)s players.") % {"most": MAX_ENTRANTS}
+            )
+        Entrant.objects.bulk_create(Entrant(tournament=locked, player=p) for p in new)
+    return len(new)
+
+
+def remove_entrant(*, entrant: Entrant) -> None:
+    """Take a registered player out of a tournament that has not seated them."""
+    with transaction.atomic():
+        _locked(entrant.tournament)
+        if entrant.seats.exists():
+            raise ServiceError(
+                _("%(name)s is seated in a session: seat the session again without them first.")
+                % {"name": entrant.player.name}
+            )
+        entrant.delete()
+
+
+def _history(tournament: Tournament, before: int) -> list[seating.Seating]:
+    """The seatings of the sessions before ``before``, by entrant id, in seat order."""
+    sessions: dict[int, dict[int, list[tuple[int, int]]]] = {}
+    rows = TableSeat.objects.filter(
+        session__tournament=tournament, session__number__lt=before
+    ).values_list("session__number", "table__number", "number", "entrant_id")
+    for session, table, number, entrant in rows:
+        sessions.setdefault(session, {}).setdefault(table, []).append((number, entrant))
+    return [
+        tuple(tuple(e for _, e in sorted(tables[t])) for t in sorted(tables))
+        for _, tables in sorted(sessions.items())
+    ]
+
+
+def _ranked_by_results(tournament: Tournament, entrants: list[Entrant], before: int) -> list[int]:
+    table = tournament_table(tournament, before=before)
+    order = [row.entrant_id for row in table]
+    return order + [e.pk for e in entrants if e.pk not in set(order)]
+
+
+def _ranked_by_rating(tournament: Tournament, entrants: list[Entrant]) -> list[int]:
+    ratings = dict(
+        Rating.objects.filter(
+            players=tournament.table_size(), player__in=[e.player_id for e in entrants]
+        ).values_list("player_id", "rating")
+    )
+    # Unrated players last, by name: a new player's strength is not known.
+    ordered = sorted(
+        entrants, key=lambda e: (e.player_id not in ratings, -ratings.get(e.player_id, 0.0))
+    )
+    return [e.pk for e in ordered]
+
+
+def seat_session(
+    *,
+    session: Session,
+    method: str,
+    seed: int | None = None,
+    step: int = 1,
+    tables: Sequence[Sequence[Entrant]] | None = None,
+) -> Session:
+    """Seat every registered player of the tournament in ``session``, by ``method``
+    (``Session.Method``), with the winds balanced over the sessions before; ``tables`` are
+    the prescripted tables. Refused once the session has started, or where the players do
+    not fill the tables."""
+    with transaction.atomic():
+        tournament = _locked(session.tournament)
+        locked = Session.objects.select_for_update().get(pk=session.pk)
+        if locked.started:
+            raise ServiceError(_("This session has started: its seating is fixed."))
+        entrants = list(tournament.entrants.select_related("player"))
+        size = tournament.table_size()
+        ids = [e.pk for e in entrants]
+        if not ids or len(ids) % size:
+            raise ServiceError(
+                _(
+                    "%(count)s players do not fill tables of %(size)s: register or take out "
+                    "players until they do."
+                )
+                % {"count": len(ids), "size": size}
+            )
+        history = _history(tournament, locked.number)
+        made: seating.Seating
+        if method == Session.Method.RANDOM:
+            if seed is None:
+                seed = random.SystemRandom().randrange(1, 10**9)
+            made = seating.random_seating(ids, history, seed=seed, size=size)
+        elif method == Session.Method.SWISS:
+            made = seating.swiss_seating(
+                _ranked_by_results(tournament, entrants, locked.number), history, size=size
+            )
+        elif method == Session.Method.RATING:
+            made = seating.interval_seating(
+                _ranked_by_rating(tournament, entrants), step=step, size=size
+            )
+        elif method == Session.Method.PRESCRIPTED:
+            made = tuple(tuple(e.pk for e in table) for table in tables or ())
+            try:
+                seating.check_seating(made, ids, size)
+            except seating.SeatingError:
+                raise ServiceError(
+                    _("The tables must seat every registered player once, %(size)s at a table.")
+                    % {"size": size}
+                ) from None
+        else:
+            raise ServiceError(_("There is no such way of seating."))
+        if method != Session.Method.PRESCRIPTED:
+            made = seating.balance_winds(made, history)
+        by_id = {e.pk: e for e in entrants}
+        locked.tables.all().delete()
+        rows = Table.objects.bulk_create(
+            Table(session=locked, number=n) for n in range(1, len(made) + 1)
+        )
+        TableSeat.objects.bulk_create(
+            TableSeat(
+                session=locked,
+                table=table,
+                number=number,
+                entrant_id=entrant,
+                player_id=by_id[entrant].player_id,
+            )
+            for table, seated in zip(rows, made, strict=True)
+            for number, entrant in enumerate(seated)
+        )
+        locked.method = method
+        locked.seed = seed if method == Session.Method.RANDOM else None
+        locked.seated_at = timezone.now()
+        locked.save()
+    return locked
+
+
+def substitute(*, session: Session, entrant: Entrant, player: Player | None) -> TableSeat:
+    """``player`` plays in ``entrant``'s seat in ``session`` (``None``: the entrant again).
+    Refused once the session has started, and for a player already seated in it."""
+    with transaction.atomic():
+        _locked(session.tournament)
+        locked = Session.objects.select_for_update().get(pk=session.pk)
+        if locked.started:
+            raise ServiceError(_("This session has started: its seats are fixed."))
+        seat = TableSeat.objects.filter(session=locked, entrant=entrant).first()
+        if seat is None:
+            raise ServiceError(_("%(name)s has no seat in this session.") % {"name": entrant})
+        chosen = player or entrant.player
+        if TableSeat.objects.filter(session=locked, player=chosen).exclude(pk=seat.pk).exists():
+            raise ServiceError(
+                _("%(name)s is already seated in this session.") % {"name": chosen.name}
+            )
+        seat.player = chosen
+        seat.save(update_fields=["player"])
+    return seat
+
+
+def _start_table(tournament: Tournament, session: Session, table: Table, user: Any) -> Game:
+    players = [seat.player for seat in table.seats.select_related("player")]
+    game = start_game(
+        rules=tournament.ruleset(),
+        ruleset_name=tournament.ruleset_name,
+        players=players,
+        table_label=_("%(tournament)s, session %(session)s, table %(table)s")
+        % {"tournament": tournament.name[:20], "session": session.number, "table": table.number},
+        created_by=user,
+    )
+    table.game = game
+    table.save(update_fields=["game"])
+    return game
+
+
+def start_session(*, session: Session, user: Any = None) -> Session:
+    """Start every table's game and the clock; the seating is fixed from now on."""
+    with transaction.atomic():
+        tournament = _locked(session.tournament)
+        locked = Session.objects.select_for_update().get(pk=session.pk)
+        if locked.started:
+            raise ServiceError(_("This session has started already."))
+        tables = list(locked.tables.all())
+        if not tables:
+            raise ServiceError(_("Seat the players before the session starts."))
+        for table in tables:
+            _start_table(tournament, locked, table, user)
+        locked.started_at = timezone.now()
+        locked.save(update_fields=["started_at"])
+    return locked
+
+
+def replay_table(*, table: Table, user: Any = None) -> Game:
+    """Cancel a table's game (abandoned, it counts for nothing) and start it again with the
+    same players in the same seats: a game the organiser decides is to be played again."""
+    with transaction.atomic():
+        session = Session.objects.select_related("tournament").get(pk=table.session_id)
+        tournament = _locked(session.tournament)
+        locked = Table.objects.select_for_update().get(pk=table.pk)
+        if not session.started:
+            raise ServiceError(_("This session has not started."))
+        old = locked.game
+        if old is not None and old.status == Game.Status.FINISHED:
+            raise ServiceError(
+                _("This table's game is finished: reopen it first if it is to be played again.")
+            )
+        if old is not None and old.status == Game.Status.IN_PLAY:
+            abandon_game(game=old, expected_sequence=old.hand_count, user=user)
+        return _start_table(tournament, session, locked, user)
+
+
+def cancel_table(*, table: Table, user: Any = None) -> None:
+    """Cancel a table's game: abandoned, it counts for nothing; the seats stay as they are."""
+    game = table.game
+    if game is None or game.status != Game.Status.IN_PLAY:
+        raise ServiceError(_("This table has no game in play."))
+    abandon_game(game=game, expected_sequence=game.hand_count, user=user)
+
+
+def set_table_time(*, table: Table, late_minutes: int, extra_minutes: int) -> Table:
+    """A table's late start and extra time, in minutes: its clock ends that much later."""
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().get(pk=table.pk)
+        locked.late_minutes = late_minutes
+        locked.extra_minutes = extra_minutes
+        locked.save(update_fields=["late_minutes", "extra_minutes"])
+    return locked
+
+
+def end_by_time(*, table: Table, user: Any = None) -> Game:
+    """End a table's game when its time is up, with the points as they are after its last
+    hand (leftover sticks and uma as the rules count a game's end)."""
+    game = table.game
+    if game is None or game.status != Game.Status.IN_PLAY:
+        raise ServiceError(_("This table has no game in play."))
+    return finish_game(game=game, expected_sequence=game.hand_count, user=user)
+
+
+def give_penalty(
+    *, entrant: Entrant, points: Decimal, reason: str, session: int | None, user: Any = None
+) -> TournamentPenalty:
+    """Take ``points`` off a registered player's tournament total."""
+    if points <= 0:
+        raise ServiceError(_("A penalty takes off more than nothing."))
+    return TournamentPenalty.objects.create(
+        tournament_id=entrant.tournament_id,
+        entrant=entrant,
+        points=points,
+        reason=reason.strip(),
+        session=session,
+        given_by=user,
+    )
+
+
+def hide_results(*, tournament: Tournament, from_session: int | None) -> Tournament:
+    """Show the results of the sessions from ``from_session`` on to the organiser alone
+    (``None``: show them all, the reveal)."""
+    tournament.hidden_from = from_session
+    tournament.save(update_fields=["hidden_from"])
+    return tournament

@@ -1,0 +1,457 @@
+"""A tournament's pages: the organiser's (settings, players, seating, starting a session,
+the referee's tools) and everyone's (the tables, the results, the screen, the downloads).
+
+Who may read a tournament: whoever may read the club's games (``can_read``), and visitors
+only while the tournament is public. The organiser (a staff account) runs it; members
+record their table's game on the game's own page, as any game.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+
+from scorekeeper.errors import ServiceError
+from scorekeeper.registry.permissions import (
+    can_read,
+    is_member,
+    is_organiser,
+    organiser_required,
+)
+from scorekeeper.registry.services import player_named
+from scorekeeper.spreadsheets import csv_lines
+from scorekeeper.tournaments import services
+from scorekeeper.tournaments.forms import (
+    HideForm,
+    PenaltyForm,
+    RegisterForm,
+    SeatForm,
+    SubstituteForm,
+    TableTimeForm,
+    TournamentForm,
+)
+from scorekeeper.tournaments.models import Entrant, Session, Table, Tournament
+from scorekeeper.tournaments.results import (
+    counted,
+    paths,
+    session_results,
+    shown_sessions,
+    tournament_table,
+)
+
+CSV = "text/csv; charset=utf-8"
+JSON = "application/json; charset=utf-8"
+
+
+def _readable(request: HttpRequest, pk: int) -> Tournament:
+    """The tournament, if this reader may see it (else sent to log in, or 403)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    user = request.user
+    if not (can_read(user) and (tournament.public or is_member(user))):
+        raise PermissionDenied
+    return tournament
+
+
+def _session(tournament: Tournament, number: int) -> Session:
+    return get_object_or_404(Session, tournament=tournament, number=number)
+
+
+def _refused(request: HttpRequest, error: ServiceError, to: str) -> HttpResponse:
+    messages.error(request, error.message)
+    return redirect(to)
+
+
+def _login_or_403(view: Any) -> Any:
+    """A visitor refused a private tournament is sent to log in first."""
+
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        try:
+            return view(request, *args, **kwargs)  # type: ignore[no-any-return]
+        except PermissionDenied:
+            if not request.user.is_authenticated and request.method in ("GET", "HEAD"):
+                return redirect_to_login(request.get_full_path())
+            raise
+
+    wrapped.__name__ = view.__name__
+    wrapped.__doc__ = view.__doc__
+    return wrapped
+
+
+@require_safe
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    if not can_read(request.user):
+        return redirect_to_login(request.get_full_path())
+    tournaments = Tournament.objects.all()
+    if not is_member(request.user):
+        tournaments = tournaments.filter(public=True)
+    return render(request, "tournaments/list.html", {"tournaments": tournaments})
+
+
+@organiser_required
+def tournament_new(request: HttpRequest) -> HttpResponse:
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        ruleset_name, rules = form.cleaned_data["ruleset"]
+        tournament = services.create_tournament(
+            rules=rules, ruleset_name=ruleset_name, user=request.user, **form.settings()
+        )
+        return redirect(tournament)
+    status = 422 if form.is_bound else 200
+    return render(request, "tournaments/form.html", {"form": form}, status=status)
+
+
+@organiser_required
+def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    initial = {
+        name: getattr(tournament, name) for name in TournamentForm.base_fields if name != "ruleset"
+    }
+    form = TournamentForm(request.POST or None, initial=initial)
+    form.fields["ruleset"].required = False
+    form.fields["ruleset"].disabled = True
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_tournament(tournament=tournament, **form.settings())
+        except ServiceError as error:
+            form.add_error("sessions", error.message)
+        else:
+            return redirect(tournament)
+    status = 422 if form.is_bound else 200
+    context = {"form": form, "tournament": tournament}
+    return render(request, "tournaments/form.html", context, status=status)
+
+
+@require_safe
+@_login_or_403
+def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _readable(request, pk)
+    sessions = list(tournament.session_rows.all())
+    entrants = list(tournament.entrants.select_related("player"))
+    context = {
+        "tournament": tournament,
+        "sessions": sessions,
+        "entrants": entrants,
+        "organiser": is_organiser(request.user),
+        "register_form": RegisterForm() if is_organiser(request.user) else None,
+    }
+    return render(request, "tournaments/detail.html", context)
+
+
+@require_POST
+@organiser_required
+def tournament_register(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    form = RegisterForm(request.POST)
+    if not form.is_valid():
+        context = {
+            "tournament": tournament,
+            "sessions": list(tournament.session_rows.all()),
+            "entrants": list(tournament.entrants.select_related("player")),
+            "organiser": True,
+            "register_form": form,
+        }
+        return render(request, "tournaments/detail.html", context, status=422)
+    try:
+        players = [*form.cleaned_data["players"]]
+        players += [player_named(name=name) for name in form.cleaned_data["new_names"]]
+        added = services.register_players(tournament=tournament, players=players)
+    except ServiceError as error:
+        return _refused(request, error, tournament.get_absolute_url())
+    messages.success(request, _("%(count)s players registered.") % {"count": added})
+    return redirect(tournament)
+
+
+@require_POST
+@organiser_required
+def entrant_remove(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
+    entrant = get_object_or_404(Entrant, pk=entrant_id, tournament_id=pk)
+    try:
+        services.remove_entrant(entrant=entrant)
+    except ServiceError as error:
+        return _refused(request, error, entrant.tournament.get_absolute_url())
+    return redirect("tournament_detail", pk)
+
+
+def _session_context(
+    request: HttpRequest, tournament: Tournament, session: Session
+) -> dict[str, Any]:
+    organiser = is_organiser(request.user)
+    tables = session.tables.select_related("game").prefetch_related(
+        "seats__player", "seats__entrant__player"
+    )
+    context: dict[str, Any] = {
+        "tournament": tournament,
+        "session": session,
+        "tables": tables,
+        "organiser": organiser,
+        "now": timezone.now(),
+    }
+    if organiser and not session.started:
+        entrants = list(tournament.entrants.select_related("player"))
+        context["seat_form"] = SeatForm(
+            initial={"method": session.method or Session.Method.RANDOM, "seed": session.seed},
+            entrants=entrants,
+            size=tournament.table_size(),
+        )
+        context["substitute_form"] = SubstituteForm(tournament=tournament)
+    return context
+
+
+@require_safe
+@_login_or_403
+def tournament_session(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    tournament = _readable(request, pk)
+    session = _session(tournament, number)
+    context = _session_context(request, tournament, session)
+    template = "tournaments/print.html" if request.GET.get("print") else "tournaments/session.html"
+    return render(request, template, context)
+
+
+@require_POST
+@organiser_required
+def session_seat(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    session = _session(tournament, number)
+    entrants = list(tournament.entrants.select_related("player"))
+    form = SeatForm(request.POST, request.FILES, entrants=entrants, size=tournament.table_size())
+    if not form.is_valid():
+        context = _session_context(request, tournament, session)
+        context["seat_form"] = form
+        return render(request, "tournaments/session.html", context, status=422)
+    data = form.cleaned_data
+    try:
+        services.seat_session(
+            session=session,
+            method=data["method"],
+            seed=data.get("seed"),
+            step=data.get("step") or 1,
+            tables=data.get("table_rows"),
+        )
+    except ServiceError as error:
+        return _refused(request, error, session.get_absolute_url())
+    return redirect(session)
+
+
+@require_POST
+@organiser_required
+def session_substitute(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    session = _session(tournament, number)
+    form = SubstituteForm(request.POST, tournament=tournament)
+    if not form.is_valid():
+        context = _session_context(request, tournament, session)
+        context["substitute_form"] = form
+        return render(request, "tournaments/session.html", context, status=422)
+    try:
+        name = form.cleaned_data["name"]
+        services.substitute(
+            session=session,
+            entrant=form.cleaned_data["entrant"],
+            player=player_named(name=name) if name else None,
+        )
+    except ServiceError as error:
+        return _refused(request, error, session.get_absolute_url())
+    return redirect(session)
+
+
+@require_POST
+@organiser_required
+def session_start(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    session = _session(tournament, number)
+    try:
+        services.start_session(session=session, user=request.user)
+    except ServiceError as error:
+        return _refused(request, error, session.get_absolute_url())
+    return redirect(session)
+
+
+def _table(tournament: Tournament, number: int, table: int) -> Table:
+    return get_object_or_404(
+        Table.objects.select_related("session", "game"),
+        session__tournament=tournament,
+        session__number=number,
+        number=table,
+    )
+
+
+@require_safe
+@_login_or_403
+def table_page(request: HttpRequest, pk: int, number: int, table: int) -> HttpResponse:
+    """Where a table's QR code leads: its game once the session has started (the page to
+    record it on), its seats until then."""
+    tournament = _readable(request, pk)
+    found = _table(tournament, number, table)
+    if found.game is not None and not request.GET.get("seats"):
+        return redirect(found.game)
+    context = {
+        "tournament": tournament,
+        "session": found.session,
+        "table": found,
+        "seats": found.seats.select_related("player", "entrant__player"),
+        "ends_at": found.ends_at(found.session, tournament.session_minutes),
+    }
+    return render(request, "tournaments/table.html", context)
+
+
+@require_safe
+@_login_or_403
+def table_qr(request: HttpRequest, pk: int, number: int, table: int) -> HttpResponse:
+    tournament = _readable(request, pk)
+    found = _table(tournament, number, table)
+    out = io.BytesIO()
+    segno.make(request.build_absolute_uri(found.get_absolute_url()), error="m").save(
+        out, kind="svg", scale=4, xmldecl=False
+    )
+    response = HttpResponse(out.getvalue(), content_type="image/svg+xml")
+    response["Cache-Control"] = "max-age=3600"
+    return response
+
+
+@require_POST
+@organiser_required
+def table_action(
+    request: HttpRequest, pk: int, number: int, table: int, action: str
+) -> HttpResponse:
+    """The referee's tools at one table: its time, a game ended by time, cancelled or
+    played again."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    found = _table(tournament, number, table)
+    try:
+        if action == "time":
+            form = TableTimeForm(request.POST)
+            if not form.is_valid():
+                raise ServiceError(_("Minutes are whole numbers from 0 to 600."))
+            services.set_table_time(table=found, **form.cleaned_data)
+        elif action == "end-by-time":
+            services.end_by_time(table=found, user=request.user)
+        elif action == "cancel":
+            services.cancel_table(table=found, user=request.user)
+        elif action == "replay":
+            services.replay_table(table=found, user=request.user)
+        else:
+            raise ServiceError(_("There is no such action."))
+    except ServiceError as error:
+        return _refused(request, error, found.session.get_absolute_url())
+    return redirect(found.session)
+
+
+def _results_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
+    organiser = is_organiser(request.user)
+    before = shown_sessions(tournament, organiser=organiser)
+    return {
+        "tournament": tournament,
+        "rows": tournament_table(tournament, before=before),
+        "hidden_from": tournament.hidden_from,
+        "organiser": organiser,
+    }
+
+
+@require_safe
+@_login_or_403
+def tournament_results(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _readable(request, pk)
+    context = _results_context(request, tournament)
+    screen = bool(request.GET.get("screen"))
+    context["screen"] = screen
+    htmx = getattr(request, "htmx", None)
+    template = "tournaments/results.html"
+    if htmx and not htmx.boosted and htmx.target == "results":
+        template += "#results"
+    if context["organiser"]:
+        context["penalty_form"] = PenaltyForm(tournament=tournament)
+        context["hide_form"] = HideForm(initial={"from_session": tournament.hidden_from})
+    if screen:
+        context["sessions"] = list(tournament.session_rows.all())
+        context["now"] = timezone.now()
+    return render(request, template, context)
+
+
+@require_safe
+@_login_or_403
+def tournament_player(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
+    tournament = _readable(request, pk)
+    entrant = get_object_or_404(
+        Entrant.objects.select_related("player"), pk=entrant_id, tournament=tournament
+    )
+    before = shown_sessions(tournament, organiser=is_organiser(request.user))
+    path = paths(tournament, before=before).get(entrant.pk)
+    context = {"tournament": tournament, "entrant": entrant, "path": path}
+    return render(request, "tournaments/player.html", context)
+
+
+@require_safe
+@_login_or_403
+def session_results_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    tournament = _readable(request, pk)
+    session = _session(tournament, number)
+    hidden = shown_sessions(tournament, organiser=is_organiser(request.user))
+    shown = hidden is None or number < hidden
+    context = {
+        "tournament": tournament,
+        "session": session,
+        "tables": session_results(tournament, number) if shown else [],
+        "hidden": not shown,
+    }
+    return render(request, "tournaments/session_results.html", context)
+
+
+@require_safe
+@_login_or_403
+def results_download(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
+    tournament = _readable(request, pk)
+    before = shown_sessions(tournament, organiser=is_organiser(request.user))
+    rows = counted(tournament_table(tournament, before=before))
+    if kind == "json":
+        body = json.dumps({"tournament": tournament.name, "rows": rows}, ensure_ascii=False)
+        response = HttpResponse(body, content_type=JSON)
+    else:
+        header = ["place", "player_id", "name", "total", "results", "penalties", "chombo", "games"]
+        text = "".join(csv_lines(header, ([row[k] for k in header] for row in rows)))
+        response = HttpResponse(text, content_type=CSV)
+    response["Content-Disposition"] = f'attachment; filename="tournament-{tournament.pk}.{kind}"'
+    return response
+
+
+@require_POST
+@organiser_required
+def tournament_penalty(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    form = PenaltyForm(request.POST, tournament=tournament)
+    if not form.is_valid():
+        context = _results_context(request, tournament)
+        context |= {"penalty_form": form, "hide_form": HideForm(), "screen": False}
+        return render(request, "tournaments/results.html", context, status=422)
+    try:
+        services.give_penalty(
+            entrant=form.cleaned_data["entrant"],
+            points=form.cleaned_data["points"],
+            reason=form.cleaned_data["reason"],
+            session=None,
+            user=request.user,
+        )
+    except ServiceError as error:
+        return _refused(request, error, "tournament_results")
+    return redirect("tournament_results", pk)
+
+
+@require_POST
+@organiser_required
+def tournament_hide(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    form = HideForm(request.POST)
+    if form.is_valid():
+        services.hide_results(tournament=tournament, from_session=form.cleaned_data["from_session"])
+    return redirect("tournament_results", pk)

@@ -1,0 +1,254 @@
+"""A tournament through its pages and services: the organiser makes it, registers players,
+seats and starts sessions; the results are the sums of the real games played at its
+tables; who may see and do what."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from decimal import Decimal
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+from tournament_data import hanchan_records, make_tournament, play
+
+from scorekeeper.club.models import Game, Player
+from scorekeeper.errors import ServiceError
+from scorekeeper.table.services.penalties import give_penalty as give_game_penalty
+from scorekeeper.tournaments import services
+from scorekeeper.tournaments.models import Session, TableSeat, Tournament
+from scorekeeper.tournaments.results import tournament_table
+
+
+def _session(tournament: Tournament, number: int) -> Session:
+    return tournament.session_rows.get(number=number)
+
+
+def _seat_and_start(tournament, number, **kwargs):
+    session = services.seat_session(session=_session(tournament, number), **kwargs)
+    return services.start_session(session=session)
+
+
+def test_an_organiser_makes_a_tournament_and_registers_players(alice_client, db):
+    Player.objects.create(name="Aki")
+    response = alice_client.post(
+        reverse("tournament_new"),
+        {
+            "name": "Autumn Cup",
+            "start_date": "2026-11-28",
+            "ruleset": "preset:wrc",
+            "sessions": "4",
+            "session_minutes": "90",
+            "end_policy": "this_hand",
+            "substitutes_count": "on",
+            "public": "on",
+        },
+    )
+    tournament = Tournament.objects.get()
+    assert response.status_code == 302 and response["Location"] == tournament.get_absolute_url()
+    assert tournament.ruleset().uma == (15000, 5000, -5000, -15000)
+    assert list(tournament.session_rows.values_list("number", flat=True)) == [1, 2, 3, 4]
+    aki = Player.objects.get(name="Aki")
+    response = alice_client.post(
+        reverse("tournament_register", args=[tournament.pk]),
+        {"players": [aki.pk], "new_names": "Ben\n  Chie  \n\naki"},
+    )
+    assert response.status_code == 302
+    names = sorted(tournament.entrants.values_list("player__name", flat=True))
+    assert names == ["Aki", "Ben", "Chie"]
+
+
+def test_a_tournament_form_with_the_last_day_first_is_refused(alice_client, db):
+    response = alice_client.post(
+        reverse("tournament_new"),
+        {
+            "name": "Cup",
+            "start_date": "2026-11-28",
+            "end_date": "2026-11-27",
+            "ruleset": "preset:wrc",
+            "sessions": "4",
+            "session_minutes": "90",
+            "end_policy": "this_hand",
+        },
+    )
+    assert response.status_code == 422
+    assert "The last day cannot be before the first." in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_members_and_visitors_cannot_run_a_tournament(bob_client, client, db):
+    tournament = make_tournament()
+    session = _session(tournament, 1)
+    for who, status in ((bob_client, 403), (client, 403)):
+        url = reverse("session_seat", args=[tournament.pk, 1])
+        assert who.post(url, {"method": "random"}).status_code == status
+    assert not session.tables.exists()
+
+
+def test_visitors_read_a_public_tournament_and_not_a_private_one(client, bob_client, db):
+    tournament = make_tournament(public=False)
+    url = reverse("tournament_results", args=[tournament.pk])
+    response = client.get(url)
+    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+    assert bob_client.get(url).status_code == 200
+    Tournament.objects.filter(pk=tournament.pk).update(public=True)
+    assert client.get(url).status_code == 200
+
+
+def test_every_player_is_seated_once_and_the_seating_is_fixed_once_started(db):
+    tournament = make_tournament()
+    session = services.seat_session(session=_session(tournament, 1), method="random", seed=11)
+    first = list(TableSeat.objects.filter(session=session).values_list("entrant_id", flat=True))
+    assert sorted(first) == sorted(tournament.entrants.values_list("pk", flat=True))
+    again = services.seat_session(session=session, method="random", seed=11)
+    assert (
+        list(TableSeat.objects.filter(session=again).values_list("entrant_id", flat=True)) == first
+    )
+    services.start_session(session=session)
+    assert Game.objects.filter(tournament_table__session=session).count() == 4
+    with pytest.raises(ServiceError, match="has started"):
+        services.seat_session(session=session, method="random", seed=12)
+
+
+def test_seventeen_players_are_refused_a_seating(db):
+    tournament = make_tournament(players=17)
+    with pytest.raises(ServiceError, match="17 players do not fill tables of 4"):
+        services.seat_session(session=_session(tournament, 1), method="random")
+
+
+def _csv(rows) -> SimpleUploadedFile:
+    out = io.StringIO()
+    csv.writer(out).writerows(rows)
+    return SimpleUploadedFile("tables.csv", out.getvalue().encode(), content_type="text/csv")
+
+
+def test_a_prescripted_seating_is_uploaded_and_an_unknown_name_refused(alice_client, db):
+    tournament = make_tournament(players=8)
+    names = [f"Player {n:03}" for n in range(1, 9)]
+    url = reverse("session_seat", args=[tournament.pk, 1])
+    wrong = _csv([["table", "E", "S", "W", "N"], [1, *names[:4]], [2, *names[4:7], "Nobody"]])
+    response = alice_client.post(url, {"method": "prescripted", "tables": wrong})
+    assert response.status_code == 422
+    assert "Line 3, column 5: “Nobody” is not registered." in response.content.decode()
+    right = _csv([["table", "E", "S", "W", "N"], [1, *names[:4]], [2, *names[4:]]])
+    response = alice_client.post(url, {"method": "prescripted", "tables": right})
+    assert response.status_code == 302
+    seated = TableSeat.objects.filter(session__tournament=tournament).order_by(
+        "table__number", "number"
+    )
+    assert [s.player.name for s in seated] == names
+
+
+def test_the_results_are_the_sum_of_the_real_games_with_the_penalties(db):
+    tournament = make_tournament(sessions=2)
+    records = hanchan_records()
+    expected: dict[int, Decimal] = {}
+    session = _seat_and_start(tournament, 1, method="random", seed=5)
+    for table, path in zip(session.tables.order_by("number"), records, strict=False):
+        results = play(table, path)
+        for seat in table.seats.all():
+            expected[seat.entrant_id] = results[seat.number]
+    entrant = tournament.entrants.first()
+    services.give_penalty(entrant=entrant, points=Decimal("5.0"), reason="late", session=1)
+    expected[entrant.pk] -= Decimal("5.0")
+    rows = tournament_table(tournament)
+    assert {row.entrant_id: row.total for row in rows} == expected
+    assert [row.total for row in rows] == sorted(expected.values(), reverse=True)
+    assert all(row.games == 1 for row in rows)
+    assert next(r for r in rows if r.entrant_id == entrant.pk).penalties == Decimal("5.0")
+    # A game's own penalty is in its results already; the column shows it too.
+    game = session.tables.get(number=1).game
+    seat = session.tables.get(number=1).seats.get(number=0)
+    give_game_penalty(game=game, seat=0, points=2000, expected_revision=game.revision)
+    row = next(r for r in tournament_table(tournament) if r.entrant_id == seat.entrant_id)
+    assert row.total == expected[seat.entrant_id] - 2
+    assert row.penalties == Decimal("2.0") + (5 if seat.entrant_id == entrant.pk else 0)
+
+
+@pytest.mark.parametrize("counts", [True, False])
+def test_a_substitutes_game_counts_for_the_registered_player_or_for_nobody(db, counts):
+    tournament = make_tournament(sessions=2, substitutes_count=counts)
+    session = services.seat_session(session=_session(tournament, 1), method="random", seed=2)
+    replaced = TableSeat.objects.get(session=session, table__number=1, number=2)
+    stand_in = Player.objects.create(name="Stand-in")
+    services.substitute(session=session, entrant=replaced.entrant, player=stand_in)
+    services.start_session(session=session)
+    results = play(session.tables.get(number=1), hanchan_records()[0])
+    row = next(r for r in tournament_table(tournament) if r.entrant_id == replaced.entrant_id)
+    assert (row.games, row.total) == ((1, results[2]) if counts else (0, Decimal(0)))
+    assert all(r.name != "Stand-in" for r in tournament_table(tournament))
+
+
+def test_swiss_seats_the_leaders_of_session_one_together_in_session_two(db):
+    tournament = make_tournament(sessions=2)
+    session = _seat_and_start(tournament, 1, method="random", seed=5)
+    for table, path in zip(session.tables.order_by("number"), hanchan_records(), strict=False):
+        play(table, path)
+    leaders = [row.entrant_id for row in tournament_table(tournament)]
+    second = services.seat_session(session=_session(tournament, 2), method="swiss")
+    first_table = TableSeat.objects.filter(session=second, table__number=1)
+    seated = {seat.entrant_id for seat in first_table}
+    assert leaders[0] in seated
+    # No two who met in session 1 meet again at the top table.
+    met = {
+        frozenset((a.entrant_id, b.entrant_id))
+        for a in TableSeat.objects.filter(session=session)
+        for b in TableSeat.objects.filter(session=session, table=a.table)
+        if a.pk != b.pk
+    }
+    assert not any(frozenset((a, b)) in met for a in seated for b in seated if a != b)
+
+
+def test_results_hidden_near_the_end_show_to_the_organiser_alone_until_revealed(
+    client, alice_client, db
+):
+    tournament = make_tournament(sessions=2)
+    session = _seat_and_start(tournament, 1, method="random", seed=5)
+    results = play(session.tables.get(number=1), hanchan_records()[0])
+    services.hide_results(tournament=tournament, from_session=1)
+    url = reverse("tournament_results_json", args=[tournament.pk])
+    hidden = json.loads(client.get(url).content)["rows"]
+    assert all(row["games"] == 0 for row in hidden)
+    shown = json.loads(alice_client.get(url).content)["rows"]
+    assert sorted(Decimal(row["total"]) for row in shown if row["games"]) == sorted(results)
+    services.hide_results(tournament=tournament, from_session=None)
+    assert json.loads(client.get(url).content)["rows"] == shown
+
+
+def test_the_csv_download_lists_every_registered_player(client, db):
+    tournament = make_tournament()
+    response = client.get(reverse("tournament_results_csv", args=[tournament.pk]))
+    lines = response.content.decode("utf-8-sig").splitlines()
+    assert lines[0] == "place,player_id,name,total,results,penalties,chombo,games"
+    assert len(lines) == 17
+
+
+def test_a_tables_qr_code_leads_to_its_page_and_that_to_its_game(client, db):
+    tournament = make_tournament()
+    session = _seat_and_start(tournament, 1, method="random", seed=5)
+    table = session.tables.get(number=2)
+    response = client.get(reverse("tournament_table_qr", args=[tournament.pk, 1, 2]))
+    assert response["Content-Type"] == "image/svg+xml" and b"<svg" in response.content
+    response = client.get(table.get_absolute_url())
+    assert response.status_code == 302 and response["Location"] == table.game.get_absolute_url()
+
+
+def test_the_pages_of_a_started_session_answer(client, alice_client, db):
+    tournament = make_tournament()
+    session = _seat_and_start(tournament, 1, method="random", seed=5)
+    play(session.tables.get(number=1), hanchan_records()[0])
+    entrant = tournament.entrants.first()
+    for url in (
+        reverse("tournament_list"),
+        tournament.get_absolute_url(),
+        session.get_absolute_url(),
+        session.get_absolute_url() + "?print=1",
+        reverse("tournament_session_results", args=[tournament.pk, 1]),
+        reverse("tournament_results", args=[tournament.pk]),
+        reverse("tournament_results", args=[tournament.pk]) + "?screen=1",
+        reverse("tournament_player", args=[tournament.pk, entrant.pk]),
+    ):
+        for who in (client, alice_client):
+            assert who.get(url).status_code == 200, url
