@@ -20,7 +20,8 @@ from django.utils.translation import gettext_lazy
 
 from scorekeeper.club.bounds import DAY_VALIDATORS
 from scorekeeper.club.models import Game, Player
-from scoring.rules import Ruleset, resolve_rules
+from scorekeeper.format import preset_label
+from scoring.rules import PRESETS, Ruleset, resolve_rules
 
 #: The most sessions and players a tournament may have: a long weekend's, a large hall's.
 MAX_SESSIONS = 20
@@ -68,6 +69,12 @@ class Tournament(models.Model):
     def ruleset(self) -> Ruleset:
         rules = dict(self.rules)
         return resolve_rules({"preset": rules.pop("preset"), **rules})
+
+    def ruleset_label(self) -> str:
+        """The ruleset's name as players know it (a preset's in the reader's language)."""
+        return (
+            preset_label(self.ruleset_name) if self.ruleset_name in PRESETS else self.ruleset_name
+        )
 
     def table_size(self) -> int:
         """Players at a table: the ruleset's (three or four)."""

@@ -241,8 +241,8 @@ def _start_table(tournament: Tournament, session: Session, table: Table, user: A
         rules=tournament.ruleset(),
         ruleset_name=tournament.ruleset_name,
         players=players,
-        table_label=_("%(tournament)s, session %(session)s, table %(table)s")
-        % {"tournament": tournament.name[:20], "session": session.number, "table": table.number},
+        # Stored, so in no one language: the tournament, then session-table.
+        table_label=f"{tournament.name[:36]} {session.number}-{table.number}",
         created_by=user,
     )
     table.game = game

@@ -21,6 +21,7 @@ from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from scorekeeper.errors import ServiceError
@@ -29,6 +30,7 @@ from scorekeeper.registry.permissions import (
     is_member,
     is_organiser,
     organiser_required,
+    read_required,
 )
 from scorekeeper.registry.services import player_named
 from scorekeeper.spreadsheets import csv_lines
@@ -52,6 +54,17 @@ from scorekeeper.tournaments.results import (
 )
 
 CSV = "text/csv; charset=utf-8"
+#: The results file's columns, for people: in the reader's language (the JSON keeps keys).
+CSV_HEADER = (
+    gettext_lazy("Place"),
+    gettext_lazy("Player number"),
+    gettext_lazy("Player"),
+    gettext_lazy("Total"),
+    gettext_lazy("Results"),
+    gettext_lazy("Penalties"),
+    gettext_lazy("Chombo"),
+    pgettext_lazy("a count", "Games"),
+)
 JSON = "application/json; charset=utf-8"
 
 
@@ -90,9 +103,8 @@ def _login_or_403(view: Any) -> Any:
 
 
 @require_safe
+@read_required
 def tournament_list(request: HttpRequest) -> HttpResponse:
-    if not can_read(request.user):
-        return redirect_to_login(request.get_full_path())
     tournaments = Tournament.objects.all()
     if not is_member(request.user):
         tournaments = tournaments.filter(public=True)
@@ -134,6 +146,7 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_safe
+@read_required
 @_login_or_403
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _readable(request, pk)
@@ -210,6 +223,7 @@ def _session_context(
 
 
 @require_safe
+@read_required
 @_login_or_403
 def tournament_session(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = _readable(request, pk)
@@ -288,6 +302,7 @@ def _table(tournament: Tournament, number: int, table: int) -> Table:
 
 
 @require_safe
+@read_required
 @_login_or_403
 def table_page(request: HttpRequest, pk: int, number: int, table: int) -> HttpResponse:
     """Where a table's QR code leads: its game once the session has started (the page to
@@ -307,6 +322,7 @@ def table_page(request: HttpRequest, pk: int, number: int, table: int) -> HttpRe
 
 
 @require_safe
+@read_required
 @_login_or_403
 def table_qr(request: HttpRequest, pk: int, number: int, table: int) -> HttpResponse:
     tournament = _readable(request, pk)
@@ -360,6 +376,7 @@ def _results_context(request: HttpRequest, tournament: Tournament) -> dict[str, 
 
 
 @require_safe
+@read_required
 @_login_or_403
 def tournament_results(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _readable(request, pk)
@@ -380,6 +397,7 @@ def tournament_results(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_safe
+@read_required
 @_login_or_403
 def tournament_player(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
     tournament = _readable(request, pk)
@@ -393,6 +411,7 @@ def tournament_player(request: HttpRequest, pk: int, entrant_id: int) -> HttpRes
 
 
 @require_safe
+@read_required
 @_login_or_403
 def session_results_page(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = _readable(request, pk)
@@ -409,6 +428,7 @@ def session_results_page(request: HttpRequest, pk: int, number: int) -> HttpResp
 
 
 @require_safe
+@read_required
 @_login_or_403
 def results_download(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     tournament = _readable(request, pk)
@@ -418,8 +438,8 @@ def results_download(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
         body = json.dumps({"tournament": tournament.name, "rows": rows}, ensure_ascii=False)
         response = HttpResponse(body, content_type=JSON)
     else:
-        header = ["place", "player_id", "name", "total", "results", "penalties", "chombo", "games"]
-        text = "".join(csv_lines(header, ([row[k] for k in header] for row in rows)))
+        keys = ["place", "player_id", "name", "total", "results", "penalties", "chombo", "games"]
+        text = "".join(csv_lines(CSV_HEADER, ([row[k] for k in keys] for row in rows)))
         response = HttpResponse(text, content_type=CSV)
     response["Content-Disposition"] = f'attachment; filename="tournament-{tournament.pk}.{kind}"'
     return response

@@ -25,6 +25,13 @@ from scorekeeper.registry.permissions import make_member
 from scorekeeper.table.services.games import start_game
 from scorekeeper.table.services.hands import record_hand
 from scorekeeper.table.services.penalties import give_penalty
+from scorekeeper.tournaments.models import Tournament
+from scorekeeper.tournaments.services import (
+    create_tournament,
+    register_players,
+    seat_session,
+    start_session,
+)
 from scoring.outcomes import Abort, AbortReason, Chombo, Draw, Hand, Ron, Tsumo, Win
 from scoring.rules import PRESETS
 from scoring.state import GameState
@@ -66,6 +73,10 @@ class Club:
     aki: Player
     spare: Player
     bob_id: int
+    #: A tournament of the four players: session 1 seated and started, session 2 not seated.
+    tournament: Tournament
+    #: Aki's entry in it.
+    entrant_id: int
     #: The names of players and accounts (English letters a page may show in any language).
     names: frozenset[str] = field(default_factory=frozenset)
     #: What people typed in Japanese (tables, a season, a ruleset, a penalty's reason).
@@ -127,6 +138,16 @@ def build_club() -> Club:
         name="2025年春季リーグ", start_date=date(2025, 1, 1), end_date=date(2025, 6, 30)
     )
     ruleset = SavedRuleset.objects.create(name="クラブ公式ルール", preset="ema")
+    tournament = create_tournament(
+        rules=rules,
+        ruleset_name="tenhou",
+        name="秋季大会",
+        start_date=date(2025, 11, 1),
+        sessions=2,
+    )
+    register_players(tournament=tournament, players=players)
+    first = seat_session(session=tournament.session_rows.get(number=1), method="random", seed=1)
+    start_session(session=first, user=alice)
     return Club(
         finished=finished,
         playing=playing,
@@ -137,8 +158,12 @@ def build_club() -> Club:
         aki=players[0],
         spare=spare,
         bob_id=bob.pk,
+        tournament=tournament,
+        entrant_id=tournament.entrants.get(player=players[0]).pk,
         names=frozenset(p.name for p in [*players, spare]) | {"alice", "bob", "charlie"},
-        typed=frozenset({"卓1", "卓2", "卓3", "卓4", "遅刻", season.name, ruleset.name}),
+        typed=frozenset(
+            {"卓1", "卓2", "卓3", "卓4", "遅刻", season.name, ruleset.name, tournament.name}
+        ),
     )
 
 
@@ -374,7 +399,78 @@ def visits(club: Club) -> list[Visit]:
         ),
         Visit("logout", r("logout"), "POST", status=302, writes=True),
     ]
-    return table + history + registry + tools + writes
+    return table + history + registry + tools + tournaments(club) + writes
+
+
+def tournaments(club: Club) -> list[Visit]:
+    """A tournament's pages: session 1 started, session 2 not yet seated."""
+    t = club.tournament.pk
+    entrant = club.entrant_id
+    r = reverse
+    return [
+        Visit("tournament_list", r("tournament_list")),
+        Visit("tournament_new", r("tournament_new")),
+        Visit("tournament_new", r("tournament_new"), "POST", {"name": ""}, status=422),
+        Visit("tournament_detail", r("tournament_detail", args=[t])),
+        Visit("tournament_edit", r("tournament_edit", args=[t])),
+        Visit(
+            "tournament_register",
+            r("tournament_register", args=[t]),
+            "POST",
+            {"new_names": "1" * 101},
+            status=422,
+        ),
+        Visit("tournament_player", r("tournament_player", args=[t, entrant])),
+        Visit("tournament_results", r("tournament_results", args=[t])),
+        Visit("tournament_results", r("tournament_results", args=[t]), data={"screen": "1"}),
+        Visit(
+            "tournament_results",
+            r("tournament_results", args=[t]),
+            data={"screen": "1"},
+            headers=_target("results"),
+        ),
+        Visit("tournament_results_csv", r("tournament_results_csv", args=[t])),
+        Visit("tournament_results_json", r("tournament_results_json", args=[t])),
+        Visit(
+            "tournament_penalty",
+            r("tournament_penalty", args=[t]),
+            "POST",
+            {"points": ""},
+            status=422,
+        ),
+        Visit("tournament_session", r("tournament_session", args=[t, 1])),
+        Visit("tournament_session", r("tournament_session", args=[t, 1]), data={"print": "1"}),
+        Visit("tournament_session", r("tournament_session", args=[t, 2]), note="not seated"),
+        Visit("tournament_session_results", r("tournament_session_results", args=[t, 1])),
+        Visit(
+            "session_seat",
+            r("session_seat", args=[t, 2]),
+            "POST",
+            {"method": "prescripted"},
+            status=422,
+        ),
+        Visit("session_substitute", r("session_substitute", args=[t, 2]), "POST", {}, status=422),
+        Visit("table_page", r("table_page", args=[t, 1, 1]), status=302),
+        Visit("table_page", r("table_page", args=[t, 1, 1]), data={"seats": "1"}),
+        Visit("tournament_table_qr", r("tournament_table_qr", args=[t, 1, 1])),
+        Visit(
+            "tournament_table_action",
+            r("tournament_table_action", args=[t, 1, 1, "time"]),
+            "POST",
+            {"late_minutes": "5", "extra_minutes": "0"},
+            status=302,
+            writes=True,
+        ),
+        Visit("session_start", r("session_start", args=[t, 2]), "POST", status=302, writes=True),
+        Visit("tournament_hide", r("tournament_hide", args=[t]), "POST", status=302, writes=True),
+        Visit(
+            "entrant_remove",
+            r("entrant_remove", args=[t, entrant]),
+            "POST",
+            status=302,
+            writes=True,
+        ),
+    ]
 
 
 #: A closed riichi pinfu hand won by ron on 1m, with a red five pin (as in test_calculator).

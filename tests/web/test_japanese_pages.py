@@ -45,6 +45,8 @@ ALLOWED = {
     "CSV": "a file format",
     "JSON": "a file format",
     "MB": "a unit (megabytes)",
+    # A table's code for a phone's camera: a QR code is QRコード in Japanese.
+    "QR": "the QR code, written QR in Japanese as well",
 }
 #: Names of files, formats and commands, written as they are typed in any language.
 TECHNICAL = re.compile(r"manage\.py(?: [a-z_]+)?|scorekeeper\.game/\d+|\.jsonl?\b")

@@ -221,7 +221,7 @@ def test_the_csv_download_lists_every_registered_player(client, db):
     tournament = make_tournament()
     response = client.get(reverse("tournament_results_csv", args=[tournament.pk]))
     lines = response.content.decode("utf-8-sig").splitlines()
-    assert lines[0] == "place,player_id,name,total,results,penalties,chombo,games"
+    assert lines[0] == "Place,Player number,Player,Total,Results,Penalties,Chombo,Games"
     assert len(lines) == 17
 
 
