@@ -297,6 +297,7 @@ END_REASON_WORDS: Final = {
     "agari_yame": pgettext_lazy("end reason", "agari-yame"),
     "tenpai_yame": pgettext_lazy("end reason", "tenpai-yame"),
     "extension_over": pgettext_lazy("end reason", "end of the extension"),
+    "time": pgettext_lazy("end reason", "time"),
 }
 
 

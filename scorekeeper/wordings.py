@@ -183,6 +183,7 @@ TERMS: Final = {
     "agari_yame": pgettext_lazy("refusal", "agari-yame"),
     "tenpai_yame": pgettext_lazy("refusal", "tenpai-yame"),
     "extension_over": pgettext_lazy("refusal", "the extension is over"),
+    "time": pgettext_lazy("refusal", "time was up"),
     "agari-yame": pgettext_lazy("refusal", "agari-yame"),
     "tenpai-yame": pgettext_lazy("refusal", "tenpai-yame"),
     "yame": pgettext_lazy("refusal", "stopping by choice"),
@@ -226,6 +227,10 @@ RECORD_WORDINGS: Final[dict[str, str]] = {
     "record.name_nul": gettext_noop("A name cannot contain a NUL character."),
     "record.players_repeat": gettext_noop("The four players must be different people."),
     "record.not_round": gettext_noop("Expected a round E1..N4, got %(got)s."),
+    "record.end": gettext_noop("Expected “time”, got %(got)s."),
+    "record.end_ended": gettext_noop(
+        "The hands end the game already (%(reason)s): time cannot end it."
+    ),
     "record.scores": gettext_noop("Expected four scores in seat order."),
     "record.penalties": gettext_noop("Expected a list of at most %(most)s penalties."),
     "record.format": gettext_noop("Expected %(expected)s, got %(got)s."),

@@ -23,7 +23,7 @@ from scoring.payments import tsumo_deltas
 from scoring.rule_values import ChomboStyle, Renchan
 from scoring.rules import Ruleset
 from scoring.seats import Seat
-from scoring.state import STICK, GameState, HandResult, Replay, start_state
+from scoring.state import STICK, EndReason, GameState, HandResult, Replay, start_state
 
 
 def _seats(values: Iterable[int], rules: Ruleset, refuse: Refuse, field: str) -> frozenset[Seat]:
@@ -265,9 +265,15 @@ def apply_hand(state: GameState, hand: Hand, rules: Ruleset, *, index: int = 0) 
     return play_hand(state, hand, rules, index=index).after
 
 
-def replay(rules: Ruleset, hands: Iterable[Hand], *, start: GameState | None = None) -> Replay:
+def replay(
+    rules: Ruleset,
+    hands: Iterable[Hand],
+    *,
+    start: GameState | None = None,
+    ended: EndReason | None = None,
+) -> Replay:
     """Fold the hands from the start of a game (East 1, or ``start`` for a game begun
-    elsewhere).
+    elsewhere); ``ended``: the game ended after them by time.
 
     >>> from scoring.rules import PRESETS
     >>> from scoring.outcomes import Tsumo, Win
@@ -282,4 +288,4 @@ def replay(rules: Ruleset, hands: Iterable[Hand], *, start: GameState | None = N
         result = play_hand(state, hand, rules, index=index)
         results.append(result)
         state = result.after
-    return Replay(first, tuple(results))
+    return Replay(first, tuple(results), ended)

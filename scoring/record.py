@@ -33,6 +33,7 @@ from scoring.rule_values import MAX_POINTS, PLAYER_COUNTS
 from scoring.rules import Ruleset, resolve_rules
 from scoring.state import (
     MAX_COUNTER,
+    EndReason,
     GameState,
     Replay,
     parse_round_label,
@@ -75,6 +76,8 @@ class GameRecord:
     start: GameState | None = None
     penalties: tuple[Penalty, ...] = ()
     source: Source | None = None
+    #: Why the game ended where its hands did not end it: time was up (``"end": "time"``).
+    end: EndReason | None = None
 
 
 def _players(value: Any, count: int) -> tuple[str, ...]:
@@ -316,12 +319,38 @@ def read_record(doc: Any) -> tuple[GameRecord, Replay]:
         hands.append(hand)
         results.append(result)
         state = result.after
-    record = GameRecord(rules, players, tuple(hands), start, penalties, source)
-    return record, Replay(first, tuple(results))
+    end = None if data.get("end") is None else read_end(data["end"], state)
+    record = GameRecord(rules, players, tuple(hands), start, penalties, source, end)
+    return record, Replay(first, tuple(results), end)
+
+
+def read_end(value: Any, state: GameState) -> EndReason:
+    """A record's ``end``: ``"time"``, for a game that time ended where its hands had not
+    (``state``, after them, says whether they had).
+
+    >>> from scoring.rules import PRESETS
+    >>> read_end("time", start_state(PRESETS["tenhou"])).value
+    'time'
+    """
+    if value != EndReason.TIME.value:
+        raise record_error(
+            "end",
+            f'expected "time", got {describe_value(value)}',
+            code="record.end",
+            values={"got": shown(value)},
+        )
+    if state.end_reason is not None:
+        raise record_error(
+            "end",
+            f"the hands end the game already ({state.end_reason.value}): time cannot end it",
+            code="record.end_ended",
+            values={"reason": state.end_reason.value},
+        )
+    return EndReason.TIME
 
 
 _DOCUMENT_KEYS: Final = (
-    frozenset({"format", "rules", "players", "hands", "start", "penalties", "source"})
+    frozenset({"format", "rules", "players", "hands", "start", "penalties", "source", "end"})
     | COMPUTED_KEYS
 )
 
@@ -379,6 +408,8 @@ def optional_fields(record: GameRecord) -> dict[str, Any]:
         out["start"] = start_json(record.start)
     if record.penalties:
         out["penalties"] = [penalty_json(p) for p in record.penalties]
+    if record.end is not None:
+        out["end"] = record.end.value
     return out
 
 
@@ -399,6 +430,7 @@ __all__: Sequence[str] = [
     "Source",
     "parse_record",
     "penalty_json",
+    "read_end",
     "read_penalties",
     "read_record",
     "read_source",

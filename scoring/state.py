@@ -32,6 +32,9 @@ class EndReason(StrEnum):
     AGARI_YAME = "agari_yame"
     TENPAI_YAME = "tenpai_yame"
     EXTENSION_OVER = "extension_over"
+    #: Time was up (a tournament's clock): the game ends after the hand being played, where
+    #: its hands would have gone on (a record's ``"end": "time"``).
+    TIME = "time"
 
 
 def round_label(round_index: int) -> str:
@@ -253,7 +256,13 @@ class Replay:
 
     start: GameState
     results: tuple[HandResult, ...]
+    #: Why the game ended where its hands did not end it (time): ``None`` where they did,
+    #: or where it goes on.
+    ended: EndReason | None = None
 
     @property
     def state(self) -> GameState:
-        return self.results[-1].after if self.results else self.start
+        last = self.results[-1].after if self.results else self.start
+        if self.ended is not None and last.end_reason is None:
+            return last._replace(end_reason=self.ended)
+        return last

@@ -25,7 +25,7 @@ from scoring.outcomes import Hand, Penalty
 from scoring.record import Source
 from scoring.record_hand import hand_to_json, parse_hand
 from scoring.rules import Ruleset, resolve_rules
-from scoring.state import GameState, parse_round_label, start_state
+from scoring.state import EndReason, GameState, parse_round_label, start_state
 from scoring.yaku_stats import STYLES
 
 #: The most hands a game may hold. A hanchan has some 10 to 25; this leaves room for any
@@ -122,6 +122,8 @@ class Game(models.Model):
     state = models.JSONField()
     #: Set when an organiser ends the game before the rules do.
     stopped_early = models.BooleanField(default=False)
+    #: Set (with ``stopped_early``) when time was up: the record's ``"end": "time"``.
+    stopped_by_time = models.BooleanField(default=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -212,6 +214,10 @@ class Game(models.Model):
             Penalty(p["seat"], p["points"], p.get("reason", ""), p.get("after_hand"))
             for p in self.penalties or ()
         )
+
+    def record_end(self) -> EndReason | None:
+        """Why the game ended where its hands did not end it, as the record says: time."""
+        return EndReason.TIME if self.stopped_by_time else None
 
     def record_source(self) -> Source | None:
         """Where the game was played, as the record's ``source``; ``None`` for the club's own."""

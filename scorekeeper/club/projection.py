@@ -24,7 +24,7 @@ from scoring.game import replay
 from scoring.outcomes import Abort, Chombo, Draw, Hand, Penalty, Ron, Tsumo, Win
 from scoring.rules import Ruleset
 from scoring.standings import final_standings
-from scoring.state import GameState, HandResult, Replay
+from scoring.state import EndReason, GameState, HandResult, Replay
 from scoring.stats import SeatStats, seat_stats
 from scoring.win_details import dora_total
 from scoring.yaku_stats import win_style
@@ -180,6 +180,7 @@ def project(
     played: Replay | None = None,
     start: GameState | None = None,
     penalties: Sequence[Penalty] = (),
+    ended: EndReason | None = None,
 ) -> Projection:
     """The projection of ``hands`` under ``rules`` from ``start`` (East 1 when ``None``),
     with the record's ``penalties`` (``played``: the hands' replay, when the caller has it
@@ -192,7 +193,9 @@ def project(
     ('in_play', 1, None, 0)
     """
     if played is None:
-        played = replay(rules, hands, start=start)
+        played = replay(rules, hands, start=start, ended=ended)
+    elif played.ended != ended:
+        played = Replay(played.start, played.results, ended)
     status = game_status(played.state, stopped_early=stopped_early, abandoned=abandoned)
     return Projection(
         state=played.state,
@@ -212,12 +215,14 @@ def project_game(
     abandoned: bool | None = None,
     played: Replay | None = None,
 ) -> Projection:
-    """``project`` for a stored game: its rules, start and penalties, its flags unless
-    given."""
+    """``project`` for a stored game: its rules, start, penalties and end, its flags unless
+    given (a game no longer stopped early is no longer ended by time either)."""
+    stopped = game.stopped_early if stopped_early is None else stopped_early
     return project(
         game.ruleset(),
         hands,
-        stopped_early=game.stopped_early if stopped_early is None else stopped_early,
+        stopped_early=stopped,
+        ended=game.record_end() if stopped else None,
         abandoned=game.status == Game.Status.ABANDONED if abandoned is None else abandoned,
         played=played,
         start=game.record_start(),

@@ -317,6 +317,7 @@ class BackupLoader:
             raise self.fail(f"record.{where}", message)
         game.start = None if record.start is None else start_json(record.start)
         game.penalties = [penalty_json(p) for p in record.penalties]
+        game.stopped_by_time = record.end is not None
         if record.source is not None:
             game.source_platform, game.source_log = record.source.platform, record.source.log
             game.source_digest = log_digest(record)
@@ -327,6 +328,7 @@ class BackupLoader:
             abandoned=game.status == Game.Status.ABANDONED,
             played=replayed,
             penalties=record.penalties,
+            ended=record.end,
         )
         wrong = seats_error(projection.seats)
         if wrong:

@@ -55,6 +55,7 @@ END_REASONS: Final = {
         "the dealer was tenpai in the last hand in first place (tenpai-yame)"
     ),
     EndReason.EXTENSION_OVER: gettext_lazy("at the end of the extension"),
+    EndReason.TIME: gettext_lazy("time was up"),
 }
 
 Names = Sequence[str]

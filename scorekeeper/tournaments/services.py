@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -304,13 +305,22 @@ def set_table_time(*, table: Table, late_minutes: int, extra_minutes: int) -> Ta
     return locked
 
 
-def end_by_time(*, table: Table, user: Any = None) -> Game:
-    """End a table's game when its time is up, with the points as they are after its last
-    hand (leftover sticks and uma as the rules count a game's end)."""
-    game = table.game
+def end_by_time(
+    *, table: Table, user: Any = None, early: bool = False, now: datetime | None = None
+) -> Game:
+    """End a table's game by time, with the points as they are after its last hand (the
+    leftover sticks, uma and oka as the rules count a game's end); its record says
+    ``"end": "time"``. Refused before the table's time is up unless ``early`` (the
+    organiser's word)."""
+    # Read now: the hands recorded since the table was read are the ones time ends after.
+    game = Game.objects.filter(tournament_table=table).first()
     if game is None or game.status != Game.Status.IN_PLAY:
         raise ServiceError(_("This table has no game in play."))
-    return finish_game(game=game, expected_sequence=game.hand_count, user=user)
+    session = table.session
+    ends = table.ends_at(session, session.tournament.session_minutes)
+    if not early and (ends is None or (now or timezone.now()) < ends):
+        raise ServiceError(_("Time is not up at this table yet."))
+    return finish_game(game=game, expected_sequence=game.hand_count, user=user, by_time=True)
 
 
 def give_penalty(

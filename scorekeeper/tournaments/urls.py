@@ -7,6 +7,7 @@ TABLE = SESSION + "tables/<int:table>/"
 
 urlpatterns = [
     path("tournaments/", views.tournament_list, name="tournament_list"),
+    path("tournaments/games/<int:game_id>/clock/", views.game_clock, name="game_clock"),
     path("tournaments/new/", views.tournament_new, name="tournament_new"),
     path("tournaments/<int:pk>/", views.tournament_detail, name="tournament_detail"),
     path("tournaments/<int:pk>/edit/", views.tournament_edit, name="tournament_edit"),
@@ -43,5 +44,6 @@ urlpatterns = [
     path(SESSION + "start/", views.session_start, name="session_start"),
     path(TABLE, views.table_page, name="table_page"),
     path(TABLE + "qr.svg", views.table_qr, name="tournament_table_qr"),
+    path(TABLE + "end-by-time/", views.table_end_by_time, name="table_end_by_time"),
     path(TABLE + "<slug:action>/", views.table_action, name="tournament_table_action"),
 ]

@@ -29,6 +29,7 @@ from scorekeeper.registry.permissions import (
     can_read,
     is_member,
     is_organiser,
+    member_required,
     organiser_required,
     read_required,
 )
@@ -341,8 +342,7 @@ def table_qr(request: HttpRequest, pk: int, number: int, table: int) -> HttpResp
 def table_action(
     request: HttpRequest, pk: int, number: int, table: int, action: str
 ) -> HttpResponse:
-    """The referee's tools at one table: its time, a game ended by time, cancelled or
-    played again."""
+    """The referee's tools at one table: its time, its game cancelled or played again."""
     tournament = get_object_or_404(Tournament, pk=pk)
     found = _table(tournament, number, table)
     try:
@@ -351,8 +351,6 @@ def table_action(
             if not form.is_valid():
                 raise ServiceError(_("Minutes are whole numbers from 0 to 600."))
             services.set_table_time(table=found, **form.cleaned_data)
-        elif action == "end-by-time":
-            services.end_by_time(table=found, user=request.user)
         elif action == "cancel":
             services.cancel_table(table=found, user=request.user)
         elif action == "replay":
@@ -362,6 +360,49 @@ def table_action(
     except ServiceError as error:
         return _refused(request, error, found.session.get_absolute_url())
     return redirect(found.session)
+
+
+@require_safe
+@read_required
+def game_clock(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The clock of a tournament's game, for its table page (204 for another game)."""
+    table = (
+        Table.objects.select_related("session__tournament", "game").filter(game_id=game_id).first()
+    )
+    if table is None:
+        return HttpResponse(status=204)
+    session = table.session
+    tournament = session.tournament
+    minutes = tournament.session_minutes + table.late_minutes + table.extra_minutes
+    ends_at = table.ends_at(session, tournament.session_minutes)
+    context = {
+        "tournament": tournament,
+        "session": session,
+        "table": table,
+        "game": table.game,
+        "minutes": minutes,
+        "ends_at": ends_at,
+        "time_up": ends_at is not None and timezone.now() >= ends_at,
+        "may_end": is_member(request.user),
+    }
+    return render(request, "tournaments/game_clock.html", context)
+
+
+@require_POST
+@member_required
+def table_end_by_time(request: HttpRequest, pk: int, number: int, table: int) -> HttpResponse:
+    """A table's players end their game when its time is up (the organiser at any time)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    found = _table(tournament, number, table)
+    try:
+        game = services.end_by_time(
+            table=found, user=request.user, early=is_organiser(request.user)
+        )
+    except ServiceError as error:
+        if found.game is None:
+            return _refused(request, error, found.session.get_absolute_url())
+        return _refused(request, error, found.game.get_absolute_url())
+    return redirect(game)
 
 
 def _results_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:

@@ -75,8 +75,9 @@ class Club:
     bob_id: int
     #: A tournament of the four players: session 1 seated and started, session 2 not seated.
     tournament: Tournament
-    #: Aki's entry in it.
+    #: Aki's entry in it, and its table 1's game.
     entrant_id: int
+    tournament_game_id: int
     #: The names of players and accounts (English letters a page may show in any language).
     names: frozenset[str] = field(default_factory=frozenset)
     #: What people typed in Japanese (tables, a season, a ruleset, a penalty's reason).
@@ -160,6 +161,7 @@ def build_club() -> Club:
         bob_id=bob.pk,
         tournament=tournament,
         entrant_id=tournament.entrants.get(player=players[0]).pk,
+        tournament_game_id=first.tables.get(number=1).game_id,
         names=frozenset(p.name for p in [*players, spare]) | {"alice", "bob", "charlie"},
         typed=frozenset(
             {"卓1", "卓2", "卓3", "卓4", "遅刻", season.name, ruleset.name, tournament.name}
@@ -453,6 +455,15 @@ def tournaments(club: Club) -> list[Visit]:
         Visit("table_page", r("table_page", args=[t, 1, 1]), status=302),
         Visit("table_page", r("table_page", args=[t, 1, 1]), data={"seats": "1"}),
         Visit("tournament_table_qr", r("tournament_table_qr", args=[t, 1, 1])),
+        Visit("game_clock", r("game_clock", args=[club.tournament_game_id])),
+        Visit("game_clock", r("game_clock", args=[club.playing.pk]), note="no clock", status=204),
+        Visit(
+            "table_end_by_time",
+            r("table_end_by_time", args=[t, 1, 1]),
+            "POST",
+            status=302,
+            writes=True,
+        ),
         Visit(
             "tournament_table_action",
             r("tournament_table_action", args=[t, 1, 1, "time"]),

@@ -32,6 +32,8 @@ PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 #: What a Japanese sentence may keep in English: the words a record or a hand is written in.
 JSON_WORDS = {"true", "false", "dora", "ura", "aka", "preset", "type", "tiles", "JSON", "NUL"}
 JSON_WORDS |= {"chi", "pon", "kan", "ankan"}
+#: A record's "end": "time" (a game ended by a tournament's clock).
+JSON_WORDS |= {"time"}
 
 
 def test_every_code_the_engine_gives_has_a_wording_on_the_site():

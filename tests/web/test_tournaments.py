@@ -7,19 +7,25 @@ from __future__ import annotations
 import csv
 import io
 import json
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import timezone
 from tournament_data import hanchan_records, make_tournament, play
 
 from scorekeeper.club.models import Game, Player
 from scorekeeper.errors import ServiceError
+from scorekeeper.table.services.games import export_record
+from scorekeeper.table.services.hands import record_hand
 from scorekeeper.table.services.penalties import give_penalty as give_game_penalty
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.models import Session, TableSeat, Tournament
 from scorekeeper.tournaments.results import tournament_table
+from scoring.record_hand import parse_hand
+from scoring.record_output import score_document
 
 
 def _session(tournament: Tournament, number: int) -> Session:
@@ -252,3 +258,67 @@ def test_the_pages_of_a_started_session_answer(client, alice_client, db):
     ):
         for who in (client, alice_client):
             assert who.get(url).status_code == 200, url
+
+
+def _hands(table, count):
+    """The first ``count`` hands of a real game, recorded at ``table``."""
+    path = hanchan_records()[0]
+    for sequence, data in enumerate(json.loads(path.read_text())["hands"][:count]):
+        record_hand(game=table.game, hand=parse_hand(data, "hand"), expected_sequence=sequence)
+
+
+def test_a_game_ended_by_time_says_so_in_its_record_and_counts(bob_client, db):
+    tournament = make_tournament(session_minutes=60)
+    session = _seat_and_start(tournament, 1, method="random", seed=5)
+    table = session.tables.get(number=1)
+    _hands(table, 3)
+    url = reverse("table_end_by_time", args=[tournament.pk, 1, 1])
+    # Before the time is up the table's players cannot end it.
+    response = bob_client.post(url)
+    table.game.refresh_from_db()
+    assert response.status_code == 302 and table.game.status == Game.Status.IN_PLAY
+    Session.objects.filter(pk=session.pk).update(started_at=timezone.now() - timedelta(minutes=61))
+    response = bob_client.post(url)
+    game = Game.objects.get(pk=table.game_id)
+    assert response.status_code == 302 and game.status == Game.Status.FINISHED
+    record = score_document(export_record(game))
+    assert (record["end"], record["end_reason"]) == ("time", "time")
+    rows = {row.player_id: row for row in tournament_table(tournament)}
+    for final in record["final"]:
+        seat = game.seats.get(number=final["seat"])
+        assert rows[seat.player_id].total == Decimal(str(final["result"]))
+        assert rows[seat.player_id].games == 1
+
+
+def test_late_start_and_extra_time_move_a_tables_end(alice_client, bob_client, db):
+    tournament = make_tournament(session_minutes=60)
+    session = _seat_and_start(tournament, 1, method="random", seed=5)
+    Session.objects.filter(pk=session.pk).update(started_at=timezone.now() - timedelta(minutes=61))
+    url = reverse("tournament_table_action", args=[tournament.pk, 1, 2, "time"])
+    alice_client.post(url, {"late_minutes": "5", "extra_minutes": "3"})
+    table = session.tables.get(number=2)
+    assert (table.late_minutes, table.extra_minutes) == (5, 3)
+    bob_client.post(reverse("table_end_by_time", args=[tournament.pk, 1, 2]))
+    table.game.refresh_from_db()
+    assert table.game.status == Game.Status.IN_PLAY
+    clock = bob_client.get(reverse("game_clock", args=[table.game_id]))
+    assert b"Time" in clock.content and b'data-minutes="68"' in clock.content
+
+
+def test_a_game_that_is_not_a_tournaments_has_no_clock(client, game):
+    assert client.get(reverse("game_clock", args=[game.pk])).status_code == 204
+
+
+def test_a_cancelled_game_is_played_again_at_the_same_seats(alice_client, db):
+    tournament = make_tournament()
+    session = _seat_and_start(tournament, 1, method="random", seed=5)
+    table = session.tables.get(number=3)
+    first = table.game
+    seats = list(first.seats.values_list("number", "player_id"))
+    alice_client.post(reverse("tournament_table_action", args=[tournament.pk, 1, 3, "replay"]))
+    table.refresh_from_db()
+    first.refresh_from_db()
+    assert first.status == Game.Status.ABANDONED
+    assert table.game_id != first.pk
+    assert list(table.game.seats.values_list("number", "player_id")) == seats
+    assert list(TableSeat.objects.filter(table=table).values_list("number", "player_id")) == seats

@@ -99,17 +99,24 @@ def start_game(
 
 
 def finish_game(
-    *, game: Game, expected_sequence: int, expected_revision: int | None = None, user: Any = None
+    *,
+    game: Game,
+    expected_sequence: int,
+    expected_revision: int | None = None,
+    user: Any = None,
+    by_time: bool = False,
 ) -> Game:
     """End a game early (organisers): the standings are taken from the points as they are
     after ``expected_sequence`` hands, the number the confirmation showed; a game that has
-    moved on since is refused with ``StaleGame``, a closed one with ``GameClosed``."""
+    moved on since is refused with ``StaleGame``, a closed one with ``GameClosed``.
+    ``by_time``: time was up (a tournament's clock), which the record says (``end``)."""
     with transaction.atomic():
         locked = locked_game(game.pk)
         check_open(locked, allow_finished=False)
         check_sequence(locked, expected_sequence)
         check_revision(locked, expected_revision)
         locked.stopped_early = True
+        locked.stopped_by_time = by_time
         save_projection(locked, project_game(locked, stored_hands(locked)))
     return locked
 
@@ -163,6 +170,7 @@ def reopen_game(
                 )
             )
         locked.stopped_early = False
+        locked.stopped_by_time = False
         save_projection(locked, projection)
     return locked
 
@@ -289,8 +297,12 @@ def store_record(
                 game.source_platform, game.source_log = source.platform, source.log
                 game.source_digest = digest
             game.start_token = start_token
+            if record.end is not None:
+                game.stopped_early = game.stopped_by_time = True
             game.save(
                 update_fields=[
+                    "stopped_early",
+                    "stopped_by_time",
                     "penalties",
                     "source_platform",
                     "source_log",

@@ -114,6 +114,7 @@ PROJECTION_FIELDS = (
     "status",
     "finished_at",
     "stopped_early",
+    "stopped_by_time",
     "updated_at",
 )
 
@@ -309,11 +310,17 @@ def scoreboard(game: Game, *, played: Replay | None = None) -> Scoreboard:
     start = game.record_start()
     if played is None:
         hands = [h.to_hand() for h in sorted(game.hands.all(), key=lambda h: h.sequence)]
-        played = replay(rules, hands, start=start)
+        played = replay(rules, hands, start=start, ended=game.record_end())
     else:
         hands = [result.hand for result in played.results]
     record = GameRecord(
-        rules, (a, b, c, d), tuple(hands), start, game.record_penalties(), game.record_source()
+        rules,
+        (a, b, c, d),
+        tuple(hands),
+        start,
+        game.record_penalties(),
+        game.record_source(),
+        game.record_end(),
     )
     return Scoreboard(game, record, played)
 
