@@ -19,11 +19,13 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
+from scorekeeper.club.models import Player
 from scorekeeper.errors import ServiceError
 from scorekeeper.registry.permissions import (
     can_read,
@@ -151,16 +153,28 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
 @_login_or_403
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _readable(request, pk)
-    sessions = list(tournament.session_rows.all())
-    entrants = list(tournament.entrants.select_related("player"))
-    context = {
-        "tournament": tournament,
-        "sessions": sessions,
-        "entrants": entrants,
-        "organiser": is_organiser(request.user),
-        "register_form": RegisterForm() if is_organiser(request.user) else None,
-    }
+    organiser = is_organiser(request.user)
+    context = _detail_context(tournament, RegisterForm() if organiser else None)
     return render(request, "tournaments/detail.html", context)
+
+
+def _detail_context(tournament: Tournament, form: RegisterForm | None) -> dict[str, Any]:
+    entrants = list(tournament.entrants.select_related("player"))
+    context: dict[str, Any] = {
+        "tournament": tournament,
+        "sessions": list(tournament.session_rows.all()),
+        "entrants": entrants,
+        "organiser": form is not None,
+        "register_form": form,
+    }
+    if form is not None:
+        registered = {e.player_id for e in entrants}
+        context["unregistered"] = [
+            (pk, name)
+            for pk, name in Player.objects.values_list("pk", "name")
+            if pk not in registered
+        ]
+    return context
 
 
 @require_POST
@@ -169,13 +183,7 @@ def tournament_register(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
     form = RegisterForm(request.POST)
     if not form.is_valid():
-        context = {
-            "tournament": tournament,
-            "sessions": list(tournament.session_rows.all()),
-            "entrants": list(tournament.entrants.select_related("player")),
-            "organiser": True,
-            "register_form": form,
-        }
+        context = _detail_context(tournament, form)
         return render(request, "tournaments/detail.html", context, status=422)
     try:
         players = [*form.cleaned_data["players"]]
@@ -211,6 +219,7 @@ def _session_context(
         "tables": tables,
         "organiser": organiser,
         "now": timezone.now(),
+        "tables_url": session.get_absolute_url() + "tables/",
     }
     if organiser and not session.started:
         entrants = list(tournament.entrants.select_related("player"))
@@ -220,6 +229,7 @@ def _session_context(
             size=tournament.table_size(),
         )
         context["substitute_form"] = SubstituteForm(tournament=tournament)
+        context["entrant_choices"] = [(e.pk, e.player.name) for e in entrants]
     return context
 
 
@@ -413,6 +423,7 @@ def _results_context(request: HttpRequest, tournament: Tournament) -> dict[str, 
         "rows": tournament_table(tournament, before=before),
         "hidden_from": tournament.hidden_from,
         "organiser": organiser,
+        "players_url": reverse("tournament_detail", args=[tournament.pk]) + "players/",
     }
 
 
@@ -429,6 +440,9 @@ def tournament_results(request: HttpRequest, pk: int) -> HttpResponse:
     if htmx and not htmx.boosted and htmx.target == "results":
         template += "#results"
     if context["organiser"]:
+        context["entrant_choices"] = sorted(
+            ((row.entrant_id, row.name) for row in context["rows"]), key=lambda c: c[1]
+        )
         context["penalty_form"] = PenaltyForm(tournament=tournament)
         context["hide_form"] = HideForm(initial={"from_session": tournament.hidden_from})
     if screen:
@@ -494,6 +508,9 @@ def tournament_penalty(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         context = _results_context(request, tournament)
         context |= {"penalty_form": form, "hide_form": HideForm(), "screen": False}
+        context["entrant_choices"] = sorted(
+            ((row.entrant_id, row.name) for row in context["rows"]), key=lambda c: c[1]
+        )
         return render(request, "tournaments/results.html", context, status=422)
     try:
         services.give_penalty(
