@@ -64,6 +64,24 @@ def unique_name(model: str) -> models.UniqueConstraint:
     )
 
 
+class PlayersField(models.PositiveSmallIntegerField):  # type: ignore[type-arg]
+    """The number of players of the game's frozen rules (``rules["players"]``; a game stored
+    before the rules had the parameter is a four-player game), set from the rules each time
+    the row is written, by ``save()`` and by ``bulk_create`` alike, as ``NameKeyField`` is:
+    the history, standings and statistics filter on it, one kind of game at a time."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("default", 4)
+        kwargs.setdefault("editable", False)
+        super().__init__(*args, **kwargs)
+
+    def pre_save(self, model_instance: models.Model, add: bool) -> int:
+        rules = getattr(model_instance, "rules", None) or {}
+        players = rules.get("players", 4) if isinstance(rules, dict) else 4
+        setattr(model_instance, self.attname, players)
+        return int(players)
+
+
 class Player(models.Model):
     """A person in the club's registry."""
 
@@ -114,6 +132,8 @@ class Game(models.Model):
     ruleset_name = models.CharField(max_length=100)
     #: Every parameter, resolved, when the game started (``Ruleset.to_json()``).
     rules = models.JSONField()
+    #: 3 or 4, from ``rules``: three- and four-player results are counted apart.
+    players = PlayersField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.IN_PLAY)
     #: Number of hands recorded: the sequence number the next hand must carry.
     hand_count = models.PositiveIntegerField(default=0)
@@ -161,6 +181,7 @@ class Game(models.Model):
         ordering = ["-created_at", "-pk"]
         indexes = [models.Index(fields=["status", "-created_at"])]
         constraints = [
+            models.CheckConstraint(condition=models.Q(players__in=(3, 4)), name="three_or_four"),
             models.UniqueConstraint(
                 fields=["source_platform", "source_log"],
                 condition=~models.Q(source_log=""),
@@ -231,7 +252,8 @@ class Game(models.Model):
 
 
 class Seat(models.Model):
-    """A player's seat in a game: 0-3 in the game's starting order (East, South, West, North)."""
+    """A player's seat in a game: 0-3 in the game's starting order (East, South, West, North),
+    0-2 in a three-player game (``Game.players``)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()

@@ -33,16 +33,20 @@ GAME_HEADER: Final = (
     gettext_lazy("Penalty"),
     gettext_lazy("Result"),
 )
-STANDINGS_HEADER: Final = (
-    gettext_lazy("Rank"),
-    gettext_lazy("Player"),
-    pgettext_lazy("a count", "Games"),
-    gettext_lazy("Total"),
-    gettext_lazy("Average"),
-    gettext_lazy("Average place"),
-    *PLACE_NAMES,
-    gettext_lazy("Average points"),
-)
+
+
+def standings_header(players: int = 4) -> tuple[Any, ...]:
+    """The standings CSV's column headers: a column per place of ``players`` players."""
+    return (
+        gettext_lazy("Rank"),
+        gettext_lazy("Player"),
+        pgettext_lazy("a count", "Games"),
+        gettext_lazy("Total"),
+        gettext_lazy("Average"),
+        gettext_lazy("Average place"),
+        *PLACE_NAMES[:players],
+        gettext_lazy("Average points"),
+    )
 
 
 def _tenths(value: Decimal) -> Decimal:
@@ -127,9 +131,9 @@ def game_standings_json(game: Game) -> dict[str, Any]:
 # -- Standings over a set of games --------------------------------------------------------
 
 
-def standings_csv(rows: Iterable[StandingRow]) -> Iterator[str]:
+def standings_csv(rows: Iterable[StandingRow], *, players: int = 4) -> Iterator[str]:
     return csv_lines(
-        STANDINGS_HEADER,
+        standings_header(players),
         (
             (
                 row.rank,

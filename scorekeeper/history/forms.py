@@ -35,6 +35,28 @@ from scorekeeper.history.timeline import deleted_games
 #: How many finished games the season form offers to choose from (the most recent).
 GAME_CHOICES: Final = 120
 
+#: The two kinds of game, whose results are different scales (RULES.md, version 3): the
+#: standings, a season's pages, the statistics and a player's page count one at a time.
+KINDS: Final = (
+    (4, pgettext_lazy("kind of game", "Four players")),
+    (3, pgettext_lazy("kind of game", "Three players")),
+)
+
+
+def kind_field(*, any_label: Any = None) -> forms.TypedChoiceField:
+    """``?players=4|3``: one kind of game; left out, four players (or, with ``any_label``,
+    either kind)."""
+    choices: list[tuple[Any, Any]] = list(KINDS)
+    if any_label is not None:
+        choices.insert(0, ("", any_label))
+    return forms.TypedChoiceField(
+        choices=choices,
+        coerce=int,
+        empty_value=None,
+        required=False,
+        label=gettext_lazy("Games of"),
+    )
+
 
 def _ruleset_choices(blank: Any) -> list[tuple[str, Any]]:
     return [("", blank), *((name, preset_label(name)) for name in ruleset_names())]
@@ -81,6 +103,7 @@ class HistoryForm(forms.Form):
         empty_label=gettext_lazy("Any season"),
         label=gettext_lazy("Season"),
     )
+    players = kind_field(any_label=gettext_lazy("Either kind"))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -101,6 +124,7 @@ class HistoryForm(forms.Form):
             end=data["end"],
             ruleset_name=data["ruleset"],
             season=data["season"],
+            players=data["players"],
         )
 
     def deleted(self) -> Any:
@@ -109,12 +133,33 @@ class HistoryForm(forms.Form):
         data = self.cleaned_data
         if data["player"] is not None or data["season"] is not None:
             return None
-        return deleted_games(start=data["start"], end=data["end"], ruleset_name=data["ruleset"])
+        return deleted_games(
+            start=data["start"],
+            end=data["end"],
+            ruleset_name=data["ruleset"],
+            players=data["players"],
+        )
+
+
+class KindForm(forms.Form):
+    """``?players=4|3`` on a player's page and the statistics: which kind of game they show."""
+
+    players = kind_field()
+
+    def kind(self, played: list[int]) -> int:
+        """The kind asked for; left out, four players unless only three-player games were
+        ``played``."""
+        asked = self.cleaned_data["players"] if self.is_valid() else None
+        if asked:
+            return int(asked)
+        return 3 if played == [3] else 4
 
 
 class StandingsOptionsForm(forms.Form):
-    """How the season and all-time standings are shown: the order and the fewest games."""
+    """How the season and all-time standings are shown: the kind of game, the order and the
+    fewest games."""
 
+    players = kind_field()
     min_games = forms.IntegerField(
         min_value=0, max_value=100_000, required=False, label=gettext_lazy("At least … games")
     )
@@ -125,6 +170,9 @@ class StandingsOptionsForm(forms.Form):
             self.cleaned_data["min_games"] or 0,
             SortOrder.parse(self.cleaned_data["sort"] or ""),
         )
+
+    def kind(self) -> int:
+        return int(self.cleaned_data["players"] or 4)
 
 
 def _game_id(value: Any) -> bool:
@@ -247,8 +295,12 @@ def season_taken(name: str, existing: str | None = None) -> str:
 class StandingsForm(forms.Form):
     """The GET options of the season and all-time standings downloads."""
 
+    players = kind_field()
     min_games = forms.IntegerField(min_value=0, max_value=100_000, required=False)
     sort = forms.ChoiceField(choices=list(SORTS.items()), required=False)
 
     def options(self) -> tuple[int, str]:
         return self.cleaned_data["min_games"] or 0, self.cleaned_data["sort"] or "total"
+
+    def kind(self) -> int:
+        return int(self.cleaned_data["players"] or 4)

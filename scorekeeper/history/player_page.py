@@ -41,9 +41,10 @@ CHART_DAYS = 240
 
 
 def _places(record: PlayerRecord) -> list[dict[str, Any]]:
+    labels = PLACE_NAMES[: len(record.places)]
     return [
         {"label": label, "count": count, "share": share}
-        for label, count, share in zip(PLACE_NAMES, record.places, record.place_shares, strict=True)
+        for label, count, share in zip(labels, record.places, record.place_shares, strict=True)
     ]
 
 
@@ -73,12 +74,22 @@ def _result_chart(days: Sequence[DayResult]) -> Any:
     )
 
 
-class FinishedGames:
-    """What ``player``'s page shows of their finished games, each part worked out when it is
-    first read."""
+def played_kinds(player: Player) -> list[int]:
+    """The kinds of game (the number of players) of ``player``'s finished games, four
+    players first. One query."""
+    kinds = finished_seats(player).order_by().values_list("game__players", flat=True).distinct()
+    return sorted(kinds, reverse=True)
 
-    def __init__(self, player: Player) -> None:
+
+class FinishedGames:
+    """What ``player``'s page shows of their finished games of one kind (``players``: three-
+    and four-player results are different scales), each part worked out when it is first
+    read."""
+
+    def __init__(self, player: Player, players: int = 4) -> None:
         self.player = player
+        self.players = players
+        self.games = finished_games().filter(players=players)
 
     @cached_property
     def seats_key(self) -> str:
@@ -89,11 +100,13 @@ class FinishedGames:
     def key(self) -> str:
         """What the drawn part depends on: the player's finished games, the name it shows,
         and the language."""
-        return digest(self.seats_key, self.player.pk, self.player.name, get_language())
+        return digest(
+            self.seats_key, self.player.pk, self.player.name, self.players, get_language()
+        )
 
     @cached_property
     def record(self) -> PlayerRecord:
-        return player_record(self.player)
+        return player_record(self.player, self.games, players=self.players)
 
     @cached_property
     def places(self) -> list[dict[str, Any]]:
@@ -103,16 +116,16 @@ class FinishedGames:
     def place_chart(self) -> Any:
         if not self.record.games:
             return None
-        labels = [str(label) for label in PLACE_NAMES]
+        labels = [str(label) for label in PLACE_NAMES[: self.players]]
         return bar_chart(list(self.record.places), labels=labels, texts=_shares(self.record))
 
     @cached_property
     def best(self) -> BestHand | None:
-        return best_hand(self.player)
+        return best_hand(self.player, self.games)
 
     @cached_property
     def days(self) -> list[DayResult]:
-        return results_by_day(self.player)
+        return results_by_day(self.player, self.games)
 
     @cached_property
     def result_chart(self) -> Any:
@@ -121,5 +134,5 @@ class FinishedGames:
     @cached_property
     def ys(self) -> dict[str, Any]:
         # The record has summed the riichi of the same seats.
-        stats = yaku_stats(finished_games(), self.player, riichi=self.record.riichi)
+        stats = yaku_stats(self.games, self.player, riichi=self.record.riichi)
         return yaku_context(stats)

@@ -26,6 +26,7 @@ from scorekeeper.club.projection import STAT_FIELDS
 from scorekeeper.format import PLACE_NAMES, preset_label, short_name, sign_class, signed_result
 from scorekeeper.history.standings import (
     ORDER_BY,
+    PLACES,
     StandingRow,
     counted_seats,
     days_between,
@@ -58,10 +59,13 @@ def history_games(
     end: date | None = None,
     ruleset_name: str = "",
     season: Season | None = None,
+    players: int | None = None,
 ) -> QuerySet[Game]:
     """Every game (in play, finished or abandoned), newest first, narrowed by the filters
-    given. A season holds finished games only."""
+    given (``players``: one kind of game). A season holds finished games only."""
     games = Game.objects.all()
+    if players is not None:
+        games = games.filter(players=players)
     if player is not None:
         games = games.filter(seats__player=player)
     if start or end:
@@ -137,12 +141,15 @@ def standings_table(
     *,
     minimum_games: int = 0,
     order: SortOrder | None = None,
+    players: int = 4,
 ) -> list[StandingRow]:
-    """The standings over ``games`` (a season's, or all of them when none are given) in the
-    order asked for, ties broken by games played, then name. One query."""
+    """The standings over the games of ``players`` players among ``games`` (a season's, or
+    all of them when none are given) in the order asked for, ties broken by games played,
+    then name. One query."""
     order = order or SortOrder("total")
+    games = (games if games is not None else Game.objects.all()).filter(players=players)
     table = standings(games, minimum_games=minimum_games, sort=order.column, reverse=order.reverse)
-    return list(rows(table))
+    return list(rows(table, players=players))
 
 
 # -- A player's record ----------------------------------------------------------------------
@@ -166,7 +173,8 @@ class PlayerRecord:
     total: Decimal
     place_sum: int
     points_sum: int
-    places: tuple[int, int, int, int]
+    #: How many times 1st, 2nd... : one count per place of the kind of game counted.
+    places: tuple[int, ...]
     hands: int
     wins: int
     tsumo_wins: int
@@ -241,9 +249,11 @@ _NOT_SUMMED: Final = ("best_win", "best_han", "best_fu", "best_yakuman", "tobi")
 _SUMMED: Final = tuple(f for f in STAT_FIELDS if f not in _NOT_SUMMED)
 
 
-def player_record(player: Player, games: QuerySet[Game] | None = None) -> PlayerRecord:
+def player_record(
+    player: Player, games: QuerySet[Game] | None = None, *, players: int = 4
+) -> PlayerRecord:
     """The player's record over the finished games among ``games`` (every one when none are
-    given). One query."""
+    given), games of ``players`` players (the places counted). One query."""
     sums = _counted_seats(player, games).aggregate(
         **standing_sums(),
         tobi=Count("pk", filter=Q(tobi=True)),
@@ -255,7 +265,7 @@ def player_record(player: Player, games: QuerySet[Game] | None = None) -> Player
         total=Decimal(sums["total"] or 0).quantize(_TENTH),
         place_sum=sums["place_sum"] or 0,
         points_sum=sums["points_sum"] or 0,
-        places=(sums["first"], sums["second"], sums["third"], sums["fourth"]),
+        places=tuple(sums[name] for name in PLACES[:players]),
         tobi=sums["tobi"],
         chombo_hands=(sums["recorded"] or 0) - (sums["hands"] or 0),
         **{name: sums[name] or 0 for name in _SUMMED},
@@ -270,11 +280,11 @@ class BestHand:
     played_on: date | None
 
 
-def best_hand(player: Player) -> BestHand | None:
-    """The player's most valuable win in a finished game (the first made, on a tie).
-    One query."""
+def best_hand(player: Player, games: QuerySet[Game] | None = None) -> BestHand | None:
+    """The player's most valuable win in a finished game among ``games`` (any, when none
+    are given; the first made, on a tie). One query."""
     row = (
-        _counted_seats(player)
+        _counted_seats(player, games)
         .filter(best_win__gt=0)
         .order_by("-best_win", "game__created_at", "game_id")
         .values("best_win", "best_han", "best_fu", "best_yakuman", "game_id", "game__created_at")

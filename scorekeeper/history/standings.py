@@ -99,9 +99,11 @@ def season_filter(season: Season) -> Q:
     return condition
 
 
-def finished_games() -> QuerySet[Game]:
-    """Every finished game: the games of the all-time standings."""
-    return Game.objects.filter(status=Game.Status.FINISHED)
+def finished_games(players: int | None = None) -> QuerySet[Game]:
+    """Every finished game (of ``players`` players, when given): the games of the all-time
+    standings."""
+    games = Game.objects.filter(status=Game.Status.FINISHED)
+    return games if players is None else games.filter(players=players)
 
 
 def season_games(season: Season) -> QuerySet[Game]:
@@ -163,7 +165,8 @@ class StandingRow:
     total: Decimal
     place_sum: int
     points_sum: int
-    places: tuple[int, int, int, int]
+    #: How many times 1st, 2nd... : one count per place of the kind of game counted.
+    places: tuple[int, ...]
 
     @property
     def average(self) -> Decimal:
@@ -191,8 +194,11 @@ def standing_sums() -> dict[str, Any]:
     }
 
 
-def rows(values: Iterable[dict[str, Any]], *, first_rank: int = 1) -> Iterator[StandingRow]:
-    """``StandingRow`` values from the dicts of ``standings()`` (or a page of them)."""
+def rows(
+    values: Iterable[dict[str, Any]], *, first_rank: int = 1, players: int = 4
+) -> Iterator[StandingRow]:
+    """``StandingRow`` values from the dicts of ``standings()`` (or a page of them), over
+    games of ``players`` players (the places a row counts)."""
     for rank, row in enumerate(values, first_rank):
         yield StandingRow(
             rank=rank,
@@ -202,5 +208,5 @@ def rows(values: Iterable[dict[str, Any]], *, first_rank: int = 1) -> Iterator[S
             total=Decimal(row["total"]).quantize(Decimal("0.1")),
             place_sum=row["place_sum"],
             points_sum=row["points_sum"],
-            places=(row["first"], row["second"], row["third"], row["fourth"]),
+            places=tuple(row[name] for name in PLACES[:players]),
         )

@@ -44,10 +44,17 @@ class DeletedRow:
 
 
 def deleted_games(
-    *, start: date | None = None, end: date | None = None, ruleset_name: str = ""
+    *,
+    start: date | None = None,
+    end: date | None = None,
+    ruleset_name: str = "",
+    players: int | None = None,
 ) -> QuerySet[DeletedGame]:
-    """The deleted games' lines the history's date and ruleset filters keep."""
+    """The deleted games' lines the history's date, ruleset and kind filters keep (a
+    deleted game's kind is the number of names it kept: a fourth or none)."""
     deleted = DeletedGame.objects.all()
+    if players is not None:
+        deleted = deleted.filter(players__3__isnull=players < 4)
     if start or end:
         deleted = deleted.filter(days_between("started_at", start, end))
     if ruleset_name:

@@ -15,7 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from real_data import GAMES_DIR
 
 from scorekeeper.club.models import Game, Player, Season
-from scorekeeper.history.exports import GAME_HEADER, STANDINGS_HEADER
+from scorekeeper.history.exports import GAME_HEADER, standings_header
 from scorekeeper.operations.demo import seed_demo
 from scorekeeper.table.services.games import import_record, start_game
 from scorekeeper.table.services.hands import record_hand
@@ -96,7 +96,7 @@ def test_a_seasons_csv_sums_each_players_recorded_results(client, season):
     assert response.status_code == 200
     assert response.streaming
     rows = table(response)
-    assert rows[0] == list(STANDINGS_HEADER)
+    assert rows[0] == list(standings_header())
     assert [row[0] for row in rows[1:]] == ["1", "2", "3", "4"]
     by_name = {row[1]: row for row in rows[1:]}
     for seat, name in enumerate("ABCD"):

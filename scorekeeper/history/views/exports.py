@@ -1,8 +1,9 @@
 """Downloads: standings as CSV and JSON, for readers.
 
 Files are streamed: the response starts with the first line while the rest is produced.
-``?min_games=N`` and ``?sort=total|average|place|games`` shape the season and all-time
-standings; a bad value is a 422 naming the field.
+``?players=4|3`` (one kind of game at a time, four players when left out), ``?min_games=N``
+and ``?sort=total|average|place|games`` shape the season and all-time standings; a bad value
+is a 422 naming the field.
 """
 
 from __future__ import annotations
@@ -82,11 +83,16 @@ def _standings(
     if not form.is_valid():
         return _refused(form)
     minimum_games, sort = form.options()
-    table = rows(standings(games, minimum_games=minimum_games, sort=sort))
+    players = form.kind()
+    counted = games.filter(players=players)
+    table = rows(standings(counted, minimum_games=minimum_games, sort=sort), players=players)
+    if players != 4:
+        filename += f"-{players}p"
     if as_json:
+        scope = {**scope, "players": players}
         lines = exports.standings_json(table, scope=scope, minimum_games=minimum_games, sort=sort)
         return _download(lines, JSON, f"{filename}.json")
-    return _download(exports.standings_csv(table), CSV, f"{filename}.csv")
+    return _download(exports.standings_csv(table, players=players), CSV, f"{filename}.csv")
 
 
 def _season_standings(request: HttpRequest, season_id: int, as_json: bool) -> HttpResponseBase:

@@ -22,8 +22,15 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.club.models import Game, Player, Season
 from scorekeeper.format import preset_label
-from scorekeeper.history.forms import HistoryForm, SeasonForm, StandingsOptionsForm, season_taken
-from scorekeeper.history.player_page import FinishedGames
+from scorekeeper.history.forms import (
+    KINDS,
+    HistoryForm,
+    KindForm,
+    SeasonForm,
+    StandingsOptionsForm,
+    season_taken,
+)
+from scorekeeper.history.player_page import FinishedGames, played_kinds
 from scorekeeper.history.queries import (
     STANDING_COLUMNS,
     SortOrder,
@@ -31,7 +38,7 @@ from scorekeeper.history.queries import (
     recent_games,
     standings_table,
 )
-from scorekeeper.history.standings import SORTS, finished_games, season_games
+from scorekeeper.history.standings import PLACES, SORTS, finished_games, season_games
 from scorekeeper.history.timeline import history_page
 from scorekeeper.registry.forms import save_unless_taken
 from scorekeeper.registry.permissions import organiser_required, read_required
@@ -78,11 +85,14 @@ def _query(request: HttpRequest, *leave_out: str, **change: Any) -> str:
 # -- Standings: a season's and all time -----------------------------------------------------
 
 
-def _columns(request: HttpRequest, order: SortOrder) -> list[dict[str, Any]]:
+def _columns(request: HttpRequest, order: SortOrder, players: int) -> list[dict[str, Any]]:
     """The standings' column headers: each a link ordering by it (best first, or the other
-    way round when it already orders the table), and its ``aria-sort``."""
+    way round when it already orders the table), and its ``aria-sort``; a place column for
+    each place of ``players`` players."""
     columns = []
     for key, label in STANDING_COLUMNS.items():
+        if key in PLACES[players:]:
+            continue
         current = key == order.column
         next_sort = str(SortOrder(key, not order.reverse)) if current else key
         aria = ("descending" if order.descending else "ascending") if current else ""
@@ -106,21 +116,26 @@ def _standings_page(
     """The standings over ``games``, on the page of ``season`` (or of all time)."""
     template = "history/season_detail.html"
     form = StandingsOptionsForm(request.GET)
+    # The games of each kind, in one query: the kind switch is offered where there are both.
+    counts = dict(games.order_by().values_list("players").annotate(count=Count("pk")))
     context: dict[str, Any] = {
         "form": form,
         "season": season,
         "table": None,
-        "games": games.count(),
+        "games": counts.get(form.kind() if form.is_valid() else 4, 0),
+        "kinds": sorted(counts, reverse=True),
         **extra,
     }
     if form.is_valid():
         minimum, order = form.options()
-        downloads = {"min_games": minimum or ""}
+        players = form.kind()
+        downloads = {"min_games": minimum or "", "players": "" if players == 4 else players}
         if str(order) in SORTS and str(order) != "total":
             downloads["sort"] = str(order)
         context |= {
-            "table": standings_table(games, minimum_games=minimum, order=order),
-            "columns": _columns(request, order),
+            "table": standings_table(games, minimum_games=minimum, order=order, players=players),
+            "columns": _columns(request, order, players),
+            "players": players,
             "order": order,
             "order_text": _order_text(order),
             "minimum": minimum,
@@ -200,11 +215,37 @@ def _season_form(request: HttpRequest, season: Season) -> HttpResponse:
 @read_required
 def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=player_id)
+    form = KindForm(request.GET)
+    kinds = played_kinds(player)
+    players = form.kind(kinds)
     context = {
         "player": player,
+        "form": form,
+        "kinds": _kind_links(request, kinds, players),
         # What the page shows of the finished games, drawn from the cache when it has it.
-        "finished": FinishedGames(player),
+        "finished": FinishedGames(player, players),
         "recent": history_rows(recent_games(player)),
         "history_url": reverse("history") + "?" + urlencode({"player": player.pk}),
     }
-    return render(request, "history/player_detail.html", context)
+    return render(request, "history/player_detail.html", context, status=_kind_status(form))
+
+
+def _kind_status(form: KindForm) -> int:
+    return 200 if form.is_valid() else 422
+
+
+def _kind_links(request: HttpRequest, played: list[int], shown: int) -> list[dict[str, Any]]:
+    """The page's kinds of game as links (none where only one kind was played, and it is
+    the one shown): three- and four-player results are shown apart."""
+    kinds = sorted({*played, shown}, reverse=True)
+    if len(kinds) < 2:
+        return []
+    return [
+        {
+            "players": kind,
+            "label": dict(KINDS)[kind],
+            "url": "?" + _query(request, "players", players=kind),
+            "current": kind == shown,
+        }
+        for kind in kinds
+    ]
