@@ -127,6 +127,15 @@ FINISH_NAMES: Final = (
 )
 
 
+#: The two kinds of game, whose results are different scales (RULES.md, version 3): the
+#: standings, a season's pages, the ratings, the statistics and a player's page count one at
+#: a time.
+KINDS: Final = (
+    (4, pgettext_lazy("kind of game", "Four players")),
+    (3, pgettext_lazy("kind of game", "Three players")),
+)
+
+
 #: The four winds' names (東 南 西 北 in Japanese).
 WIND_WORDS: Final = {
     Wind.EAST: pgettext_lazy("wind", "East"),
@@ -162,13 +171,14 @@ def round_name(round_index: int, *, honba: int = 0) -> str:
     return pgettext("round", "%(round)s, %(honba)s honba") % {"round": name, "honba": honba}
 
 
-def seat_wind(seat: int, dealer: int) -> str:
-    """A seat's wind in the current round: the dealer is East, then counter-clockwise.
+def seat_wind(seat: int, dealer: int, players: int = 4) -> str:
+    """A seat's wind in the current round: the dealer is East, then counter-clockwise, over
+    the ``players`` seats (three players have no North).
 
-    >>> seat_wind(2, 2), seat_wind(1, 2), seat_wind(3, 2)
-    ('East', 'North', 'South')
+    >>> seat_wind(2, 2), seat_wind(1, 2), seat_wind(3, 2), seat_wind(1, 2, 3)
+    ('East', 'North', 'South', 'West')
     """
-    return wind_name(wind_of_seat(seat, dealer))
+    return wind_name(wind_of_seat(seat, dealer, players))
 
 
 def starting_wind(seat: int) -> str:

@@ -224,10 +224,15 @@ class Game(models.Model):
         data = self.start
         if not data:
             return None
-        s = data["scores"]
         round_index = parse_round_label(data["round"])
         assert round_index is not None, "a stored start's round was checked when it was stored"
-        return GameState((s[0], s[1], s[2], s[3]), round_index, data["honba"], data["sticks"])
+        state = start_state(self.ruleset())
+        return state._replace(
+            scores=tuple(data["scores"]),
+            round_index=round_index,
+            honba=data["honba"],
+            sticks=data["sticks"],
+        )
 
     def record_penalties(self) -> tuple[Penalty, ...]:
         """The penalties as the engine's values, in the order given."""

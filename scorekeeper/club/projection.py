@@ -77,7 +77,7 @@ BLANK_SEAT: Final[dict[str, Any]] = {
 
 @dataclass(frozen=True)
 class Projection:
-    """A game's stored projection: the game row's part, the four seats' rows (each a
+    """A game's stored projection: the game row's part, the seats' rows (each a
     mapping of ``RESULT_FIELDS`` to values), in seat order, and the wins' rows (``WIN_FIELDS``
     and ``yaku``), in the order played."""
 
@@ -111,7 +111,7 @@ def seat_rows(
     """Each seat's stored row for a game with these hands played, this status and the
     record's ``penalties``."""
     if status != Game.Status.FINISHED:
-        return tuple(dict(BLANK_SEAT) for _ in range(4))
+        return tuple(dict(BLANK_SEAT) for _ in rules.seating.seats)
     rows = []
     for standing, stats in zip(
         final_standings(played.state, rules, penalties), seat_stats(rules, played), strict=True

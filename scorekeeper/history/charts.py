@@ -293,7 +293,7 @@ def bar_chart(
 def points_chart(
     scores: Sequence[Sequence[int]], *, names: Sequence[str], rounds: Sequence[int]
 ) -> LineChart:
-    """Each player's points over a game: ``scores`` are the four scores at the start and
+    """Each player's points over a game: ``scores`` are the scores (three or four) at the start and
     after every hand, ``rounds`` the round index of each hand played. The x ticks mark the
     start and the first hand of each wind; the baseline is the starting points.
 
@@ -305,7 +305,7 @@ def points_chart(
     >>> [tick.label for tick in chart.x_ticks], len(chart.lines)
     (['Start', 'South 1'], 4)
     """
-    seats = [[float(row[seat]) for row in scores] for seat in range(4)]
+    seats = [[float(row[seat]) for row in scores] for seat in range(len(scores[0]))]
     ticks: list[tuple[float, str]] = [(0.0, pgettext("start of a game", "Start"))]
     wind = round_wind(rounds[0]) if rounds else Wind.EAST
     for hand, round_index in enumerate(rounds):

@@ -110,6 +110,8 @@ def game_standings_csv(game: Game) -> Iterator[str]:
 def game_standings_json(game: Game) -> dict[str, Any]:
     return {
         "game": game.pk,
+        # Three- and four-player results are different scales: the file says which it is.
+        "player_count": game.players,
         "table_label": game.table_label,
         "ruleset_name": game.ruleset_name,
         "status": game.status,

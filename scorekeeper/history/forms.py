@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from datetime import date
 from typing import Any, Final
+from urllib.parse import urlencode
 
 from django import forms
 from django.db.models import Q
-from django.http import QueryDict
+from django.http import HttpRequest, QueryDict
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -21,7 +22,7 @@ from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from scorekeeper.club.bounds import DAY_VALIDATORS, ID_MAX, name_key
 from scorekeeper.club.models import Game, Player, Season
-from scorekeeper.format import preset_label
+from scorekeeper.format import KINDS, preset_label
 from scorekeeper.history.queries import (
     SORT_CHOICES,
     SortOrder,
@@ -34,13 +35,6 @@ from scorekeeper.history.timeline import deleted_games
 
 #: How many finished games the season form offers to choose from (the most recent).
 GAME_CHOICES: Final = 120
-
-#: The two kinds of game, whose results are different scales (RULES.md, version 3): the
-#: standings, a season's pages, the statistics and a player's page count one at a time.
-KINDS: Final = (
-    (4, pgettext_lazy("kind of game", "Four players")),
-    (3, pgettext_lazy("kind of game", "Three players")),
-)
 
 
 def kind_field(*, any_label: Any = None) -> forms.TypedChoiceField:
@@ -153,6 +147,24 @@ class KindForm(forms.Form):
         if asked:
             return int(asked)
         return 3 if played == [3] else 4
+
+
+def kind_links(request: HttpRequest, played: list[int], shown: int) -> list[dict[str, Any]]:
+    """A page's kinds of game as links, the one ``shown`` marked (none where only one kind
+    was ``played`` and it is the one shown): three- and four-player results are shown apart."""
+    kinds = sorted({*played, shown}, reverse=True)
+    if len(kinds) < 2:
+        return []
+    labels = dict(KINDS)
+    return [
+        {
+            "players": kind,
+            "label": labels[kind],
+            "url": "?" + urlencode({**request.GET.dict(), "players": kind}),
+            "current": kind == shown,
+        }
+        for kind in kinds
+    ]
 
 
 class StandingsOptionsForm(forms.Form):

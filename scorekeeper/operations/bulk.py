@@ -15,9 +15,11 @@ from scorekeeper.club.projection import Projection
 
 
 def stored_seats(game: Game, player_ids: Sequence[int], projection: Projection) -> list[Seat]:
-    """The four seats of a game to store in bulk, each with its row of the projection."""
+    """The seats of a game (three or four) to store in bulk, each with its row of the
+    projection."""
     return [
-        Seat(game=game, number=n, player_id=player_ids[n], **projection.seats[n]) for n in range(4)
+        Seat(game=game, number=n, player_id=player_ids[n], **projection.seats[n])
+        for n in range(len(player_ids))
     ]
 
 

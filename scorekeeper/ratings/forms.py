@@ -6,19 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy
 
 from scorekeeper.club.models import Season
+from scorekeeper.format import KINDS
 
 
 class RatingsForm(forms.Form):
     """``?players=4|3&season=ID&min_games=N``; every option may be left out."""
 
     players = forms.TypedChoiceField(
-        choices=[
-            (4, pgettext_lazy("kind of game", "Four players")),
-            (3, pgettext_lazy("kind of game", "Three players")),
-        ],
+        choices=KINDS,
         coerce=int,
         required=False,
         label=gettext_lazy("Games of"),

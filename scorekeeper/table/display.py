@@ -43,7 +43,7 @@ from scoring.outcomes import Abort, Chombo, Draw, Hand, Penalty, Ron, Tsumo, Win
 from scoring.payments import ron_points, tsumo_points, win_value
 from scoring.rules import Ruleset
 from scoring.standings import Standing
-from scoring.state import EndReason, GameState, HandResult
+from scoring.state import STICK, EndReason, GameState, HandResult
 from scoring.win_details import dora_total
 
 #: Why a game ended, as the standings' caption says it.
@@ -211,11 +211,15 @@ def payment_words(result: HandResult, rules: Ruleset) -> str:
         return ""
     dealer = win.winner == before.dealer
     if tsumo:
-        text = format_tsumo(tsumo_points(basic, dealer=dealer))
+        payers = len(before.scores) - 1
+        if payers == 3:
+            text = format_tsumo(tsumo_points(basic, dealer=dealer))
+        else:
+            text = format_tsumo(_paid_by_two(result, honba // payers))
         if honba:
             return _(", %(points)s + %(honba)s each") % {
                 "points": text,
-                "honba": format_points(honba // 3),
+                "honba": format_points(honba // payers),
             }
         return _(", %(points)s") % {"points": text}
     text = format_points(ron_points(basic, dealer=dealer))
@@ -224,12 +228,32 @@ def payment_words(result: HandResult, rules: Ruleset) -> str:
     return _(", %(points)s") % {"points": text}
 
 
+def _paid_by_two(result: HandResult, honba_each: int) -> tuple[int, int | None]:
+    """What each of the two payers of a three-player tsumo paid for the hand, read from the
+    hand's changes (the ruleset's ``sanma_tsumo`` decides it: tsumo loss, bisection or the
+    full value), as ``tsumo_points`` gives it: (from the non-dealer, from the dealer), or
+    (from each, ``None``) for the dealer's tsumo. The riichi stick a payer put out in the
+    hand is not part of their payment."""
+    hand, before = result.hand, result.before
+    assert isinstance(hand.outcome, Tsumo)
+    winner = hand.outcome.win.winner
+    paid = {
+        seat: -change - honba_each - (STICK if seat in hand.riichi else 0)
+        for seat, change in enumerate(result.deltas)
+        if seat != winner
+    }
+    if winner == before.dealer:
+        return max(paid.values()), None
+    from_dealer = paid.pop(before.dealer)
+    return next(iter(paid.values())), from_dealer
+
+
 def _draw_words(draw: Draw, names: Names) -> str:
     parts = []
     if draw.nagashi:
         who = name_list([names[s] for s in draw.nagashi])
         parts.append(_("nagashi mangan by %(names)s") % {"names": who})
-    if len(draw.tenpai) == 4:
+    if len(draw.tenpai) == len(names):
         parts.append(_("everyone tenpai"))
     elif draw.tenpai:
         who = name_list([names[s] for s in draw.tenpai])
@@ -278,7 +302,8 @@ class SeatLine:
 
 
 def seat_lines(state: GameState, names: Names, urls: Sequence[str] = ()) -> tuple[SeatLine, ...]:
-    """The four players in seat order, as the scoreboard shows them; ``urls``: their pages.
+    """The players (three or four) in seat order, as the scoreboard shows them; ``urls``:
+    their pages.
 
     >>> lines = seat_lines(GameState((28200, 25000, 21800, 25000), round_index=1), "ABCD")
     >>> lines[1].wind, lines[1].dealer, lines[0].points
@@ -287,11 +312,12 @@ def seat_lines(state: GameState, names: Names, urls: Sequence[str] = ()) -> tupl
     [('vs B', '+3,200'), ('vs C', '+6,400'), ('vs D', '+3,200')]
     """
     scores = state.scores
+    seats = range(len(scores))
     return tuple(
         SeatLine(
             seat=seat,
             name=names[seat],
-            wind=seat_wind(seat, state.dealer),
+            wind=seat_wind(seat, state.dealer, len(scores)),
             dealer=seat == state.dealer,
             points=format_points(scores[seat]),
             sign="down" if scores[seat] < 0 else "",
@@ -302,12 +328,12 @@ def seat_lines(state: GameState, names: Names, urls: Sequence[str] = ()) -> tupl
                     sign_class(scores[seat] - scores[other]),
                     names[other] if short_name(names[other]) != names[other] else "",
                 )
-                for other in range(4)
+                for other in seats
                 if other != seat
             ),
             url=urls[seat] if urls else "",
         )
-        for seat in range(4)
+        for seat in seats
     )
 
 

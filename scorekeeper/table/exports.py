@@ -51,12 +51,26 @@ _FACTS: Final = 4
 _PENALTY: Final = 3
 
 
-def _dora_parts(win: Win) -> list[int | None]:
+#: The three-player hand log's one more column: the kita beside the dora (RULES.md, version 3).
+KITA_HEADER: Final = pgettext_lazy("dora counter", "Kita")
+#: Where the kita column goes: after "Red fives", the 14th column.
+_AFTER_DORA: Final = 14
+
+
+def _header(players: int) -> tuple[Any, ...]:
+    """The hand columns: a three-player game's has the kita after the red fives."""
+    if players == 4:
+        return HAND_HEADER
+    return (*HAND_HEADER[:_AFTER_DORA], KITA_HEADER, *HAND_HEADER[_AFTER_DORA:])
+
+
+def _dora_parts(win: Win, players: int = 4) -> list[int | None]:
     """Dora, ura dora and red fives where counted on their own; the dora count alone where
-    the record gives them together."""
-    if isinstance(win.dora, tuple):
-        return list(win.dora)
-    return [win.dora, None, None]
+    the record gives them together; and with three players the kita."""
+    parts: list[int | None] = (
+        list(win.dora) if isinstance(win.dora, tuple) else [win.dora, None, None]
+    )
+    return parts if players == 4 else [*parts, win.kita]
 
 
 def _open_word(value: bool | None) -> str:
@@ -104,7 +118,7 @@ def hand_log_lines(board: Scoreboard) -> Iterator[str]:
     """The hand log as CSV lines, player names in the header of the changes and scores."""
     names = board.record.players
     header = [
-        *(str(cell) for cell in HAND_HEADER),
+        *(str(cell) for cell in _header(len(names))),
         *(_("%(name)s change") % {"name": n} for n in names),
         *(_("%(name)s score") % {"name": n} for n in names),
     ]
@@ -115,7 +129,7 @@ def hand_log_lines(board: Scoreboard) -> Iterator[str]:
 def _csv_rows(board: Scoreboard) -> Iterator[list[Any]]:
     names = board.record.players
     penalties = board.record.penalties
-    win_columns = len(HAND_HEADER) - _FACTS - _PENALTY
+    win_columns = len(_header(len(names))) - _FACTS - _PENALTY
     for index, result in enumerate(board.replay.results):
         before = result.before
         head = [
@@ -140,7 +154,7 @@ def _csv_rows(board: Scoreboard) -> Iterator[list[Any]]:
                 "" if win.fu is None else win.fu,
                 win.yakuman or "",
                 "; ".join(win.yaku),
-                *("" if count is None else count for count in _dora_parts(win)),
+                *("" if count is None else count for count in _dora_parts(win, len(names))),
                 _open_word(win.open),
                 *facts,
                 *tail,
@@ -154,7 +168,7 @@ def _penalty_rows(
 ) -> Iterator[list[Any]]:
     """The penalties given after hand ``after`` (an index; ``None``: those given at no
     hand in particular), a line each, numbered as the hand they came after."""
-    blank = [""] * (len(HAND_HEADER) - 5 - _PENALTY)
+    blank = [""] * (len(_header(len(names))) - 5 - _PENALTY)
     for penalty in penalties:
         if penalty.after_hand == after:
             number = "" if after is None else after + 1
@@ -172,7 +186,8 @@ def _penalty_rows(
             ]
 
 
-def _win_json(win: Win, discarder: int | None) -> dict[str, Any]:
+def _win_json(win: Win, discarder: int | None, players: int) -> dict[str, Any]:
+    kita = {"kita": win.kita} if players == 3 else {}
     return {
         "winner": win.winner,
         "from": discarder,
@@ -185,6 +200,7 @@ def _win_json(win: Win, discarder: int | None) -> dict[str, Any]:
         "dora_parts": dict(zip(DORA_KINDS, win.dora, strict=True))
         if isinstance(win.dora, tuple)
         else None,
+        **kita,
         "open": win.open,
     }
 
@@ -202,7 +218,10 @@ def hand_log_document(board: Scoreboard) -> dict[str, Any]:
                 "sticks": before.sticks,
                 "outcome": result.hand.kind,
                 "riichi": list(result.hand.riichi),
-                "wins": [_win_json(win, discarder) for win, discarder in _wins(result)],
+                "wins": [
+                    _win_json(win, discarder, len(board.record.players))
+                    for win, discarder in _wins(result)
+                ],
                 **_facts_json(result),
                 "deltas": list(result.deltas),
                 "scores": list(result.after.scores),
@@ -219,6 +238,8 @@ def hand_log_document(board: Scoreboard) -> dict[str, Any]:
     ]
     return {
         "game": board.game.pk,
+        # Three- and four-player results are different scales: the file says which it is.
+        "player_count": len(board.record.players),
         "players": list(board.record.players),
         "hands": hands,
         "penalties": penalties,

@@ -46,7 +46,6 @@ from scorekeeper.table.links import form_initial, returned_values
 from scorekeeper.table.previews import preview_context
 from scorekeeper.table.services.hands import Scoreboard, scoreboard
 from scorekeeper.table.services.outbox import conflicts_of
-from scoring.seats import SEATS
 from scoring.standings import final_standings
 from scoring.state import GameState, HandResult, Replay
 
@@ -71,7 +70,7 @@ def whole_game(game: Game | None, game_id: int, *, hands: bool = False) -> Game:
     deleted game it is, with ``GameGone``. Only when the count of hands read differs from
     the row's (a hand recorded or undone between the queries, or the game deleted) is the
     game looked for again."""
-    if game is not None and len(game.seats.all()) == len(SEATS):
+    if game is not None and len(game.seats.all()) == game.players:
         if not hands or len(game.hands.all()) == game.hand_count:
             return game
         if Game.objects.filter(pk=game_id).exists():
@@ -164,7 +163,7 @@ def table_context(
     finished = game.status == Game.Status.FINISHED
     final = board.standings() if finished else ()
     standings = standing_lines(final, names, player_urls(game))
-    urls = game_urls(game.pk)
+    urls = game_urls(game.pk, game.players)
     if form is not None:
         form_context = _form_context(form, urls)
     elif not may_record(request.user, game):
@@ -251,7 +250,7 @@ def recorded_context(
     can_correct = may_correct(request.user, game)
     sequence = game.hand_count - 1
     line = hand_line(sequence, result, names, rules, authors=authors)
-    urls = game_urls(game.pk)
+    urls = game_urls(game.pk, game.players)
     shape = blank_shape(game, names, result.after, urls["preview"])
     # Sent from a blank form of the shape the next hand's has: the phone keeps its form.
     if request.POST.get(SHAPE_FIELD) == shape:
@@ -286,12 +285,12 @@ GAME_URLS = {
 }
 
 
-def game_urls(game_id: int) -> dict[str, Any]:
+def game_urls(game_id: int, players: int = 4) -> dict[str, Any]:
     """The table's addresses for this game."""
     urls: dict[str, Any] = {key: reverse(name, args=[game_id]) for key, name in GAME_URLS.items()}
     # For each seat, the way to the hand calculator (the same for every hand of the game).
     urls["from_tiles"] = {
-        seat: reverse("hand_from_tiles", args=[game_id, seat]) for seat in range(4)
+        seat: reverse("hand_from_tiles", args=[game_id, seat]) for seat in range(players)
     }
     return urls
 

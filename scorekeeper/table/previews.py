@@ -71,7 +71,7 @@ def preview_of(result: HandResult, names: tuple[str, ...]) -> dict[str, Any]:
                 "sign": sign_class(result.deltas[seat]),
                 "points": format_points(after.scores[seat]),
             }
-            for seat in range(4)
+            for seat in range(len(after.scores))
         ],
         "next": round_name(after.round_index),
         "honba": after.honba,

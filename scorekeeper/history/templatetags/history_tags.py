@@ -1,6 +1,6 @@
 """Tags and filters of the pages that look back.
 
-``{% game_points board as points %}`` gathers the chart of the four players' points over a
+``{% game_points board as points %}`` gathers the chart of the players' points over a
 game's hands (``table/includes/points_chart.html`` draws it), with the same numbers as a
 table for readers who cannot see it. It takes the page's replay (a ``Scoreboard``), so the
 game is not replayed twice; given a game instead, it replays it, and the game must come
@@ -47,7 +47,7 @@ def game_points(source: Scoreboard | Game) -> dict[str, Any] | None:
     ]
     legend = [
         {"index": seat, "name": names[seat], "points": format_points(scores[-1][seat])}
-        for seat in range(4)
+        for seat in range(len(names))
     ]
     summary = "; ".join(
         _("%(name)s from %(start)s to %(end)s")
@@ -56,7 +56,7 @@ def game_points(source: Scoreboard | Game) -> dict[str, Any] | None:
             "start": format_points(scores[0][seat]),
             "end": format_points(scores[-1][seat]),
         }
-        for seat in range(4)
+        for seat in range(len(names))
     )
     return {
         "game": board.game,

@@ -89,7 +89,7 @@ def _standings(
     if players != 4:
         filename += f"-{players}p"
     if as_json:
-        scope = {**scope, "players": players}
+        scope = {**scope, "player_count": players}
         lines = exports.standings_json(table, scope=scope, minimum_games=minimum_games, sort=sort)
         return _download(lines, JSON, f"{filename}.json")
     return _download(exports.standings_csv(table, players=players), CSV, f"{filename}.csv")

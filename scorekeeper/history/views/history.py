@@ -23,11 +23,11 @@ from django.views.decorators.http import require_http_methods, require_safe
 from scorekeeper.club.models import Game, Player, Season
 from scorekeeper.format import preset_label
 from scorekeeper.history.forms import (
-    KINDS,
     HistoryForm,
     KindForm,
     SeasonForm,
     StandingsOptionsForm,
+    kind_links,
     season_taken,
 )
 from scorekeeper.history.player_page import FinishedGames, played_kinds
@@ -221,31 +221,11 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     context = {
         "player": player,
         "form": form,
-        "kinds": _kind_links(request, kinds, players),
+        "kinds": kind_links(request, kinds, players),
         # What the page shows of the finished games, drawn from the cache when it has it.
         "finished": FinishedGames(player, players),
         "recent": history_rows(recent_games(player)),
         "history_url": reverse("history") + "?" + urlencode({"player": player.pk}),
     }
-    return render(request, "history/player_detail.html", context, status=_kind_status(form))
-
-
-def _kind_status(form: KindForm) -> int:
-    return 200 if form.is_valid() else 422
-
-
-def _kind_links(request: HttpRequest, played: list[int], shown: int) -> list[dict[str, Any]]:
-    """The page's kinds of game as links (none where only one kind was played, and it is
-    the one shown): three- and four-player results are shown apart."""
-    kinds = sorted({*played, shown}, reverse=True)
-    if len(kinds) < 2:
-        return []
-    return [
-        {
-            "players": kind,
-            "label": dict(KINDS)[kind],
-            "url": "?" + _query(request, "players", players=kind),
-            "current": kind == shown,
-        }
-        for kind in kinds
-    ]
+    status = 200 if form.is_valid() else 422
+    return render(request, "history/player_detail.html", context, status=status)

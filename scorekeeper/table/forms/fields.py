@@ -45,7 +45,6 @@ _YAKUMAN_WORDS: Final = {
 YAKUMAN_COUNTS: Final = tuple(
     (str(n), _YAKUMAN_WORDS.get(n, f"{n}×")) for n in range(1, MAX_YAKUMAN + 1)
 )
-SEATS: Final = range(4)
 
 
 def _fu_attrs() -> dict[str, dict[str, str]]:
@@ -116,11 +115,13 @@ def hand_fields(
     *,
     winners_label: str,
     all_last: bool,
-    win_seats: Iterable[int] = SEATS,
+    win_seats: Iterable[int] | None = None,
 ) -> dict[str, forms.Field]:
     """The hand form's fields for a table (its players, their winds, the rules that shape
-    the form), in the order the errors are listed; the win fields of ``win_seats`` only."""
-    labels = [(seat, SeatChoice(names[seat], winds[seat])) for seat in SEATS]
+    the form: the seats are the rules' seating's), in the order the errors are listed; the
+    win fields of ``win_seats`` only (every seat's when ``None``)."""
+    seats = rules.seating.seats
+    labels = [(seat, SeatChoice(names[seat], winds[seat])) for seat in seats]
     abortive_draws = tuple(rules.abortive_draws)
     fields: dict[str, forms.Field] = {
         "outcome": forms.ChoiceField(
@@ -133,7 +134,7 @@ def hand_fields(
     fields["winners"] = _seats_field(labels, winners_label, many=True)
     fields["discarder"] = _seats_field(labels, _("Who discarded the winning tile?"), many=False)
     fields["winner"] = _seats_field(labels, _("Who won?"), many=False)
-    for seat in win_seats:
+    for seat in seats if win_seats is None else win_seats:
         fields |= _win_fields(seat, names[seat], labels, rules)
         fields |= yaku_fields(seat, names[seat], rules)
     fields["riichi"] = _seats_field(labels, _("Riichi declared in this hand"), many=True)

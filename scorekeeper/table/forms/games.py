@@ -1,6 +1,9 @@
-"""Starting a game: four players from the registry (or new names), a ruleset and a table.
+"""Starting a game: three or four players from the registry (or new names), a ruleset for
+that many players and a table.
 
-The form turns POST into what ``start_game`` takes (``seated_players()``, ``to_rules()``).
+The form turns POST into what ``start_game`` takes (``seated_players()``, ``to_rules()``). The
+number of players is chosen first (a link on the page, a hidden field in the form): it sets
+the seats the form has and the rulesets it offers.
 """
 
 from __future__ import annotations
@@ -18,25 +21,56 @@ from scorekeeper.format import preset_label, round_name, starting_wind
 from scorekeeper.refusals import located_refusal_text
 from scorekeeper.registry.services import player_named
 from scoring.errors import RulesError
-from scoring.rule_values import MAX_POINTS
-from scoring.rules import PRESETS, Ruleset
-from scoring.state import MAX_COUNTER, GameState, check_start, round_label
+from scoring.rule_values import MAX_POINTS, PLAYER_COUNTS
+from scoring.rules import PRESETS, Ruleset, presets_for
+from scoring.seats import SEATINGS
+from scoring.state import MAX_COUNTER, GameState, check_start, round_label, start_state
 
 
-def ruleset_choices() -> list[tuple[str, Any]]:
-    """The five presets and the club's saved rulesets, as grouped select options."""
-    presets = [(f"preset:{name}", preset_label(name)) for name in PRESETS]
-    saved = [(f"saved:{r.pk}", r.name) for r in SavedRuleset.objects.only("pk", "name")]
+def saved_players(ruleset: SavedRuleset) -> int:
+    """The number of players of a saved ruleset (its override, else its preset's); a
+    ruleset the engine no longer takes is offered with its preset's, and refused when
+    chosen."""
+    players = ruleset.overrides.get("players") if isinstance(ruleset.overrides, dict) else None
+    if players in PLAYER_COUNTS:
+        return int(players)
+    preset = PRESETS.get(ruleset.preset)
+    return preset.players if preset is not None else 4
+
+
+def ruleset_choices(players: int = 4) -> list[tuple[str, Any]]:
+    """The presets and the club's saved rulesets for ``players`` players, as grouped select
+    options."""
+    presets = [(f"preset:{name}", preset_label(name)) for name in presets_for(players)]
+    saved = [
+        (f"saved:{r.pk}", r.name)
+        for r in SavedRuleset.objects.only("pk", "name", "preset", "overrides")
+        if saved_players(r) == players
+    ]
     groups: list[tuple[str, Any]] = [(_("Presets"), presets)]
     if saved:
         groups.append((_("Club rulesets"), saved))
     return groups
 
 
-class NewGameForm(forms.Form):
-    """Four players from the registry (or new names), a ruleset and a table."""
+def players_asked(data: Any) -> int:
+    """The number of players a page or a sent form asks for (``players=3``); four otherwise.
 
-    ruleset = forms.ChoiceField(label=gettext_lazy("Ruleset"), choices=ruleset_choices)
+    >>> players_asked({"players": "3"}), players_asked({"players": "9"}), players_asked(None)
+    (3, 4, 4)
+    """
+    value = data.get("players") if data is not None else None
+    return 3 if value == "3" else 4
+
+
+class NewGameForm(forms.Form):
+    """``players`` players from the registry (or new names), a ruleset for that many
+    players and a table."""
+
+    ruleset = forms.ChoiceField(label=gettext_lazy("Ruleset"))
+    players = forms.TypedChoiceField(
+        choices=[(4, "4"), (3, "3")], coerce=int, initial=4, widget=forms.HiddenInput
+    )
     table_label = forms.CharField(
         label=gettext_lazy("Table"),
         max_length=50,
@@ -54,13 +88,20 @@ class NewGameForm(forms.Form):
     #: One per page shown: the same page sent twice starts one game (``start_game``).
     start_token = forms.UUIDField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, players: int = 4, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        #: The number of players: the one sent with the form, else the one asked for.
+        self.players = players_asked(self.data) if self.is_bound else players
+        self.seats = range(self.players)
+        self.fields["players"].initial = self.players
+        ruleset = self.fields["ruleset"]
+        assert isinstance(ruleset, forms.ChoiceField)
+        ruleset.choices = ruleset_choices(self.players)
         self.fields["start_token"].initial = uuid.uuid4
-        players = Player.objects.all()
-        for number, wind in enumerate(map(starting_wind, range(4))):
+        players_list = Player.objects.all()
+        for number, wind in enumerate(map(starting_wind, self.seats)):
             self.fields[f"seat_{number}"] = forms.ModelChoiceField(
-                players, label=wind, required=False, empty_label=_("Choose a player")
+                players_list, label=wind, required=False, empty_label=_("Choose a player")
             )
             self.fields[f"new_{number}"] = forms.CharField(
                 label=_("or a new player at %(wind)s") % {"wind": wind},
@@ -69,17 +110,17 @@ class NewGameForm(forms.Form):
                 widget=forms.TextInput(attrs={"placeholder": _("or a new player’s name")}),
             )
 
-        self.fields.update(paper_fields())
+        self.fields.update(paper_fields(self.players))
 
     def seat_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
-        return [(self[f"seat_{n}"], self[f"new_{n}"]) for n in range(4)]
+        return [(self[f"seat_{n}"], self[f"new_{n}"]) for n in self.seats]
 
     def paper_open(self) -> bool:
         """Whether the page shows the game begun on paper open: it was filled in."""
         return self.is_bound and any(self.data.get(name) for name in PAPER_FIELDS)
 
     def score_fields(self) -> list[forms.BoundField]:
-        return [self[f"score_{n}"] for n in range(4)]
+        return [self[f"score_{n}"] for n in self.seats]
 
     def clean_shuffle(self) -> bool:
         return bool(self.cleaned_data.get("shuffle") == "1")
@@ -87,7 +128,7 @@ class NewGameForm(forms.Form):
     def clean_ruleset(self) -> tuple[str, Ruleset]:
         kind, _, key = self.cleaned_data["ruleset"].partition(":")
         if kind == "preset":
-            return key, PRESETS[key]
+            return key, PRESETS[key]  # offered only for the number of players chosen
         saved = SavedRuleset.objects.filter(pk=key).first()
         if saved is None:
             raise forms.ValidationError(_("That ruleset no longer exists: choose another."))
@@ -95,12 +136,17 @@ class NewGameForm(forms.Form):
             rules = saved.to_rules()
         except RulesError as error:
             raise forms.ValidationError(f"{saved.name}: {located_refusal_text(error)}") from None
+        if rules.players != self.players:
+            raise forms.ValidationError(
+                _("%(name)s is a ruleset for %(count)s players: choose one for %(players)s.")
+                % {"name": saved.name, "count": rules.players, "players": self.players}
+            )
         return saved.name, rules
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         seen: dict[str, str] = {}
-        for number, wind in enumerate(map(starting_wind, range(4))):
+        for number, wind in enumerate(map(starting_wind, self.seats)):
             chosen = data.get(f"seat_{number}")
             new = " ".join(data.get(f"new_{number}", "").split())
             field = f"new_{number}" if new else f"seat_{number}"
@@ -130,9 +176,9 @@ class NewGameForm(forms.Form):
 
     def _clean_start(self, data: dict[str, Any]) -> GameState | None:
         """Where a game begun on paper stands, or ``None`` for a game from East 1. Any of
-        its fields given asks for it; the round and the four scores are then needed, and
+        its fields given asks for it; the round and every seat's score are then needed, and
         the engine checks that the rules reach that round and the points add up."""
-        scores = [data.get(f"score_{n}") for n in range(4)]
+        scores = [data.get(f"score_{n}") for n in self.seats]
         given = data.get("start_round") or any(s is not None for s in scores)
         given = given or data.get("start_honba") or data.get("start_sticks")
         if not given or any(name in self.errors for name in PAPER_FIELDS):
@@ -149,12 +195,11 @@ class NewGameForm(forms.Form):
             self.add_error("shuffle", _("A game begun on paper keeps its seats: do not shuffle."))
         if not label or None in scores or "ruleset" not in data:
             return None
-        a, b, c, d = (int(score or 0) for score in scores)
-        state = GameState(
-            (a, b, c, d),
-            ROUND_LABELS.index(label),
-            data.get("start_honba") or 0,
-            data.get("start_sticks") or 0,
+        state = start_state(data["ruleset"][1])._replace(
+            scores=tuple(int(score or 0) for score in scores),
+            round_index=ROUND_LABELS.index(label),
+            honba=data.get("start_honba") or 0,
+            sticks=data.get("start_sticks") or 0,
         )
         problem = check_start(data["ruleset"][1], state)
         if problem and problem.startswith("round "):
@@ -164,9 +209,23 @@ class NewGameForm(forms.Form):
             rules = data["ruleset"][1]
             sticks = state.sticks
             held = sum(state.scores) + 1000 * sticks
-            self.add_error(
-                None,
-                ngettext(
+            words = {
+                "sticks": sticks,
+                "held": f"{held:,}",
+                "start": f"{rules.players * rules.start_points:,}",
+            }
+            if rules.players == 3:
+                text = ngettext(
+                    "The points so far do not add up: the three players’ points and %(sticks)s "
+                    "riichi stick hold %(held)s; under these rules three players begin with "
+                    "%(start)s.",
+                    "The points so far do not add up: the three players’ points and %(sticks)s "
+                    "riichi sticks hold %(held)s; under these rules three players begin with "
+                    "%(start)s.",
+                    sticks,
+                )
+            else:
+                text = ngettext(
                     "The points so far do not add up: the four players’ points and %(sticks)s "
                     "riichi stick hold %(held)s; under these rules four players begin with "
                     "%(start)s.",
@@ -175,15 +234,14 @@ class NewGameForm(forms.Form):
                     "%(start)s.",
                     sticks,
                 )
-                % {"sticks": sticks, "held": f"{held:,}", "start": f"{4 * rules.start_points:,}"},
-            )
+            self.add_error(None, text % words)
         return None if problem else state
 
     def seated_players(self) -> list[Player]:
-        """The four players in the order entered; a new name matches an existing player
+        """The players in the order entered; a new name matches an existing player
         (ignoring case) or becomes one. Call inside the transaction that starts the game."""
         out = []
-        for number in range(4):
+        for number in self.seats:
             value = self.cleaned_data[f"player_{number}"]
             if isinstance(value, str):
                 value = player_named(name=value)
@@ -201,19 +259,24 @@ class NewGameForm(forms.Form):
 
 
 #: The rounds a game may have reached: East 1 to West 4 (an extension's last); the
-#: engine refuses one the chosen rules never reach.
+#: engine refuses one the chosen rules never reach. Three players have no fourth round of
+#: a wind (``Seating.has_round``): the form does not offer it.
 ROUND_LABELS = tuple(round_label(index) for index in range(12))
 PAPER_FIELDS = ("start_round", "start_honba", "start_sticks", *(f"score_{n}" for n in range(4)))
 
 
-def paper_fields() -> dict[str, forms.Field]:
+def paper_fields(players: int = 4) -> dict[str, forms.Field]:
     """A game begun on paper: the round it has reached, the honba and riichi sticks on the
     table, and each seat's points so far (the record's ``start``). Left blank, the game
     starts at East 1."""
+    seating = SEATINGS[players]
+    rounds = [
+        (label, round_name(i)) for i, label in enumerate(ROUND_LABELS) if seating.has_round(i)
+    ]
     fields: dict[str, forms.Field] = {
         "start_round": forms.ChoiceField(
             label=_("Round reached"),
-            choices=[("", "—"), *((label, round_name(i)) for i, label in enumerate(ROUND_LABELS))],
+            choices=[("", "—"), *rounds],
             required=False,
         ),
         "start_honba": forms.IntegerField(
@@ -223,7 +286,7 @@ def paper_fields() -> dict[str, forms.Field]:
             label=_("Riichi sticks"), min_value=0, max_value=MAX_COUNTER, required=False
         ),
     }
-    for n in range(4):
+    for n in seating.seats:
         fields[f"score_{n}"] = forms.IntegerField(
             label=_("%(wind)s’s points") % {"wind": starting_wind(n)},
             min_value=-4 * MAX_POINTS,

@@ -20,7 +20,6 @@ from scorekeeper.format import seat_wind
 from scorekeeper.refusals import english_text, refusal_text
 from scorekeeper.table.forms.fields import (
     LIMIT_HAN,
-    SEATS,
     YAKUMAN,
     WinFields,
     end_outcomes,
@@ -47,15 +46,18 @@ class SequenceForm(forms.Form):
     sequence = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
 
 
-def sent_winners(data: Any) -> list[int]:
-    """The seats a sent hand names as its winners (ron's ``winners``, tsumo's ``winner``).
+def sent_winners(data: Any, seats: tuple[int, ...] = (0, 1, 2, 3)) -> list[int]:
+    """The ``seats`` a sent hand names as its winners (ron's ``winners``, tsumo's
+    ``winner``); a seat the game has not got is no winner (its field refuses it).
 
     >>> from django.http import QueryDict
     >>> sent_winners(QueryDict("winners=2&winners=0&winner=2&winners=9"))
     [0, 2]
+    >>> sent_winners(QueryDict("winners=3&winners=1"), (0, 1, 2))
+    [1]
     """
     named = [*data.getlist("winners"), data.get("winner")]
-    return sorted({int(seat) for seat in named if seat in ("0", "1", "2", "3")})
+    return sorted({seat for seat in seats if str(seat) in named})
 
 
 def is_all_last(state: GameState, rules: Ruleset) -> bool:
@@ -87,7 +89,8 @@ class HandForm(SequenceForm):
         self.names = tuple(names)
         self.rules = rules
         self.state = state
-        self.winds = tuple(seat_wind(seat, state.dealer) for seat in SEATS)
+        self.seats = rules.seating.seats
+        self.winds = tuple(seat_wind(seat, state.dealer, rules.players) for seat in self.seats)
         #: Per seat, the calculator that sends han and fu back (set by the table page).
         self.from_tiles: dict[int, str] = {}
         table = hand_fields(
@@ -96,7 +99,7 @@ class HandForm(SequenceForm):
             rules,
             winners_label=self.winners_label,
             all_last=self.all_last,
-            win_seats=SEATS if self.whole else sent_winners(data),
+            win_seats=None if self.whole else sent_winners(data, self.seats),
         )
         # The sequence first, the table's fields, then a subclass's declared ones.
         declared = self.fields
@@ -136,7 +139,7 @@ class HandForm(SequenceForm):
                 chips=self[f"win_{seat}_chips"] if chips else None,
                 yaku=bound_yaku_fields(self, seat),
             )
-            for seat in SEATS
+            for seat in self.seats
         ]
 
     # Checking: is the hand complete? (The engine judges whether it is allowed.)

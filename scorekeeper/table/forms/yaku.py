@@ -46,7 +46,12 @@ DORA_LABELS: Final = {
     "dora": gettext_lazy("%(name)s: dora"),
     "ura": gettext_lazy("%(name)s: ura dora"),
     "aka": gettext_lazy("%(name)s: red fives"),
+    "kita": gettext_lazy("%(name)s: kita"),
 }
+#: Kita (the North tiles a three-player hand sets aside) count with the dora (RULES.md,
+#: version 3): a counter beside them, in three-player games only. A set has four Norths.
+KITA_FIELD: Final = ("kita", pgettext_lazy("dora counter", "Kita"))
+MAX_KITA: Final = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +139,14 @@ def yaku_fields(seat: int, name: str, rules: Ruleset) -> dict[str, forms.Field]:
             required=False,
             widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "dora-count"}),
         )
+    if rules.players == 3:
+        fields[f"win_{seat}_kita"] = forms.IntegerField(
+            label=str(DORA_LABELS["kita"]) % {"name": name},
+            min_value=0,
+            max_value=MAX_KITA,
+            required=False,
+            widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "dora-count"}),
+        )
     return fields
 
 
@@ -165,7 +178,7 @@ def bound_yaku_fields(form: forms.Form, seat: int) -> YakuFields | None:
         return None
     dora = tuple(
         (label, form[f"win_{seat}_{suffix}"])
-        for suffix, label in DORA_FIELDS
+        for suffix, label in (*DORA_FIELDS, KITA_FIELD)
         if f"win_{seat}_{suffix}" in form.fields
     )
     rules: Ruleset = getattr(form, "rules")  # noqa: B009 (the hand form's rules)
@@ -206,11 +219,14 @@ def win_details(data: dict[str, Any], seat: int) -> dict[str, Any]:
     if f"win_{seat}_yaku" not in data:
         return {}
     opened = data.get(f"win_{seat}_open") or ""
-    return {
+    details = {
         "yaku": _chosen_yaku(data, seat),
         "dora": _dora(data, seat),
         "open": None if not opened else opened == "open",
     }
+    if data.get(f"win_{seat}_kita"):
+        details["kita"] = data[f"win_{seat}_kita"]
+    return details
 
 
 def _yaku_value(data: dict[str, Any], seat: int, rules: Ruleset) -> tuple[int, int] | None:
@@ -226,7 +242,7 @@ def _yaku_value(data: dict[str, Any], seat: int, rules: Ruleset) -> tuple[int, i
         return 0, count
     is_open = details["open"] is True
     han = sum(yaku_han(name, is_open=is_open) or 0 for name in names)
-    han += dora_total(Win(seat, dora=details["dora"])) or 0
+    han += dora_total(Win(seat, dora=details["dora"], kita=details.get("kita", 0))) or 0
     if han >= KAZOE_HAN and rules.kazoe is Kazoe.YAKUMAN:
         return han, 1
     return han, 0
@@ -273,6 +289,8 @@ def details_initial(win: Win) -> dict[str, Any]:
             initial[f"win_{seat}_{suffix}"] = count
     elif win.dora is not None:
         initial[f"win_{seat}_dora"] = win.dora
+    if win.kita:
+        initial[f"win_{seat}_kita"] = win.kita
     return initial
 
 

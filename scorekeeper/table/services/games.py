@@ -52,15 +52,21 @@ def start_game(
     start_token: uuid.UUID | None = None,
     start: GameState | None = None,
 ) -> Game:
-    """Seat four different players (in the order given, or shuffled) under frozen rules
+    """Seat the rules' number of different players (three or four, in the order given, or
+    shuffled) under frozen rules
     (the engine has bounded every value of a ``Ruleset``, so its results can be stored).
     ``start``: where a game begun on paper stands (its round, honba, sticks and each
     seat's points), checked by the engine; its seats are as given, never shuffled. A
     ``start_token`` already used (the same form sent twice) returns the game it started
     instead of starting another. A player merged or deleted meanwhile is refused
     (``PlayerRefused``); one merged or deleted after waits for the game and then sees it."""
-    if len(players) != 4 or len({p.pk for p in players}) != 4:
-        raise ServiceError(_("A game needs four different players."))
+    count = rules.players
+    if len(players) != count or len({p.pk for p in players}) != count:
+        raise ServiceError(
+            _("A game needs three different players under these rules.")
+            if count == 3
+            else _("A game needs four different players.")
+        )
     if start is not None:
         problem = check_start(rules, start)
         if problem:

@@ -305,7 +305,7 @@ def scoreboard(game: Game, *, played: Replay | None = None) -> Scoreboard:
     from ``played``, its hands as a service has just replayed them. The seats and their
     players, and the hands, are best prefetched (``pages.load_game``)."""
     seats = sorted(game.seats.all(), key=lambda s: s.number)
-    a, b, c, d = (seat.player.name for seat in seats)
+    names = tuple(seat.player.name for seat in seats)
     rules = game.ruleset()
     start = game.record_start()
     if played is None:
@@ -315,7 +315,7 @@ def scoreboard(game: Game, *, played: Replay | None = None) -> Scoreboard:
         hands = [result.hand for result in played.results]
     record = GameRecord(
         rules,
-        (a, b, c, d),
+        names,
         tuple(hands),
         start,
         game.record_penalties(),

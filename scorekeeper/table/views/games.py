@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from scorekeeper.club.models import Game, Seat
 from scorekeeper.errors import ServiceError
 from scorekeeper.format import (
+    KINDS,
     format_points,
     preset_label,
     round_name,
@@ -24,7 +25,7 @@ from scorekeeper.format import (
     starting_wind,
 )
 from scorekeeper.registry.permissions import member_required, read_required
-from scorekeeper.table.forms.games import NewGameForm
+from scorekeeper.table.forms.games import NewGameForm, players_asked
 from scorekeeper.table.services.games import start_game
 
 FINISHED_PER_PAGE = 20
@@ -62,7 +63,11 @@ class GameRow:
         # Each seat's wind this round (the dealer is East), as the table shows it.
         dealer = game.game_state().dealer
         seats = tuple(
-            SeatRow(seat_wind(s.number, dealer), s.player.name, format_points(scores[s.number]))
+            SeatRow(
+                seat_wind(s.number, dealer, game.players),
+                s.player.name,
+                format_points(scores[s.number]),
+            )
             for s in game.seats.all()
         )
         return cls._make(game, round_name(state["round_index"]), state, seats)
@@ -136,7 +141,11 @@ def _query(request: HttpRequest, leave_out: str) -> str:
 @require_http_methods(["GET", "HEAD", "POST"])
 @member_required
 def game_new(request: HttpRequest) -> HttpResponse:
-    form = NewGameForm(request.POST if request.method == "POST" else None)
+    """A new game, of four players or (``?players=3``) three."""
+    if request.method == "POST":
+        form = NewGameForm(request.POST)
+    else:
+        form = NewGameForm(players=players_asked(request.GET))
     if form.is_valid():
         name, rules = form.to_rules()
         try:
@@ -157,4 +166,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
         else:
             return redirect(game)
     status = 422 if form.is_bound else 200
-    return render(request, "table/game_new.html", {"form": form}, status=status)
+    kinds = [
+        {"label": label, "url": f"?players={count}", "current": count == form.players}
+        for count, label in KINDS
+    ]
+    return render(request, "table/game_new.html", {"form": form, "kinds": kinds}, status=status)

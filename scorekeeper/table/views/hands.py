@@ -432,9 +432,9 @@ def hand_from_tiles(request: HtmxHttpRequest, game_id: int, seat: int) -> HttpRe
     with the hand form as it was: the form is sent here (POST, by its "Count it from the
     tiles" button) or its values are in the query. Nothing is saved; it is a tool of the
     hand form, so of those who record (members)."""
-    if not 0 <= seat < 4:
-        raise Http404("No such seat.")
     game = load_game(game_id, hands=False)
+    if not 0 <= seat < game.players:
+        raise Http404("No such seat.")
     data = request.POST if request.method == "POST" else request.GET
     carried = carried_values(data, new_hand_form(game).fields)
     url = calculator_url(game, game.game_state(), seat, carried)
