@@ -145,7 +145,7 @@ def _game_lines(names: Mapping[int, str]) -> Iterator[tuple[str, int]]:
             return
         last = games[-1].pk
         ids = [game.pk for game in games]
-        seats: dict[int, list[str]] = {pk: ["", "", "", ""] for pk in ids}
+        seats: dict[int, list[str]] = {game.pk: [""] * game.players for game in games}
         rows = Seat.objects.filter(game_id__in=ids).values_list("game_id", "number", "player_id")
         for game_id, number, player_id in rows:
             seats[game_id][number] = names[player_id]

@@ -69,6 +69,9 @@ RULESET_WEIGHTS: Final = (
     ("ema", 10),
     ("mleague", 8),
     ("mahjongsoul", 7),
+    # A three-player table, when a fifth player turns up.
+    ("tenhou_sanma", 8),
+    ("mahjongsoul_sanma", 4),
 )
 HAN_WEIGHTS: Final = (22, 26, 20, 12, 8, 4, 2, 2.5, 0.8, 0.4, 0.3, 0.1, 0.1)
 FU_WEIGHTS: Final = dict(zip(FU_VALUES, (6, 5, 45, 24, 9, 5, 2, 1.5, 1, 0.8, 0.5), strict=True))
@@ -83,7 +86,8 @@ class DemoGame:
 
     ruleset_name: str
     rules: Ruleset
-    players: tuple[int, int, int, int]
+    #: The players' ids in seat order: three or four, as the rules have it.
+    players: tuple[int, ...]
     hands: tuple[Hand, ...]
     replay: Replay
     status: str
@@ -115,35 +119,36 @@ def _win(rng: random.Random, winner: int, rules: Ruleset, *, tsumo: bool, riichi
 def _riichi(rng: random.Random, state: GameState, rules: Ruleset) -> tuple[int, ...]:
     return tuple(
         seat
-        for seat in range(4)
+        for seat in rules.seating.seats
         if rng.random() < 0.16 and (rules.riichi_below_1000 or state.scores[seat] >= 1000)
     )
 
 
 def sample_hand(rng: random.Random, state: GameState, rules: Ruleset) -> Hand:
     """A plausible hand for this moment of the game (the engine still has to accept it)."""
+    seats = rules.seating.seats
     roll = rng.random()
     if roll < 0.004:
-        return Hand(Chombo(rng.randrange(4)))
+        return Hand(Chombo(rng.choice(seats)))
     if roll < 0.03 and rules.abortive_draws:
         reasons = [r for r in rules.abortive_draws if r != "suucha_riichi"]
         if reasons:
             return Hand(Abort(AbortReason(rng.choice(reasons))))
     riichi = _riichi(rng, state, rules)
-    weights = [3.0 if seat in riichi else 1.0 for seat in range(4)]
-    winner = rng.choices(range(4), weights)[0]
+    weights = [3.0 if seat in riichi else 1.0 for seat in seats]
+    winner = rng.choices(seats, weights)[0]
     if roll < 0.48:
-        discarder = rng.choice([s for s in range(4) if s != winner])
+        discarder = rng.choice([s for s in seats if s != winner])
         winners = [winner]
         if rules.multi_ron != "head_bump" and rng.random() < 0.02:
-            winners.append(rng.choice([s for s in range(4) if s not in (winner, discarder)]))
+            winners.append(rng.choice([s for s in seats if s not in (winner, discarder)]))
         wins = tuple(_win(rng, w, rules, tsumo=False, riichi=w in riichi) for w in sorted(winners))
         return Hand(Ron(discarder, wins), riichi=riichi)
     if roll < 0.73:
         return Hand(Tsumo(_win(rng, winner, rules, tsumo=True, riichi=winner in riichi)), riichi)
     if rules.nagashi_mangan and rng.random() < 0.01:
-        return Hand(Draw(nagashi=(rng.randrange(4),)), riichi)
-    tenpai = tuple(s for s in range(4) if s in riichi or rng.random() < 0.4)
+        return Hand(Draw(nagashi=(rng.choice(seats),)), riichi)
+    tenpai = tuple(s for s in seats if s in riichi or rng.random() < 0.4)
     return Hand(Draw(tenpai=tenpai), riichi)
 
 
@@ -197,7 +202,7 @@ def generate(
         name = rng.choices([n for n, _ in RULESET_WEIGHTS], [w for _, w in RULESET_WEIGHTS])[0]
         rules = rulesets[name]
         seated: list[int] = []
-        while len(seated) < 4:
+        while len(seated) < rules.players:
             pick = rng.choices(range(len(roster)), activity)[0]
             if pick not in seated:
                 seated.append(pick)
@@ -225,12 +230,7 @@ def generate(
             DemoGame(
                 ruleset_name=name,
                 rules=rules,
-                players=(
-                    roster[seated[0]][1],
-                    roster[seated[1]][1],
-                    roster[seated[2]][1],
-                    roster[seated[3]][1],
-                ),
+                players=tuple(roster[pick][1] for pick in seated),
                 hands=tuple(hands),
                 replay=replayed,
                 status=status,

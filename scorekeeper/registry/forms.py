@@ -203,7 +203,7 @@ def _number_input(low: int, high: int, step: int) -> forms.NumberInput:
 
 
 class UmaWidget(forms.MultiWidget):
-    """Four numbers in a row, one a place."""
+    """Four numbers in a row, one a place (three players leave the fourth blank)."""
 
     template_name = "registry/widgets/uma.html"
 
@@ -222,17 +222,22 @@ class UmaWidget(forms.MultiWidget):
 
 
 class UmaField(forms.MultiValueField):
-    """Uma as four numbers; the engine checks the bounds and that they sum to 0."""
+    """Uma as four numbers, or three for three players (the fourth left blank); the engine
+    checks the bounds, that there is one a player and that they sum to 0."""
 
     widget = UmaWidget
 
     def __init__(self, **kwargs: Any) -> None:
         places = [forms.IntegerField(error_messages=_NUMBER_MESSAGES) for _ in FINISH_NAMES]
+        places[-1].required = False
         kwargs.setdefault("error_messages", {"incomplete": gettext_lazy("Enter all four values.")})
         super().__init__(places, require_all_fields=False, **kwargs)
 
     def compress(self, data_list: list[Any]) -> list[Any] | None:
-        return list(data_list) if data_list else None
+        if not data_list:
+            return None
+        values = list(data_list)
+        return values[:-1] if values[-1] is None else values
 
 
 def _field(name: str) -> forms.Field:
@@ -326,7 +331,8 @@ def form_values(rules: Ruleset) -> dict[str, Any]:
     if isinstance(rules.uma, FloatingUma):
         values["floating_uma"] = True
         values["uma"] = list(rules.uma.below_2)
-        for row, uma in zip(FLOATING_ROWS, rules.to_json()["uma"].values(), strict=True):
+        # One row fewer than players: three players have rows "1" and "2".
+        for row, uma in zip(FLOATING_ROWS, rules.to_json()["uma"].values(), strict=False):
             values[f"uma_below_{row}"] = uma
     return values
 
@@ -375,9 +381,11 @@ class RulesetForm(forms.Form):
         data = self.cleaned_data
         values = {name: _json_value(name, data[name]) for name in PARAMETERS if name in data}
         if data.get("floating_uma"):
-            rows = {row: data.get(f"uma_below_{row}") for row in FLOATING_ROWS}
+            # A row per number of players who can end below: one fewer than the players.
+            kept = FLOATING_ROWS[: (data.get("players") or 4) - 1]
+            rows = {row: data.get(f"uma_below_{row}") for row in kept}
             values["uma"] = rows
-            if any(f"uma_below_{row}" not in data for row in FLOATING_ROWS):
+            if any(f"uma_below_{row}" not in data for row in kept):
                 del values["uma"]
         return values
 
@@ -428,7 +436,11 @@ class RulesetForm(forms.Form):
             preset = self.initial.get("preset")
             values = {name: self.initial[name] for name in PARAMETERS if name in self.initial}
             if self.initial.get("floating_uma"):
-                values["uma"] = {row: self.initial[f"uma_below_{row}"] for row in FLOATING_ROWS}
+                values["uma"] = {
+                    row: self.initial[f"uma_below_{row}"]
+                    for row in FLOATING_ROWS
+                    if f"uma_below_{row}" in self.initial
+                }
             unread = set()
         if preset not in PRESETS:
             return unread

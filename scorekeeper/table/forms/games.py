@@ -91,12 +91,12 @@ class NewGameForm(forms.Form):
     def __init__(self, *args: Any, players: int = 4, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         #: The number of players: the one sent with the form, else the one asked for.
-        self.players = players_asked(self.data) if self.is_bound else players
-        self.seats = range(self.players)
-        self.fields["players"].initial = self.players
+        self.player_count = players_asked(self.data) if self.is_bound else players
+        self.seats = range(self.player_count)
+        self.fields["players"].initial = self.player_count
         ruleset = self.fields["ruleset"]
         assert isinstance(ruleset, forms.ChoiceField)
-        ruleset.choices = ruleset_choices(self.players)
+        ruleset.choices = ruleset_choices(self.player_count)
         self.fields["start_token"].initial = uuid.uuid4
         players_list = Player.objects.all()
         for number, wind in enumerate(map(starting_wind, self.seats)):
@@ -110,7 +110,7 @@ class NewGameForm(forms.Form):
                 widget=forms.TextInput(attrs={"placeholder": _("or a new player’s name")}),
             )
 
-        self.fields.update(paper_fields(self.players))
+        self.fields.update(paper_fields(self.player_count))
 
     def seat_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
         return [(self[f"seat_{n}"], self[f"new_{n}"]) for n in self.seats]
@@ -136,10 +136,10 @@ class NewGameForm(forms.Form):
             rules = saved.to_rules()
         except RulesError as error:
             raise forms.ValidationError(f"{saved.name}: {located_refusal_text(error)}") from None
-        if rules.players != self.players:
+        if rules.players != self.player_count:
             raise forms.ValidationError(
                 _("%(name)s is a ruleset for %(count)s players: choose one for %(players)s.")
-                % {"name": saved.name, "count": rules.players, "players": self.players}
+                % {"name": saved.name, "count": rules.players, "players": self.player_count}
             )
         return saved.name, rules
 
@@ -209,7 +209,7 @@ class NewGameForm(forms.Form):
             rules = data["ruleset"][1]
             sticks = state.sticks
             held = sum(state.scores) + 1000 * sticks
-            words = {
+            counts = {
                 "sticks": sticks,
                 "held": f"{held:,}",
                 "start": f"{rules.players * rules.start_points:,}",
@@ -234,7 +234,7 @@ class NewGameForm(forms.Form):
                     "%(start)s.",
                     sticks,
                 )
-            self.add_error(None, text % words)
+            self.add_error(None, text % counts)
         return None if problem else state
 
     def seated_players(self) -> list[Player]:

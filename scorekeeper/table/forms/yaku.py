@@ -194,8 +194,10 @@ def bound_yaku_fields(form: forms.Form, seat: int) -> YakuFields | None:
 
 
 def _dora(data: dict[str, Any], seat: int) -> int | tuple[int, int, int] | None:
+    """The dora counted one by one; any counter given (the kita too) counts the others
+    left blank as none."""
     counts = [data.get(f"win_{seat}_{suffix}") for suffix, _label in DORA_FIELDS]
-    if all(count is None for count in counts):
+    if all(count is None for count in counts) and data.get(f"win_{seat}_kita") is None:
         return None
     dora, ura, aka = (count or 0 for count in counts)
     return dora, ura, aka

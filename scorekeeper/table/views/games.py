@@ -167,7 +167,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
             return redirect(game)
     status = 422 if form.is_bound else 200
     kinds = [
-        {"label": label, "url": f"?players={count}", "current": count == form.players}
+        {"label": label, "url": f"?players={count}", "current": count == form.player_count}
         for count, label in KINDS
     ]
     return render(request, "table/game_new.html", {"form": form, "kinds": kinds}, status=status)
