@@ -33,6 +33,8 @@ PRESET_LABELS: Final = {
     "tenhou": pgettext_lazy("preset", "Tenhou"),
     "mahjongsoul": pgettext_lazy("preset", "Mahjong Soul"),
     "mleague": pgettext_lazy("preset", "M-League"),
+    "tenhou_sanma": pgettext_lazy("preset", "Tenhou sanma"),
+    "mahjongsoul_sanma": pgettext_lazy("preset", "Mahjong Soul sanma"),
 }
 
 
