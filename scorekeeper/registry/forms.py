@@ -36,7 +36,7 @@ from scoring.rule_values import (
     FloatingUma,
     check_value,
 )
-from scoring.rules import PARAMETERS, PRESETS, Ruleset, resolve_rules
+from scoring.rules import PARAMETERS, PRESETS, Ruleset, check_new_ruleset, resolve_rules
 
 if TYPE_CHECKING:
     _UserForm = UserCreationForm[User]
@@ -184,7 +184,8 @@ class SavedRulesetForm(forms.ModelForm):  # type: ignore[type-arg]
         data = super().clean() or {}
         if "preset" in data and "overrides" in data:
             try:
-                resolve_rules({"preset": data["preset"], **data["overrides"]})
+                # A ruleset being saved: its honba must also share between a tsumo's payers.
+                check_new_ruleset(resolve_rules({"preset": data["preset"], **data["overrides"]}))
             except RulesError as error:
                 self.add_error("overrides", located_refusal_text(error))
         return data
@@ -401,7 +402,10 @@ class RulesetForm(forms.Form):
             return data  # the whole is checked once every value could be read
         try:
             self.rules = resolve_rules({"preset": data["preset"], **values})
+            # A ruleset being saved: its honba must also share between a tsumo's payers.
+            check_new_ruleset(self.rules)
         except RulesError as error:
+            self.rules = None
             self._refused(error)
         return data
 

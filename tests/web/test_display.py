@@ -43,6 +43,8 @@ def test_every_preset_has_a_name_players_know():
         "tenhou": "Tenhou",
         "mahjongsoul": "Mahjong Soul",
         "mleague": "M-League",
+        "tenhou_sanma": "Tenhou sanma",
+        "mahjongsoul_sanma": "Mahjong Soul sanma",
     }
 
 

@@ -68,8 +68,13 @@ class NewGameForm(forms.Form):
     players and a table."""
 
     ruleset = forms.ChoiceField(label=gettext_lazy("Ruleset"))
+    #: Left out (a form of before three-player games), four.
     players = forms.TypedChoiceField(
-        choices=[(4, "4"), (3, "3")], coerce=int, initial=4, widget=forms.HiddenInput
+        choices=[(4, "4"), (3, "3")],
+        coerce=int,
+        initial=4,
+        required=False,
+        widget=forms.HiddenInput,
     )
     table_label = forms.CharField(
         label=gettext_lazy("Table"),
