@@ -40,10 +40,10 @@ from scorekeeper.format import (
 from scorekeeper.table.services.hands import Scoreboard
 from scoring.errors import IllegalWin
 from scoring.outcomes import Abort, Chombo, Draw, Hand, Penalty, Ron, Tsumo, Win
-from scoring.payments import ron_points, tsumo_points, win_value
+from scoring.payments import ron_points, tsumo_payments, win_value
 from scoring.rules import Ruleset
 from scoring.standings import Standing
-from scoring.state import STICK, EndReason, GameState, HandResult
+from scoring.state import EndReason, GameState, HandResult
 from scoring.win_details import dora_total
 
 #: Why a game ended, as the standings' caption says it.
@@ -211,41 +211,18 @@ def payment_words(result: HandResult, rules: Ruleset) -> str:
         return ""
     dealer = win.winner == before.dealer
     if tsumo:
-        payers = len(before.scores) - 1
-        if payers == 3:
-            text = format_tsumo(tsumo_points(basic, dealer=dealer))
-        else:
-            text = format_tsumo(_paid_by_two(result, honba // payers))
+        # With three players, what the two payers pay under the ruleset's tsumo mode.
+        text = format_tsumo(tsumo_payments(rules, basic, dealer=dealer))
         if honba:
             return _(", %(points)s + %(honba)s each") % {
                 "points": text,
-                "honba": format_points(honba // payers),
+                "honba": format_points(before.honba * rules.tsumo_honba),
             }
         return _(", %(points)s") % {"points": text}
     text = format_points(ron_points(basic, dealer=dealer))
     if honba:
         return _(", %(points)s + %(honba)s") % {"points": text, "honba": format_points(honba)}
     return _(", %(points)s") % {"points": text}
-
-
-def _paid_by_two(result: HandResult, honba_each: int) -> tuple[int, int | None]:
-    """What each of the two payers of a three-player tsumo paid for the hand, read from the
-    hand's changes (the ruleset's ``sanma_tsumo`` decides it: tsumo loss, bisection or the
-    full value), as ``tsumo_points`` gives it: (from the non-dealer, from the dealer), or
-    (from each, ``None``) for the dealer's tsumo. The riichi stick a payer put out in the
-    hand is not part of their payment."""
-    hand, before = result.hand, result.before
-    assert isinstance(hand.outcome, Tsumo)
-    winner = hand.outcome.win.winner
-    paid = {
-        seat: -change - honba_each - (STICK if seat in hand.riichi else 0)
-        for seat, change in enumerate(result.deltas)
-        if seat != winner
-    }
-    if winner == before.dealer:
-        return max(paid.values()), None
-    from_dealer = paid.pop(before.dealer)
-    return next(iter(paid.values())), from_dealer
 
 
 def _draw_words(draw: Draw, names: Names) -> str:
