@@ -32,8 +32,17 @@ def game_mismatches(game: Game) -> Iterator[str]:
             f"{_ranges(sequences) or 'none'} (expected {_ranges(range(game.hand_count)) or 'none'})"
         )
     seats = sorted(game.seats.all(), key=lambda s: s.number)
-    if [s.number for s in seats] != [0, 1, 2, 3]:
-        yield f"seats are {[s.number for s in seats]}, expected [0, 1, 2, 3]"
+    try:
+        rules = game.ruleset()
+    except ScoringError as error:
+        yield f"the stored rules are refused: {error}"
+        return
+    if game.players != rules.players:
+        yield f"players is {game.players}, the rules have {rules.players}"
+    # Three or four seats, as the rules seat them.
+    numbers = list(rules.seating.seats)
+    if [s.number for s in seats] != numbers:
+        yield f"seats are {[s.number for s in seats]}, expected {numbers}"
         return
     try:
         expected = project_game(game, [h.to_hand() for h in hands])
