@@ -19,13 +19,15 @@ pytestmark = pytest.mark.django_db
 
 
 def new_game(preset: str, names: tuple[str, ...]) -> Game:
-    players = [Player.objects.get_or_create(name=name)[0] for name in names]
+    # As many of the names as the preset seats (three for a three-player preset).
+    seated = names[: PRESETS[preset].players]
+    players = [Player.objects.get_or_create(name=name)[0] for name in seated]
     game = start_game(rules=PRESETS[preset], ruleset_name=preset, players=players)
     return load_game(game.pk, hands=False)
 
 
 def cached_body(game: Game) -> str:
-    urls = game_urls(game.pk)
+    urls = game_urls(game.pk, game.players)
     shape = blank_shape(game, seat_names(game), game.game_state(), urls["preview"])
     context = blank_form_context(game, shape, urls, lambda: new_hand_form(game))
     return str(context["form_body"])
@@ -33,7 +35,7 @@ def cached_body(game: Game) -> str:
 
 def drawn_body(game: Game) -> str:
     """The body drawn from the form alone, with no fragment from the cache."""
-    urls = game_urls(game.pk)
+    urls = game_urls(game.pk, game.players)
     form = new_hand_form(game)
     form.from_tiles = urls["from_tiles"]
     context = {

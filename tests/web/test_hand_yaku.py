@@ -343,7 +343,8 @@ def test_the_statistics_pages_read_the_same_number_of_queries_for_1_and_20_games
     seed_demo(games=20, seed=10, today=date(2025, 6, 1))
     assert Game.objects.filter(status=Game.Status.FINISHED).count() > 10
     assert [count(url) for url in urls] == few
-    assert few[0] <= 4
+    # One of them finds the kinds of game played (the page shows one at a time).
+    assert few[0] <= 5
 
 
 def test_who_may_read_the_statistics_and_the_hand_log(client, charlie_client, game, settings):

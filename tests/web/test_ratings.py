@@ -143,36 +143,41 @@ def test_the_demo_clubs_ratings_equal_openskill_over_the_exported_games_in_order
         key=lambda line: (line["meta"]["finished_at"], line["meta"]["id"]),
     )
     model = PlackettLuce()
-    skill = {name: model.rating() for name in names.values()}
-    r = dict.fromkeys(names.values(), 1500.0)
-    played = dict.fromkeys(names.values(), 0)
+    # Three- and four-player games are rated apart: each player has a rating of each kind.
+    kinds = [(name, kind) for name in names.values() for kind in (3, 4)]
+    skill = {key: model.rating() for key in kinds}
+    r = dict.fromkeys(kinds, 1500.0)
+    played = dict.fromkeys(kinds, 0)
     for line in games:
         record, replayed = read_record(line["record"])
         places = [s.place for s in final_standings(replayed.state, record.rules, record.penalties)]
-        players = line["record"]["players"]
-        rated = model.rate([[skill[name]] for name in players], ranks=places)
-        tenhou = {1: 30, 2: 10, 3: -10, 4: -30}
-        average = sum(r[name] for name in players) / 4
+        kind = len(line["record"]["players"])
+        players = [(name, kind) for name in line["record"]["players"]]
+        rated = model.rate([[skill[key]] for key in players], ranks=places)
+        tenhou = {4: {1: 30, 2: 10, 3: -10, 4: -30}, 3: {1: 30, 2: 0, 3: -30}}[kind]
+        average = sum(r[key] for key in players) / kind
         moves = {}
-        for name, place in zip(players, places, strict=True):
+        for key, place in zip(players, places, strict=True):
             tied = places.count(place)
             points = sum(tenhou[p] for p in range(place, place + tied)) / tied
-            factor = 1 - 0.002 * played[name] if played[name] < 400 else 0.2
-            moves[name] = factor * (points + (average - r[name]) / 40)
-        for name, team in zip(players, rated, strict=True):
-            skill[name] = team[0]
-            r[name] += moves[name]
-            played[name] += 1
+            factor = 1 - 0.002 * played[key] if played[key] < 400 else 0.2
+            moves[key] = factor * (points + (average - r[key]) / 40)
+        for key, team in zip(players, rated, strict=True):
+            skill[key] = team[0]
+            r[key] += moves[key]
+            played[key] += 1
 
-    exported = ratings_of(client)
     assert len(games) > 100
-    assert set(exported) == {name for name, count in played.items() if count}
-    for name, row in exported.items():
-        assert row["games"] == played[name]
-        assert row["mu"] == skill[name].mu
-        assert row["sigma"] == skill[name].sigma
-        assert row["rating"] == round(1000 + 25 * skill[name].ordinal(), 1)
-        assert row["r"] == round(r[name], 1)
+    for kind in (3, 4):
+        exported = ratings_of(client, f"?players={kind}")
+        assert set(exported) == {name for (name, k), count in played.items() if count and k == kind}
+        for name, row in exported.items():
+            key = (name, kind)
+            assert row["games"] == played[key]
+            assert row["mu"] == skill[key].mu
+            assert row["sigma"] == skill[key].sigma
+            assert row["rating"] == round(1000 + 25 * skill[key].ordinal(), 1)
+            assert row["r"] == round(r[key], 1)
 
 
 def test_the_csv_holds_the_same_rows_as_the_json(client, db):
