@@ -194,7 +194,7 @@ def test_the_hand_log_csv_has_japanese_headers_and_the_json_english_keys(client,
         *(f"{name} 収支" for name in players),
         *(f"{name} 持ち点" for name in players),
     ]
-    assert set(document) == {"game", "players", "hands", "penalties"}
+    assert set(document) == {"game", "player_count", "players", "hands", "penalties"}
     assert {"hand", "round", "honba", "outcome", "wins", "scores"} <= set(document["hands"][0])
 
 

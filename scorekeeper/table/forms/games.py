@@ -74,6 +74,7 @@ class NewGameForm(forms.Form):
         coerce=int,
         initial=4,
         required=False,
+        label=gettext_lazy("Number of players"),
         widget=forms.HiddenInput,
     )
     table_label = forms.CharField(
