@@ -23,8 +23,15 @@ self.addEventListener("activate", (event) => {
 });
 
 // A table page asks for itself and its files to be kept (the first time it is shown, the
-// worker was not there yet to see them go by).
+// worker was not there yet to see them go by). A page shown to someone not logged in (after
+// logging out, or once the session ended) asks it to forget the pages it keeps: they were a
+// member's, and the next person to pick up the phone should not open them without the
+// network. The static files and the offline page (which names no one) stay.
 self.addEventListener("message", (event) => {
+  if (event.data && event.data.forget) {
+    event.waitUntil(forgetPages());
+    return;
+  }
   const urls = (event.data && event.data.keep) || [];
   event.waitUntil(
     caches.open(CACHE).then((cache) =>
@@ -39,6 +46,21 @@ self.addEventListener("message", (event) => {
     ),
   );
 });
+
+function forgetPages() {
+  return caches.open(CACHE).then((cache) =>
+    cache.keys().then((requests) =>
+      Promise.all(
+        requests
+          .filter((request) => {
+            const path = new URL(request.url).pathname;
+            return path !== OFFLINE && !path.startsWith(STATIC);
+          })
+          .map((request) => cache.delete(request)),
+      ),
+    ),
+  );
+}
 
 // A table page from the network, kept under its address without the query.
 function refresh(request, cache) {

@@ -207,3 +207,39 @@ def test_a_waiting_hand_the_server_refuses_stays_marked_until_discarded(
     assert not HandRecord.objects.exists()
     refused.get_by_role("button", name="Discard").click()
     expect(page.locator("#outbox-log")).to_have_count(0)
+
+
+def test_logging_out_forgets_the_table_pages_and_says_what_still_waits(
+    browser: Browser, live_server, artifacts
+):
+    game = new_game()
+    page = phone(browser, live_server, member())
+    table = f"{live_server.url}/games/{game.pk}/"
+    page.goto(table)
+    kept_by_the_worker(page)
+    # A hand of another table, still waiting on the phone when its member logs out.
+    page.evaluate(
+        """() => idb.openDB("scorekeeper-outbox", 1).then((db) => db.put("hands", {
+            key: "waiting", game: "/games/999999/hands/", sequence: 0, at: Date.now(),
+            fields: [], words: "Ron"}))"""
+    )
+
+    page.locator(".site-account").get_by_role("button", name="Log out").click()
+
+    expect(page.locator("#messages")).to_contain_text(
+        "1 hand recorded on this phone still waits to be sent"
+    )
+    page.screenshot(path=artifacts / "logged-out-hands-waiting.png")
+    deadline = time.monotonic() + 10
+    script = "async (path) => !!(await caches.match(path, {ignoreVary: true}))"
+    while page.evaluate(script, f"/games/{game.pk}/"):
+        assert time.monotonic() < deadline, "the service worker kept the table page"
+        page.wait_for_timeout(100)
+    assert page.evaluate(script, "/static/js/outbox.js")
+    page.context.set_offline(True)
+    page.goto(table)
+    expect(page.locator("h1")).to_have_text("Offline")
+    expect(page.locator(".site-account")).to_have_text("Log in")
+    page.screenshot(path=artifacts / "offline-page.png", full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.screenshot(path=artifacts / "offline-page-wide.png", full_page=True)

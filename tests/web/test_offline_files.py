@@ -89,3 +89,24 @@ def test_the_offline_page_says_what_still_works_and_what_waits(client):
     assert "nothing was stored; go back and send it again" in english
     assert "<h2>今も使えるもの</h2>" in japanese
     assert "<h2>接続が戻るまで待つもの</h2>" in japanese
+
+
+def test_a_page_for_a_visitor_asks_the_worker_to_forget_a_members_pages(client, bob_client):
+    visitor = client.get("/").content.decode()
+    member = bob_client.get("/").content.decode()
+
+    assert 'data-forget="1"' in visitor
+    assert "1 hand recorded on this phone still waits to be sent" in visitor
+    assert "data-forget" not in member
+    japanese = client.get("/", headers={"Accept-Language": "ja"}).content.decode()
+    assert "この端末で記録した{hands}局がまだ送信待ちです。" in japanese
+
+
+def test_the_offline_page_names_no_account_and_asks_nothing_of_the_worker(bob_client):
+    """The worker keeps it for whoever picks the phone up next, and shows it without the
+    network, when no page should make the worker forget the tables it keeps."""
+    page = bob_client.get("/offline/").content.decode()
+
+    assert "bob" not in page
+    assert "Log out" not in page
+    assert "data-forget" not in page

@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.templatetags.static import static
@@ -77,5 +78,8 @@ def web_manifest(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def offline_page(request: HttpRequest) -> HttpResponse:
-    """What the worker shows for a page it does not keep while the network is gone."""
+    """What the worker shows for a page it does not keep while the network is gone. Shown
+    as to a visitor, whoever fetched it: the worker keeps it for everyone who uses the
+    phone next, so it names no account (the header's name, an organiser's links)."""
+    request.user = AnonymousUser()
     return render(request, "table/offline.html")
