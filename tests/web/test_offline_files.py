@@ -110,3 +110,15 @@ def test_the_offline_page_names_no_account_and_asks_nothing_of_the_worker(bob_cl
     assert "bob" not in page
     assert "Log out" not in page
     assert "data-forget" not in page
+
+
+def test_no_page_title_names_the_software_instead_of_the_club():
+    """The server error page alone keeps the fixed name: it is rendered with no context."""
+    folder = project_settings.BASE_DIR / "templates"
+    fixed = sorted(
+        str(path.relative_to(folder))
+        for path in folder.rglob("*.html")
+        if "Scorekeeper" in path.read_text(encoding="utf-8")
+    )
+
+    assert fixed == ["500.html"]
