@@ -13,16 +13,23 @@ from __future__ import annotations
 import io
 import json
 import re
+from datetime import date
 
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
 from scorekeeper.club.management.commands.verify_games import game_mismatches
-from scorekeeper.club.models import Game, HandRecord, Player, Seat
+from scorekeeper.club.models import Game, HandRecord, Player, Season, Seat
 from scorekeeper.operations.backup import backup_lines
+from scorekeeper.operations.deletion import delete_game
 from scorekeeper.operations.restore import restore
-from scorekeeper.table.services.games import finish_game, start_game
+from scorekeeper.table.services.games import (
+    export_record,
+    finish_game,
+    import_record,
+    start_game,
+)
 from scorekeeper.table.services.hands import record_hand
 from scoring.outcomes import Hand, Tsumo, Win
 from scoring.rules import PRESETS
@@ -275,3 +282,64 @@ def test_the_record_of_a_three_player_game_imports_again(bob_client, sanma, alic
     record = json.loads(bob_client.get(reverse("game_record", args=[sanma.pk])).content)
     assert record["players"] == ["Aki", "Ben", "Chie"]
     assert len(record["hands"]) == 1
+
+
+def test_a_three_player_hand_is_corrected_undone_and_a_penalty_given(
+    bob_client, alice_client, sanma
+):
+    url = reverse("hand_create", args=[sanma.pk])
+    assert bob_client.post(url, mangan_tsumo()).status_code == 302
+    sanma.refresh_from_db()
+    # Corrected to a haneman: tsumo loss, 6000 from the dealer and 3000 (sanma.md 1d).
+    fix = {**mangan_tsumo(1), "win_1_han": "6", "revision": str(sanma.revision)}
+    assert bob_client.post(reverse("hand_edit", args=[sanma.pk, 1]), fix).status_code == 302
+    sanma.refresh_from_db()
+    assert sanma.game_state().scores == (29000, 44000, 32000)
+    undo = {"sequence": "1", "confirmed": "on"}
+    assert bob_client.post(reverse("hand_undo", args=[sanma.pk]), undo).status_code == 302
+    sanma.refresh_from_db()
+    assert sanma.game_state().scores == (35000, 35000, 35000) and sanma.hand_count == 0
+    penalty = {"seat": "2", "points": "10000", "reason": "late", "revision": sanma.revision}
+    assert alice_client.post(reverse("penalty_new", args=[sanma.pk]), penalty).status_code == 302
+    sanma.refresh_from_db()
+    assert [p["seat"] for p in sanma.penalties] == [2]
+    # North's seat is no seat here.
+    north = {**penalty, "seat": "3", "revision": sanma.revision}
+    assert alice_client.post(reverse("penalty_new", args=[sanma.pk]), north).status_code == 422
+
+
+def test_a_three_player_record_is_exported_and_imported_again(sanma):
+    finished_sanma(sanma)
+    doc = export_record(Game.objects.get(pk=sanma.pk))
+    imported = import_record(doc=doc)
+    assert imported.players == 3
+    assert [s.player.name for s in imported.seats.order_by("number")] == ["Aki", "Ben", "Chie"]
+    assert imported.game_state().scores == (31000, 41000, 33000)
+
+
+def test_a_seasons_page_shows_the_two_kinds_apart(client, sanma, game):
+    finished_sanma(sanma)
+    record_hand(game=game, hand=Hand(Tsumo(Win(1, han=5))), expected_sequence=0)
+    finish_game(game=game, expected_sequence=1)
+    season = Season.objects.create(name="All", start_date=date(2000, 1, 1))
+    page = reverse("season_detail", args=[season.pk])
+    four = client.get(page)
+    assert four.context["kinds"] == [4, 3] and four.context["games"] == 1
+    assert len(four.context["table"]) == 4 and len(four.context["table"][0].places) == 4
+    three = client.get(page + "?players=3")
+    assert three.context["games"] == 1
+    assert {row.name for row in three.context["table"]} == {"Aki", "Ben", "Chie"}
+    assert len(three.context["table"][0].places) == 3
+
+
+def test_a_deleted_games_line_is_kept_with_its_kind(client, sanma, game, alice):
+    delete_game(game=sanma, expected_sequence=0, user=alice)
+    delete_game(game=game, expected_sequence=0, user=alice)
+
+    def deleted(query: str) -> list[int]:
+        rows = client.get(reverse("history") + query).context["rows"]
+        return [row.deleted.game_id for row in rows if row.is_deleted]
+
+    assert deleted("?players=3") == [sanma.pk]
+    assert deleted("?players=4") == [game.pk]
+    assert sorted(deleted("")) == sorted([sanma.pk, game.pk])
