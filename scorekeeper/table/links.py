@@ -60,7 +60,7 @@ def calculator_url(
         back.setlist(name, values)
     query = QueryDict(mutable=True)
     query["rules"] = f"game-{game.pk}"
-    query["seat_wind"] = seat_wind(seat, state.dealer).value
+    query["seat_wind"] = seat_wind(seat, state.dealer, game.players).value
     query["round_wind"] = state.round_wind.value
     query["honba"] = str(state.honba)
     if carried.get("outcome") == "tsumo" and carried.get("winner") == str(seat):

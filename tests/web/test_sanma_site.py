@@ -14,6 +14,7 @@ import io
 import json
 import re
 from datetime import date
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.core.management import call_command
@@ -343,3 +344,15 @@ def test_a_deleted_games_line_is_kept_with_its_kind(client, sanma, game, alice):
     assert deleted("?players=3") == [sanma.pk]
     assert deleted("?players=4") == [game.pk]
     assert sorted(deleted("")) == sorted([sanma.pk, game.pk])
+
+
+def test_the_calculator_link_gives_a_three_player_seats_wind(bob_client, sanma):
+    # Ben's tsumo passes the deal to him (East 2): Aki, seat 0, sits West of him with three
+    # players (North with four).
+    bob_client.post(reverse("hand_create", args=[sanma.pk]), mangan_tsumo())
+    opened = bob_client.get(reverse("hand_from_tiles", args=[sanma.pk, 0]))
+    assert opened.status_code == 302
+    query = parse_qs(urlsplit(opened["Location"]).query)
+    assert query["seat_wind"] == ["W"] and query["rules"] == [f"game-{sanma.pk}"]
+    calculator = bob_client.get(opened["Location"])
+    assert calculator.status_code == 200
