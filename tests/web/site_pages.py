@@ -78,6 +78,8 @@ class Club:
     #: Aki's entry in it, and its table 1's game.
     entrant_id: int
     tournament_game_id: int
+    #: A three-player game in play (its first hand a tsumo with two kita).
+    sanma: Game | None = None
     #: The names of players and accounts (English letters a page may show in any language).
     names: frozenset[str] = field(default_factory=frozenset)
     #: What people typed in Japanese (tables, a season, a ruleset, a penalty's reason).
@@ -130,6 +132,15 @@ def build_club() -> Club:
         created_by=alice,
         start=on_paper,
     )
+    sanma = start_game(
+        rules=PRESETS["tenhou_sanma"],
+        ruleset_name="tenhou_sanma",
+        players=players[:3],
+        table_label="卓5",
+        created_by=alice,
+    )
+    kita = Win(1, han=4, fu=30, yaku=("Riichi", "Menzen Tsumo"), dora=(0, 0, 0), kita=2)
+    record_hand(game=sanma, hand=Hand(Tsumo(kita), riichi=(1,)), expected_sequence=0, user=bob)
     deleting = start_game(rules=rules, ruleset_name="tenhou", players=players, created_by=alice)
     record_hand(game=deleting, hand=Hand(Draw()), expected_sequence=0)
     gone = start_game(rules=rules, ruleset_name="tenhou", players=players, table_label="卓4")
@@ -162,9 +173,10 @@ def build_club() -> Club:
         tournament=tournament,
         entrant_id=tournament.entrants.get(player=players[0]).pk,
         tournament_game_id=first.tables.get(number=1).game_id,
+        sanma=sanma,
         names=frozenset(p.name for p in [*players, spare]) | {"alice", "bob", "charlie"},
         typed=frozenset(
-            {"卓1", "卓2", "卓3", "卓4", "遅刻", season.name, ruleset.name, tournament.name}
+            {"卓1", "卓2", "卓3", "卓4", "卓5", "遅刻", season.name, ruleset.name, tournament.name}
         ),
     )
 
@@ -214,6 +226,8 @@ def _hand_form(sequence: int) -> dict[str, Any]:
 def visits(club: Club) -> list[Visit]:
     """Every page and partial, in the order a reader could meet them."""
     done, now, paper = club.finished.pk, club.playing.pk, club.paper.pk
+    assert club.sanma is not None
+    sanma = club.sanma.pk
     hands = club.playing.hand_count
     aki, spare, season = club.aki.pk, club.spare.pk, club.season.pk
     r = reverse
@@ -222,6 +236,7 @@ def visits(club: Club) -> list[Visit]:
         Visit("game_list", r("game_list")),
         Visit("game_list", r("game_list"), data={"status": "finished"}, note="filtered"),
         Visit("game_new", r("game_new")),
+        Visit("game_new", r("game_new"), data={"players": "3"}, note="three players"),
         Visit("game_new", r("game_new"), "POST", {"players": ["x"]}, note="refused", status=422),
         Visit("game_table", r("game_table", args=[done]), note="final standings"),
         Visit("game_table", r("game_table", args=[now]), note="in play"),
@@ -246,6 +261,9 @@ def visits(club: Club) -> list[Visit]:
         Visit("game_chart", r("game_chart", args=[now])),
         Visit("hand_from_tiles", r("hand_from_tiles", args=[now, 0]), status=302),
         Visit("game_live", r("game_live", args=[now])),
+        Visit("game_table", r("game_table", args=[sanma]), note="three players"),
+        Visit("hand_log_csv", r("hand_log_csv", args=[sanma]), note="three players"),
+        Visit("game_live", r("game_live", args=[sanma]), note="three players"),
         Visit("game_live", r("game_live", args=[done]), note="final standings"),
         Visit("game_live_board", r("game_live_board", args=[now]), headers=HTMX),
         Visit("game_live_board", r("game_live_board", args=[done]), headers=HTMX),
@@ -259,6 +277,10 @@ def visits(club: Club) -> list[Visit]:
         Visit("season_detail", r("season_detail", args=[season])),
         Visit("season_edit", r("season_edit", args=[season])),
         Visit("standings", r("standings")),
+        Visit("standings", r("standings"), data={"players": "3"}, note="three players"),
+        Visit("history", r("history"), data={"players": "3"}, note="three players"),
+        Visit("statistics", r("statistics"), data={"players": "3"}, note="three players"),
+        Visit("player_detail", r("player_detail", args=[aki]), data={"players": "3"}),
         Visit("standings", r("standings"), data={"minimum": 1}, headers=_target("standings-table")),
         Visit("player_detail", r("player_detail", args=[aki])),
         Visit("player_detail", r("player_detail", args=[spare]), note="no games yet"),
