@@ -502,8 +502,8 @@ def game_from_meta(
 ) -> Game:
     allowed = {"id", "table_label", "ruleset_name", "status", "stopped_early", "revision"}
     times = {"created_at", "updated_at", "finished_at", "recorded_at", "edited_at"}
-    allowed.add("sent")  # read by ``sent_from_meta``
-    check_fields(meta, allowed | times, loader, "meta.")
+    sent = {"sent"}  # read by ``sent_from_meta``
+    check_fields(meta, allowed | times | sent, loader, "meta.")
     status = meta.get("status")
     if status not in Game.Status.values:
         raise loader.fail(

@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 from real_data import GAMES_DIR, HAND_CASES, hand_doc
 
 from scorekeeper.club.bounds import JSON_DIGITS, name_key
-from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat
+from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat, SentHand
 from scorekeeper.errors import RestoreError, ServiceError
 from scorekeeper.operations.backup import backup_lines
 from scorekeeper.operations.deletion import delete_game
@@ -36,6 +36,7 @@ from scorekeeper.operations.restore import restore
 from scorekeeper.registry.services import delete_player, merge_players
 from scorekeeper.table.services.games import import_record, start_game
 from scorekeeper.table.services.hands import record_hand
+from scorekeeper.table.services.outbox import send_hand
 from scoring.errors import ScoringError
 from scoring.outcomes import Draw, Hand, Ron, Tsumo, Win
 from scoring.rules import PRESETS
@@ -514,14 +515,17 @@ def test_random_hand_documents_get_an_answer_or_a_reason_from_the_api(db, body):
 
 @pytest.fixture
 def club_backup(players, alice) -> str:
-    """A small club's backup: a finished game in a season, a saved ruleset; then the club
-    is cleared so that the backup may be restored."""
+    """A small club's backup: a finished game in a season with a hand a phone sent for its
+    first place, kept as a conflict, a saved ruleset; then the club is cleared so that the
+    backup may be restored."""
     game = start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=players)
     for n, hand in enumerate(OPENING):
         record_hand(game=game, hand=hand, expected_sequence=n)
+    send_hand(game=game, hand=Hand(Draw()), expected_sequence=0, key=uuid.uuid4())
     SavedRuleset.objects.create(name="Club", preset="wrc", overrides={"aka_dora": 3})
     Season.objects.create(name="Cup").games.set([game])
     text = "".join(backup_lines())
+    assert '"outcome":"conflict"' in text
     Season.objects.all().delete()
     Game.objects.all().delete()
     SavedRuleset.objects.all().delete()
@@ -530,7 +534,7 @@ def club_backup(players, alice) -> str:
 
 
 def stored_club() -> tuple[int, ...]:
-    models = (Player, SavedRuleset, Season, Game, Seat, HandRecord, Season.games.through)
+    models = (Player, SavedRuleset, Season, Game, Seat, HandRecord, SentHand, Season.games.through)
     return tuple(model.objects.count() for model in models)
 
 
