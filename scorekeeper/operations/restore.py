@@ -55,7 +55,7 @@ from scorekeeper.operations.bulk import reset_sequences, stored_seats
 from scorekeeper.refusals import located_refusal_text, refusal_text
 from scoring.errors import LocatedError, RulesError
 from scoring.logs.convert import log_digest
-from scoring.outcomes import Hand
+from scoring.outcomes import Chombo, Draw, Hand, Ron, Tsumo, Win
 from scoring.record import penalty_json, read_record, start_json
 from scoring.record_hand import hand_to_json, parse_hand
 from scoring.rules import PRESETS, Ruleset
@@ -337,7 +337,7 @@ class BackupLoader:
             )
         seats = stored_seats(game, player_ids, projection)
         hands = hands_from_meta(meta, self, game, record.hands)
-        self.sent += sent_from_meta(meta, self, game)
+        self.sent += sent_from_meta(meta, self, game, rules.players)
         self.batch.append((game, seats, hands))
         self.wins += stored_wins(game, player_ids, projection)
         self.counts["games"] += 1
@@ -573,9 +573,12 @@ def hands_from_meta(
     ]
 
 
-def sent_from_meta(meta: Mapping[str, Any], loader: BackupLoader, game: Game) -> list[SentHand]:
+def sent_from_meta(
+    meta: Mapping[str, Any], loader: BackupLoader, game: Game, players: int
+) -> list[SentHand]:
     """The hands phones sent for a place another phone's hand took (``meta.sent``, left out
-    where there are none): the conflicts still to settle and those settled."""
+    where there are none): the conflicts still to settle and those settled, each naming
+    only the game's seats (the table page names them)."""
     sent = meta.get("sent", [])
     if not isinstance(sent, list):
         raise loader.fail("meta.sent", _("expected a list"))
@@ -619,7 +622,7 @@ def sent_from_meta(meta: Mapping[str, Any], loader: BackupLoader, game: Game) ->
                 key=key,
                 after=None if after is None else read_key(after, f"{where}.after", loader),
                 sequence=sequence,
-                data=read_sent_hand(item.get("hand"), f"{where}.hand", loader),
+                data=read_sent_hand(item.get("hand"), f"{where}.hand", loader, players),
                 outcome=outcome,
                 sent_at=read_moment(item.get("sent_at"), f"{where}.sent_at", loader),
                 settled_at=(
@@ -630,7 +633,7 @@ def sent_from_meta(meta: Mapping[str, Any], loader: BackupLoader, game: Game) ->
                 replaced=(
                     None
                     if replaced is None
-                    else read_sent_hand(replaced, f"{where}.replaced", loader)
+                    else read_sent_hand(replaced, f"{where}.replaced", loader, players)
                 ),
             )
         )
@@ -646,9 +649,39 @@ def read_key(value: Any, where: str, loader: BackupLoader) -> uuid.UUID:
     raise loader.fail(where, _got(_("expected a UUID"), _short(value)))
 
 
-def read_sent_hand(value: Any, where: str, loader: BackupLoader) -> dict[str, Any]:
-    """A hand in its stored form, checked for form (it is played when a member keeps it)."""
+def read_sent_hand(value: Any, where: str, loader: BackupLoader, players: int) -> dict[str, Any]:
+    """A hand in its stored form, checked for form and for the game's seats (it is played
+    only when a member keeps it)."""
     try:
-        return hand_to_json(parse_hand(value, where))
+        hand = parse_hand(value, where)
     except LocatedError as error:
         raise loader.fail(error.where or where, refusal_text(error, error.message)) from None
+    beyond = sorted(seat for seat in _hand_seats(hand) if seat >= players)
+    if beyond:
+        raise loader.fail(
+            where,
+            _("seat %(seat)s in a game of %(players)s players")
+            % {"seat": beyond[0], "players": players},
+        )
+    return hand_to_json(hand)
+
+
+def _hand_seats(hand: Hand) -> set[int]:
+    """Every seat a hand names."""
+    outcome = hand.outcome
+    seats = set(hand.riichi)
+    wins: tuple[Win, ...] = ()
+    if isinstance(outcome, Ron):
+        seats.add(outcome.discarder)
+        wins = outcome.wins
+    elif isinstance(outcome, Tsumo):
+        wins = (outcome.win,)
+    elif isinstance(outcome, Draw):
+        seats |= {*outcome.tenpai, *outcome.nagashi}
+    elif isinstance(outcome, Chombo):
+        seats.add(outcome.offender)
+    for win in wins:
+        seats.add(win.winner)
+        if win.pao is not None:
+            seats.add(win.pao)
+    return seats

@@ -350,3 +350,24 @@ def test_a_bad_hand_sent_under_a_key_is_refused_naming_it(sent, change, place):
         restore(io.StringIO(text))
     assert str(error.value).startswith(f"line {number}: meta.sent[0].{place}")
     assert not Game.objects.exists() and not SentHand.objects.exists()
+
+
+def test_a_hand_sent_under_a_key_naming_a_seat_the_game_lacks_is_refused(alice):
+    players = [Player.objects.create(name=name) for name in ("Aki", "Ben", "Chie")]
+    game = start_game(rules=PRESETS["tenhou_sanma"], ruleset_name="tenhou_sanma", players=players)
+    game = play(game, [Hand(Draw(tenpai=(0,)))])
+    send_hand(game=game, hand=Hand(Draw(tenpai=(1,))), expected_sequence=0, key=uuid.uuid4())
+    text = "".join(backup_lines())
+    number = first_game_line(text)
+
+    def north(obj):
+        obj["meta"]["sent"][0]["hand"]["draw"]["tenpai"] = [3]
+
+    text = broken(text, number, north)
+    wipe()
+
+    with pytest.raises(RestoreError) as error:
+        restore(io.StringIO(text))
+
+    assert str(error.value) == f"line {number}: meta.sent[0].hand: seat 3 in a game of 3 players"
+    assert not Game.objects.exists()
