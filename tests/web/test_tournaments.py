@@ -24,8 +24,10 @@ from scorekeeper.table.services.penalties import give_penalty as give_game_penal
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.models import Session, TableSeat, Tournament
 from scorekeeper.tournaments.results import tournament_table
+from scorekeeper.tournaments.services import create_tournament, register_players
 from scoring.record_hand import parse_hand
 from scoring.record_output import score_document
+from scoring.rules import PRESETS
 
 
 def _session(tournament: Tournament, number: int) -> Session:
@@ -93,11 +95,15 @@ def test_members_and_visitors_cannot_run_a_tournament(bob_client, client, db):
     assert not session.tables.exists()
 
 
-def test_visitors_read_a_public_tournament_and_not_a_private_one(client, bob_client, db):
+def test_visitors_read_a_public_tournament_and_not_a_private_one(
+    client, bob_client, charlie_client, db
+):
     tournament = make_tournament(public=False)
     url = reverse("tournament_results", args=[tournament.pk])
     response = client.get(url)
     assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+    assert charlie_client.get(url).status_code == 403
+    assert "Autumn Cup" not in client.get(reverse("tournament_list")).content.decode()
     assert bob_client.get(url).status_code == 200
     Tournament.objects.filter(pk=tournament.pk).update(public=True)
     assert client.get(url).status_code == 200
@@ -322,3 +328,21 @@ def test_a_cancelled_game_is_played_again_at_the_same_seats(alice_client, db):
     assert table.game_id != first.pk
     assert list(table.game.seats.values_list("number", "player_id")) == seats
     assert list(TableSeat.objects.filter(table=table).values_list("number", "player_id")) == seats
+
+
+def test_a_three_player_ruleset_seats_tables_of_three(db):
+    tournament = create_tournament(
+        rules=PRESETS["tenhou_sanma"],
+        ruleset_name="tenhou_sanma",
+        name="Sanma Cup",
+        start_date="2026-11-28",
+        sessions=2,
+    )
+    register_players(
+        tournament=tournament,
+        players=[Player.objects.create(name=f"Sanma {n}") for n in range(9)],
+    )
+    assert tournament.table_size() == 3
+    session = services.seat_session(session=_session(tournament, 1), method="random", seed=1)
+    sizes = [table.seats.count() for table in session.tables.all()]
+    assert sizes == [3, 3, 3]
