@@ -346,3 +346,35 @@ def test_a_three_player_ruleset_seats_tables_of_three(db):
     session = services.seat_session(session=_session(tournament, 1), method="random", seed=1)
     sizes = [table.seats.count() for table in session.tables.all()]
     assert sizes == [3, 3, 3]
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "status"),
+    [
+        ("session_seat", {"method": "random", "seed": "9" * 40}, 422),
+        ("session_seat", {"method": "rating", "step": "0"}, 422),
+        ("session_seat", {"method": "nothing"}, 422),
+        ("session_seat", {"method": "prescripted", "tables": b"\xff\xfe\x00"}, 422),
+        ("session_seat", {"method": "prescripted", "tables": b"1,a,b\n"}, 422),
+        ("session_substitute", {"entrant": "999999", "name": "X"}, 422),
+        ("tournament_penalty", {"entrant": "1", "points": "-5"}, 422),
+        ("tournament_hide", {"from_session": "x" * 30}, 302),
+        ("tournament_table_action", {"late_minutes": "9" * 30, "extra_minutes": "1"}, 302),
+        ("tournament_register", {"players": ["x"]}, 422),
+    ],
+)
+def test_bad_forms_are_refused_with_a_reason_never_a_500(alice_client, db, name, data, status):
+    tournament = make_tournament(players=8)
+    args = {
+        "session_seat": [tournament.pk, 1],
+        "session_substitute": [tournament.pk, 1],
+        "tournament_table_action": [tournament.pk, 1, 1, "time"],
+    }.get(name, [tournament.pk])
+    if name in ("session_substitute", "tournament_table_action"):
+        _seat_and_start(tournament, 1, method="random", seed=1)
+    if isinstance(data.get("tables"), bytes):
+        data = {**data, "tables": SimpleUploadedFile("t.csv", data["tables"])}
+    before = list(TableSeat.objects.values_list("pk", "player_id"))
+    response = alice_client.post(reverse(name, args=args), data)
+    assert response.status_code == status
+    assert list(TableSeat.objects.values_list("pk", "player_id")) == before
