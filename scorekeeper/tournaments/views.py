@@ -328,6 +328,9 @@ def table_page(request: HttpRequest, pk: int, number: int, table: int) -> HttpRe
         "table": found,
         "seats": found.seats.select_related("player", "entrant__player"),
         "ends_at": found.ends_at(found.session, tournament.session_minutes),
+        "organiser": is_organiser(request.user),
+        "table_url": found.get_absolute_url(),
+        "minutes": tournament.session_minutes + found.late_minutes + found.extra_minutes,
     }
     return render(request, "tournaments/table.html", context)
 

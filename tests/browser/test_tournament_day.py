@@ -83,8 +83,9 @@ def test_a_sixteen_player_tournament_from_registration_to_the_results(
 
     # The organiser ends table 1 by time; the others play theirs.
     desk.reload()
-    desk.locator(".tournament-table").first.locator("summary").click()
-    desk.locator(".tournament-table").first.get_by_role("button", name="End by time").click()
+    desk.locator(".tournament-table").first.get_by_role("link", name="Referee").click()
+    desk.get_by_role("button", name="End by time").click()
+    expect(desk.locator("#table-meta")).to_contain_text("finished, time was up")
     game = Game.objects.get(pk=table.game_id)
     assert game.status == Game.Status.FINISHED and game.stopped_by_time
     play_the_rest(first, skip=1)
