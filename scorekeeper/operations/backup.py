@@ -214,4 +214,7 @@ def _game_json(
     source = game.record_source()
     if source is not None:
         record["source"] = source_json(source)
+    end = game.record_end()
+    if end is not None:
+        record["end"] = end.value
     return {"type": "game", "meta": meta, "record": record}

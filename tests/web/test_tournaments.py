@@ -16,15 +16,25 @@ from django.urls import reverse
 from django.utils import timezone
 from tournament_data import hanchan_records, make_tournament, play
 
+from scorekeeper.club.management.commands.verify_games import game_mismatches
 from scorekeeper.club.models import Game, Player
 from scorekeeper.errors import ServiceError
-from scorekeeper.table.services.games import export_record
+from scorekeeper.operations.backup import backup_lines
+from scorekeeper.operations.restore import restore
+from scorekeeper.table.services.games import (
+    export_record,
+    finish_game,
+    import_record,
+    reopen_game,
+    start_game,
+)
 from scorekeeper.table.services.hands import record_hand
 from scorekeeper.table.services.penalties import give_penalty as give_game_penalty
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.models import Session, TableSeat, Tournament
 from scorekeeper.tournaments.results import tournament_table
 from scorekeeper.tournaments.services import create_tournament, register_players
+from scoring.outcomes import Draw, Hand
 from scoring.record_hand import parse_hand
 from scoring.record_output import score_document
 from scoring.rules import PRESETS
@@ -378,3 +388,28 @@ def test_bad_forms_are_refused_with_a_reason_never_a_500(alice_client, db, name,
     response = alice_client.post(reverse(name, args=args), data)
     assert response.status_code == status
     assert list(TableSeat.objects.values_list("pk", "player_id")) == before
+
+
+def test_a_game_ended_by_time_keeps_its_end_through_a_backup_an_import_and_a_reopening(db):
+    players = [Player.objects.create(name=name) for name in ("Aki", "Ben", "Chie", "Dan")]
+    game = start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=players)
+    hand = Hand(Draw(tenpai=(0,)), riichi=(0,))
+    record_hand(game=game, hand=hand, expected_sequence=0)
+    game = finish_game(game=game, expected_sequence=1, by_time=True)
+    seats = list(game.seats.values_list("number", "final_points", "place", "result"))
+    # As in the engine's test of the time end: the stick left goes to 1st (tenhou).
+    assert [s[1] for s in seats] == [28000, 24000, 24000, 24000]
+    text = "".join(backup_lines())
+    Game.objects.all().delete()
+    Player.objects.all().delete()
+    restore(io.StringIO(text))
+    restored = Game.objects.get()
+    assert restored.stopped_by_time and restored.status == Game.Status.FINISHED
+    assert list(restored.seats.values_list("number", "final_points", "place", "result")) == seats
+    assert "".join(backup_lines()) == text
+    assert list(game_mismatches(restored)) == []
+    imported = import_record(doc=export_record(restored))
+    assert imported.stopped_by_time and imported.status == Game.Status.FINISHED
+    reopened = reopen_game(game=imported, expected_sequence=1)
+    assert not reopened.stopped_by_time and reopened.status == Game.Status.IN_PLAY
+    assert "end" not in export_record(reopened)
