@@ -21,6 +21,10 @@ Moment = tuple[datetime, int]
 
 #: ``game``'s projection was saved: its status, places or moment may have changed.
 game_saved = Signal()
+#: ``merged`` is about to be merged into ``kept`` (its seats have moved; it is deleted next):
+#: a room that names players (a tournament's registered players) moves its rows to ``kept``,
+#: or refuses the merge by raising ``PlayerRefused``.
+players_merging = Signal()
 #: The finished games from ``since`` on may have changed (``since=None``: every game): games
 #: deleted or stored in bulk, a player's seats moved.
 games_changed = Signal()

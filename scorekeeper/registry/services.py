@@ -21,7 +21,7 @@ from django.utils.translation import ngettext, pgettext
 
 from scorekeeper.club.bounds import name_error, name_key, normal_name
 from scorekeeper.club.models import Game, Player, SavedRuleset, Seat, WinRecord
-from scorekeeper.club.signals import first_moment, games_changed_since
+from scorekeeper.club.signals import first_moment, games_changed_since, players_merging
 from scorekeeper.errors import PlayerRefused, ServiceError
 from scoring.rules import Ruleset
 
@@ -169,6 +169,7 @@ def merge_players(*, keep: Player, merge: Player) -> int:
         # The wins name the seats' players too.
         WinRecord.objects.filter(player=merged).update(player=kept)
         WinRecord.objects.filter(discarder=merged).update(discarder=kept)
+        players_merging.send(sender=Player, kept=kept, merged=merged)
         merged.delete()
         games_changed_since(since)
     return moved

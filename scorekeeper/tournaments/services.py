@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scorekeeper.club.models import Game, Player
-from scorekeeper.errors import ServiceError
+from scorekeeper.errors import PlayerRefused, ServiceError
 from scorekeeper.ratings.models import Rating
 from scorekeeper.table.services.games import abandon_game, finish_game, start_game
 from scorekeeper.tournaments import seating
@@ -345,3 +345,39 @@ def hide_results(*, tournament: Tournament, from_session: int | None) -> Tournam
     tournament.hidden_from = from_session
     tournament.save(update_fields=["hidden_from"])
     return tournament
+
+
+def on_players_merging(*, kept: Player, merged: Player, **signal: Any) -> None:
+    """A player merged into another: their registrations and seats become the other's. A
+    tournament where both are registered, or a session where both sit, refuses the merge
+    (``PlayerRefused``), naming it: one of them must be taken out first."""
+    both = Entrant.objects.filter(player=kept, tournament__entrants__player=merged).first()
+    if both is not None:
+        raise PlayerRefused(
+            _(
+                "%(kept)s and %(merged)s are both registered in the tournament %(tournament)s: "
+                "take one of them out of it first."
+            )
+            % {"kept": kept.name, "merged": merged.name, "tournament": both.tournament.name}
+        )
+    sessions = set(TableSeat.objects.filter(player=kept).values_list("session_id", flat=True))
+    clash = (
+        TableSeat.objects.filter(player=merged, session_id__in=sessions)
+        .select_related("session__tournament")
+        .first()
+    )
+    if clash is not None:
+        raise PlayerRefused(
+            _(
+                "%(kept)s and %(merged)s both sit in session %(number)s of %(tournament)s: a "
+                "player cannot sit twice in one session."
+            )
+            % {
+                "kept": kept.name,
+                "merged": merged.name,
+                "number": clash.session.number,
+                "tournament": clash.session.tournament.name,
+            }
+        )
+    Entrant.objects.filter(player=merged).update(player=kept)
+    TableSeat.objects.filter(player=merged).update(player=kept)

@@ -18,9 +18,10 @@ from tournament_data import hanchan_records, make_tournament, play
 
 from scorekeeper.club.management.commands.verify_games import game_mismatches
 from scorekeeper.club.models import Game, Player
-from scorekeeper.errors import ServiceError
+from scorekeeper.errors import PlayerRefused, ServiceError
 from scorekeeper.operations.backup import backup_lines
 from scorekeeper.operations.restore import restore
+from scorekeeper.registry.services import merge_players
 from scorekeeper.table.services.games import (
     export_record,
     finish_game,
@@ -413,3 +414,23 @@ def test_a_game_ended_by_time_keeps_its_end_through_a_backup_an_import_and_a_reo
     reopened = reopen_game(game=imported, expected_sequence=1)
     assert not reopened.stopped_by_time and reopened.status == Game.Status.IN_PLAY
     assert "end" not in export_record(reopened)
+
+
+def test_a_merged_players_registration_and_seats_move_to_the_player_kept(db):
+    tournament = make_tournament(players=8)
+    session = services.seat_session(session=_session(tournament, 1), method="random", seed=1)
+    twice = tournament.entrants.get(player__name="Player 001")
+    kept = Player.objects.create(name="Player One")
+    merge_players(keep=kept, merge=twice.player)
+    twice.refresh_from_db()
+    assert twice.player == kept
+    assert TableSeat.objects.get(session=session, entrant=twice).player == kept
+
+
+def test_a_merge_of_two_registered_players_is_refused_naming_the_tournament(db):
+    tournament = make_tournament(players=8)
+    one, two = (e.player for e in tournament.entrants.order_by("player__name")[:2])
+    with pytest.raises(PlayerRefused, match="both registered in the tournament Autumn Cup"):
+        merge_players(keep=one, merge=two)
+    assert Player.objects.filter(pk=two.pk).exists()
+    assert tournament.entrants.count() == 8
