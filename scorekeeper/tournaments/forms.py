@@ -54,8 +54,16 @@ class TournamentForm(forms.Form):
 
     def settings(self) -> dict[str, Any]:
         data = dict(self.cleaned_data)
-        data.pop("ruleset")
+        data.pop("ruleset", None)
         return data
+
+
+class TournamentEditForm(TournamentForm):
+    """A tournament's settings once it is made: its ruleset stays (its games are under it)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        del self.fields["ruleset"]
 
 
 class RegisterForm(forms.Form):

@@ -45,6 +45,7 @@ from scorekeeper.tournaments.forms import (
     SeatForm,
     SubstituteForm,
     TableTimeForm,
+    TournamentEditForm,
     TournamentForm,
 )
 from scorekeeper.tournaments.models import Entrant, Session, Table, Tournament
@@ -133,9 +134,7 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
     initial = {
         name: getattr(tournament, name) for name in TournamentForm.base_fields if name != "ruleset"
     }
-    form = TournamentForm(request.POST or None, initial=initial)
-    form.fields["ruleset"].required = False
-    form.fields["ruleset"].disabled = True
+    form = TournamentEditForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             services.update_tournament(tournament=tournament, **form.settings())

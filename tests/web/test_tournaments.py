@@ -434,3 +434,27 @@ def test_a_merge_of_two_registered_players_is_refused_naming_the_tournament(db):
         merge_players(keep=one, merge=two)
     assert Player.objects.filter(pk=two.pk).exists()
     assert tournament.entrants.count() == 8
+
+
+def test_the_organiser_changes_the_sessions_but_not_below_one_that_started(alice_client, db):
+    tournament = make_tournament(sessions=3)
+    _seat_and_start(tournament, 1, method="random", seed=1)
+    _seat_and_start(tournament, 2, method="random", seed=2)
+    url = reverse("tournament_edit", args=[tournament.pk])
+    form = {
+        "name": "Autumn Cup",
+        "start_date": "2026-11-28",
+        "sessions": "5",
+        "session_minutes": "75",
+        "end_policy": "one_more",
+        "public": "on",
+    }
+    assert alice_client.get(url).status_code == 200
+    assert alice_client.post(url, form).status_code == 302
+    tournament.refresh_from_db()
+    assert (tournament.sessions, tournament.session_minutes) == (5, 75)
+    assert list(tournament.session_rows.values_list("number", flat=True)) == [1, 2, 3, 4, 5]
+    response = alice_client.post(url, {**form, "sessions": "1"})
+    assert response.status_code == 422
+    assert "Session 2 has started" in response.content.decode()
+    assert tournament.session_rows.count() == 5
