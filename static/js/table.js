@@ -57,3 +57,29 @@ document.addEventListener("hand-form-kept", () => {
     details.open = false;
   });
 });
+
+// On a phone the preview and the button stay at the foot of the screen (.record-bar): when
+// a choice is made and the next one is not all in view above them, the view moves on, up to
+// the choice just made (it stays on the screen) or to the last choice of the form, so that a
+// hand is entered with taps alone.
+document.addEventListener("change", (event) => {
+  const form = document.getElementById("hand-form");
+  const bar = form && form.querySelector(".record-bar");
+  const chip = event.target.closest && event.target.closest(".chip");
+  if (!bar || !chip || !form.contains(chip) || getComputedStyle(bar).position !== "sticky") {
+    return;
+  }
+  const here = chip.closest(".group:not(.win), .subgroup");
+  requestAnimationFrame(() => {
+    const shown = [...form.querySelectorAll(".group:not(.win), .subgroup")].filter(
+      (group) => group.offsetParent !== null,
+    );
+    const next = shown[shown.indexOf(here) + 1];
+    if (!here || !next) return;
+    const room = bar.getBoundingClientRect().top - 8;
+    const below = next.getBoundingClientRect().bottom - room;
+    const above = here.getBoundingClientRect().top - 8;
+    const end = shown[shown.length - 1].getBoundingClientRect().bottom - room;
+    if (below > 0) window.scrollBy(0, Math.min(above, Math.max(below, end)));
+  });
+});
