@@ -65,6 +65,8 @@ document.addEventListener("hand-form-kept", () => {
 document.addEventListener("change", (event) => {
   const form = document.getElementById("hand-form");
   const bar = form && form.querySelector(".record-bar");
+  // Only a person's choice: not a chip the page ticks by itself (yaku.js).
+  if (!event.isTrusted) return;
   const chip = event.target.closest && event.target.closest(".chip");
   if (!bar || !chip || !form.contains(chip) || getComputedStyle(bar).position !== "sticky") {
     return;

@@ -1,7 +1,8 @@
 // A winner's yaku chips and dora counters fill in the han chip as they change (the server
-// does the same for a form sent with yaku and no han). Once a yaku is chosen, Riichi is
-// ticked for a winner whose riichi is ticked and Menzen Tsumo for a closed tsumo, as the
-// server adds them. Works on the form as htmx swaps it in: one listener on the document.
+// does the same for a form sent with yaku and no han), and chiitoitsu and pinfu the fu chip.
+// Once a yaku is chosen, Riichi is ticked for a winner whose riichi is ticked and Menzen
+// Tsumo for a closed tsumo, as the server adds them; a winner in riichi is closed. Works on
+// the form as htmx swaps it in: one listener on the document.
 (() => {
   const KAZOE = 13;
 
@@ -50,12 +51,36 @@
     }
   }
 
+  // A winner in riichi has a closed hand: the open/closed chip left on "Not said" says so.
+  function closeForRiichi(fieldset) {
+    const seat = fieldset.dataset.seat;
+    const riichi = document.querySelector(`input[name="riichi"][value="${seat}"]`);
+    const said = fieldset.querySelector(`input[name="win_${seat}_open"]:checked`);
+    if (riichi && riichi.checked && (!said || said.value === "")) {
+      check(fieldset, `win_${seat}_open`, "closed");
+    }
+  }
+
+  // Chiitoitsu is 25 fu, pinfu 20 by tsumo and 30 on a discard: those yaku decide the fu.
+  function fillFu(fieldset, box) {
+    const names = new Set(
+      [...box.querySelectorAll('input[name$="_yaku"]:checked')].map((chip) => chip.value),
+    );
+    const outcome = document.querySelector('input[name="outcome"]:checked');
+    const tsumo = outcome && outcome.value === "tsumo";
+    const fu = names.has("Chiitoitsu") ? "25" : names.has("Pinfu") ? (tsumo ? "20" : "30") : "";
+    if (fu) check(fieldset, `win_${fieldset.dataset.seat}_fu`, fu);
+  }
+
   function fill(fieldset) {
-    const box = fieldset && fieldset.querySelector(".win-yaku");
+    if (!fieldset) return;
+    closeForRiichi(fieldset);
+    const box = fieldset.querySelector(".win-yaku");
     if (!box) return;
     addImplied(box, fieldset.dataset.seat);
     const { chosen, han, yakuman } = value(box);
     if (!chosen) return;
+    fillFu(fieldset, box);
     const seat = fieldset.dataset.seat;
     const kazoe = box.dataset.kazoe === "yakuman" && han >= KAZOE;
     if (yakuman || kazoe) {

@@ -221,8 +221,12 @@ def win_details(data: dict[str, Any], seat: int) -> dict[str, Any]:
     if f"win_{seat}_yaku" not in data:
         return {}
     opened = data.get(f"win_{seat}_open") or ""
+    yaku = _chosen_yaku(data, seat)
+    if not opened and RIICHI_YAKU & set(yaku):
+        # A hand in riichi is closed: the open/closed chip left on "Not said" says so.
+        opened = "closed"
     details = {
-        "yaku": _chosen_yaku(data, seat),
+        "yaku": yaku,
         "dora": _dora(data, seat),
         "open": None if not opened else opened == "open",
     }
@@ -251,21 +255,24 @@ def _yaku_value(data: dict[str, Any], seat: int, rules: Ruleset) -> tuple[int, i
 
 
 def fill_han(data: dict[str, Any], seat: int, rules: Ruleset, *, tsumo: bool) -> None:
-    """Where yaku are chosen and the han left blank, the han (or yakuman) they make; the fu
-    of chiitoitsu (25) and pinfu (20 by tsumo, 30 on a discard) where those are blank."""
+    """Where yaku are chosen and the han left blank, the han (or yakuman) they make; and
+    whether the han was given or made, the fu of chiitoitsu (25) and pinfu (20 by tsumo, 30
+    on a discard) where the fu are blank: those yaku decide them."""
     value = _yaku_value(data, seat, rules)
-    if value is None or data.get(f"win_{seat}_han"):
+    if value is None:
         return
-    han, yakuman = value
-    if yakuman:
-        data[f"win_{seat}_han"] = YAKUMAN
-        data[f"win_{seat}_yakuman"] = yakuman
-        return
-    if not han:
-        return
-    data[f"win_{seat}_han"] = str(min(han, HIGHEST_HAN_CHIP))
+    if not data.get(f"win_{seat}_han"):
+        han, yakuman = value
+        if yakuman:
+            data[f"win_{seat}_han"] = YAKUMAN
+            data[f"win_{seat}_yakuman"] = yakuman
+            return
+        if not han:
+            return
+        data[f"win_{seat}_han"] = str(min(han, HIGHEST_HAN_CHIP))
+    chip = data[f"win_{seat}_han"]
     names = data.get(f"win_{seat}_yaku") or ()
-    if han < LIMIT_HAN and data.get(f"win_{seat}_fu") is None:
+    if chip != YAKUMAN and int(chip) < LIMIT_HAN and data.get(f"win_{seat}_fu") is None:
         if "Chiitoitsu" in names:
             data[f"win_{seat}_fu"] = 25
         elif "Pinfu" in names:
