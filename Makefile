@@ -17,10 +17,13 @@ $(INSTALLED): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@
 
+# The port `make run` serves on: `make run PORT=8080`.
+PORT ?= 8000
+
 run: export DJANGO_DEBUG := 1
 run: $(INSTALLED)
 	$(BIN)/python manage.py migrate
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 # Production: needs DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS (README, "Running in
 # production"); gunicorn's settings (workers, bind address) are in scorekeeper/gunicorn.conf.py.
