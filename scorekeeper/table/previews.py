@@ -5,16 +5,21 @@ the later hand it would make impossible."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 from typing import Any
 
 from django.utils.text import capfirst
+from django.utils.translation import gettext as _
 
-from scorekeeper.format import format_points, round_name, sign_class, signed
+from scorekeeper.format import format_points, round_name, sign_class, signed, signed_result
 from scorekeeper.refusals import correction_refusal, english_text, refusal_text
 from scorekeeper.table.display import end_words
 from scorekeeper.table.forms.hands import HandForm
 from scoring.errors import IllegalHand
 from scoring.game import play_hand, replay
+from scoring.outcomes import Chombo
+from scoring.rule_values import ChomboStyle
+from scoring.rules import Ruleset
 from scoring.state import GameState, HandResult
 
 
@@ -40,7 +45,7 @@ def preview_context(
         english = capfirst(english_text(error, names=form.names))
         context["refusal"] = refusal_text(error, english, names=form.names)
         return context
-    context["preview"] = preview_of(result, form.names)
+    context["preview"] = preview_of(result, form.names, form.rules)
     if later and sequence is not None:
         context["warning"] = _later_warning(result, later, form, sequence)
     return context
@@ -60,10 +65,42 @@ def _later_warning(
     return ""
 
 
-def preview_of(result: HandResult, names: tuple[str, ...]) -> dict[str, Any]:
-    """A hand played: everyone's change and points after, and what comes next."""
+def chombo_words(result: HandResult, names: Sequence[str], rules: Ruleset) -> str:
+    """What a chombo costs under the rules, where it is not a payment now: the points its
+    offender loses off the final result. Empty for any other hand.
+
+    >>> from scoring.rules import PRESETS
+    >>> from scoring.game import play_hand
+    >>> from scoring.outcomes import Hand
+    >>> result = play_hand(GameState((25000,) * 4), Hand(Chombo(3)), PRESETS["mleague"])
+    >>> chombo_words(result, "ABCD", PRESETS["mleague"])
+    'Chombo: D loses 20,000 points (−20.0) off the final result; the hand is played again.'
+    """
+    outcome = result.hand.outcome
+    if not isinstance(outcome, Chombo):
+        return ""
+    if rules.chombo is ChomboStyle.PENALTY and rules.chombo_penalty:
+        return _(
+            "Chombo: %(name)s loses %(points)s points (%(result)s) off the final result; "
+            "the hand is played again."
+        ) % {
+            "name": names[outcome.offender],
+            "points": format_points(rules.chombo_penalty),
+            "result": signed_result(Decimal(-rules.chombo_penalty) / 1000),
+        }
+    return _("Chombo: %(name)s pays a mangan as above; the hand is played again.") % {
+        "name": names[outcome.offender]
+    }
+
+
+def preview_of(
+    result: HandResult, names: tuple[str, ...], rules: Ruleset | None = None
+) -> dict[str, Any]:
+    """A hand played: everyone's change and points after, what comes next, and what a
+    chombo costs (under ``rules``, where given)."""
     after = result.after
     return {
+        "chombo": chombo_words(result, names, rules) if rules else "",
         "changes": [
             {
                 "name": names[seat],

@@ -404,7 +404,7 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
             form, results[sequence].before, sequence, results[sequence + 1 :]
         )
     else:
-        context["preview"] = preview_of(results[sequence], form.names)
+        context["preview"] = preview_of(results[sequence], form.names, form.rules)
     return render(request, "table/hand_edit.html", context, status=422 if form.is_bound else 200)
 
 
