@@ -85,3 +85,99 @@ document.addEventListener("change", (event) => {
     if (below > 0) window.scrollBy(0, Math.min(above, Math.max(below, end)));
   });
 });
+
+// The hand being entered survives a reload or an accidental back: its choices are kept in
+// the tab's session storage under the page and the hand's number, and put back in a blank
+// form drawn for the same hand (then previewed). A hand recorded, or a form reset, forgets
+// them.
+(() => {
+  const SKIPPED = new Set(["csrfmiddlewaretoken", "sequence", "revision", "blank", "key"]);
+
+  function keyOf(form) {
+    const sequence = form.querySelector('[name="sequence"]');
+    return `hand-form ${window.location.pathname} ${sequence ? sequence.value : ""}`;
+  }
+
+  function save(form) {
+    const kept = [...new FormData(form)].filter(
+      ([name, value]) => !SKIPPED.has(name) && typeof value === "string",
+    );
+    try {
+      sessionStorage.setItem(keyOf(form), JSON.stringify(kept));
+    } catch (error) {
+      // A full or refused storage: the form is only not kept.
+    }
+  }
+
+  function forget(form) {
+    try {
+      sessionStorage.removeItem(keyOf(form));
+    } catch (error) {
+      // Nothing kept.
+    }
+  }
+
+  function restore(form) {
+    let kept;
+    try {
+      kept = JSON.parse(sessionStorage.getItem(keyOf(form)) || "[]");
+    } catch (error) {
+      return;
+    }
+    // Only into a blank form: not one the server drew with values (a refusal, a hand
+    // back from the calculator) or with choices the browser kept itself.
+    if (!kept.length || window.location.search || form.querySelector(".form-errors")) return;
+    if (form.querySelector('input[name="outcome"]:checked')) return;
+    let last = null;
+    for (const [name, value] of kept) {
+      for (const field of form.querySelectorAll(`[name="${CSS.escape(name)}"]`)) {
+        if (field.type === "radio" || field.type === "checkbox") {
+          if (field.value === value) {
+            field.checked = true;
+            last = field;
+          }
+        } else if (field.tagName !== "BUTTON") {
+          field.value = value;
+          last = field;
+        }
+      }
+    }
+    form.querySelectorAll("details").forEach((details) => {
+      if (details.querySelector("input:checked:not([value=''])")) details.open = true;
+    });
+    // The preview asks the server for what the form now holds.
+    if (last) last.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  document.addEventListener("change", (event) => {
+    const form = event.target.form;
+    if (form && form.id === "hand-form") save(form);
+  });
+  document.addEventListener("input", (event) => {
+    const form = event.target.form;
+    if (form && form.id === "hand-form") save(form);
+  });
+  document.addEventListener("reset", (event) => {
+    if (event.target.id === "hand-form") forget(event.target);
+  });
+  // The hand sent is forgotten once the server has it (under the number it was sent at).
+  let sent = null;
+  document.addEventListener("submit", (event) => {
+    if (event.target.id === "hand-form") sent = keyOf(event.target);
+  });
+  document.addEventListener("htmx:afterRequest", (event) => {
+    const status = event.detail.xhr ? event.detail.xhr.status : 0;
+    if (sent && event.detail.elt && event.detail.elt.id === "hand-form" && status < 300 && status >= 200) {
+      try {
+        sessionStorage.removeItem(sent);
+      } catch (error) {
+        // Nothing kept.
+      }
+      sent = null;
+    }
+  });
+  document.addEventListener("DOMContentLoaded", () => {
+    const form = document.getElementById("hand-form");
+    if (form) restore(form);
+  });
+})();

@@ -29,8 +29,12 @@ MINUS = "\N{MINUS SIGN}"
 
 # Seats: Aki 0 (East), Ben 1, Chie 2, Dan 3.
 PLAN: list[dict[str, Any]] = [
-    # E1: Aki, the dealer, in riichi, rons Chie: the deal stays with Aki (renchan).
-    {"riichi": [0], "ron": {"from": 2, "wins": [{"winner": 0, "han": 3, "fu": 30}]}},
+    # E1: Aki, the dealer, in riichi, rons Chie: the deal stays with Aki (renchan). A winner
+    # in riichi is closed: the page says so for the player.
+    {
+        "riichi": [0],
+        "ron": {"from": 2, "wins": [{"winner": 0, "han": 3, "fu": 30, "open": False}]},
+    },
     # E1, 1 honba: Ben tsumo (first entered with 2 han, then corrected to 3).
     {"tsumo": {"winner": 1, "han": 3, "fu": 30}},
     # E2: Ben and Dan in riichi, both tenpai at the exhaustive draw: Ben keeps the deal.
@@ -46,7 +50,10 @@ PLAN: list[dict[str, Any]] = [
     # S2, 1 honba (first entered with winner and discarder swapped, then undone).
     {"ron": {"from": 3, "wins": [{"winner": 2, "han": 2, "fu": 30}]}},
     # S3
-    {"riichi": [0], "ron": {"from": 1, "wins": [{"winner": 0, "han": 4, "fu": 30}]}},
+    {
+        "riichi": [0],
+        "ron": {"from": 1, "wins": [{"winner": 0, "han": 4, "fu": 30, "open": False}]},
+    },
     # S4, all-last: Aki goes to 31,200 and the game ends.
     {"ron": {"from": 2, "wins": [{"winner": 0, "han": 3, "fu": 30}]}},
 ]
