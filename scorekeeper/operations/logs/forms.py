@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from scorekeeper.club.models import Player, SavedRuleset
 from scorekeeper.errors import ServiceError
+from scorekeeper.format import KINDS
 from scorekeeper.operations.logs.services import LogFile, sent_logs
 
 #: The ruleset choice that takes the platform's rules as the log shows them.
@@ -47,8 +48,16 @@ class LogImportForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choices = [(PLATFORM_RULES, _("The platform’s, as the log shows them"))]
-        choices += [(str(r.pk), r.name) for r in SavedRuleset.objects.only("pk", "name")]
+        # The saved rulesets grouped by their number of players: a log is checked only
+        # under rules of its own kind.
+        saved = list(SavedRuleset.objects.all())
+        choices: list[tuple[str, Any]] = [
+            (PLATFORM_RULES, _("The platform’s, as the log shows them"))
+        ]
+        for players, kind in KINDS:
+            group = [(str(r.pk), r.name) for r in saved if r.to_rules().players == players]
+            if group:
+                choices.append((str(kind), group))
         field = self.fields["ruleset"]
         assert isinstance(field, forms.ChoiceField)
         field.choices = choices

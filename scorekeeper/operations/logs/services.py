@@ -44,6 +44,8 @@ NAMES_ITS_HAND: Final = frozenset(
         "log.final_results_differ",
     }
 )
+#: The engine's refusal of rules for another number of players than the game's.
+PLAYERS_DIFFER: Final = "hand.players_differ"
 #: The most bytes a ZIP of logs may unpack to.
 MAX_UNPACKED: Final = 4 * MAX_LOG_BYTES
 
@@ -135,15 +137,21 @@ def _pasted(text: str) -> list[LogFile]:
     return [LogFile(name, text.encode())]
 
 
-def read_logs(files: Sequence[LogFile], *, rules: Ruleset | None = None) -> list[LogGame]:
+def read_logs(
+    files: Sequence[LogFile], *, rules: Ruleset | None = None, ruleset_name: str = ""
+) -> list[LogGame]:
     """Each log made into a record that reproduces it (under ``rules`` where given, the
-    platform's otherwise); the first refusal names its file and the place in it. A log
-    already in the club (by its id, or by its players and hands) is refused."""
+    platform's otherwise, so that each log is of its own number of players); the first
+    refusal names its file and the place in it. Rules of another number of players than a
+    log's are refused as such. A log already in the club (by its id, or by its players and
+    hands) is refused."""
     games = []
     for file in files:
         try:
             imported = convert_log(file.data, rules=rules, log_id=_log_id(file.name))
         except ScoringError as error:
+            if error.code == PLAYERS_DIFFER and rules is not None:
+                raise _refused(file.name, _kinds_differ(error.values, ruleset_name)) from None
             # A difference's wording names its hand and round itself; other refusals need
             # the place in the log in front.
             named = error.code in NAMES_ITS_HAND
@@ -165,6 +173,19 @@ def read_logs(files: Sequence[LogFile], *, rules: Ruleset | None = None) -> list
             )
         games.append(LogGame(file, imported, digest))
     return games
+
+
+def _kinds_differ(values: Mapping[str, Any], ruleset_name: str) -> str:
+    words = {3: _("three players"), 4: _("four players")}
+    log, rules = values.get("count", 0), values.get("players", 0)
+    return _(
+        "a game of %(log)s, and the rules chosen (%(ruleset)s) are for %(rules)s: choose "
+        "rules for %(log)s, or the platform’s"
+    ) % {
+        "log": words.get(log, log),
+        "rules": words.get(rules, rules),
+        "ruleset": ruleset_name or "?",
+    }
 
 
 def log_names(games: Sequence[LogGame]) -> list[str]:

@@ -38,7 +38,11 @@ def log_import(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         saved = form.saved_ruleset()
         try:
-            games = read_logs(form.cleaned_data["files"], rules=saved_rules(saved))
+            games = read_logs(
+                form.cleaned_data["files"],
+                rules=saved_rules(saved),
+                ruleset_name=saved.name if saved else "",
+            )
         except ServiceError as error:
             # The form again, empty: a refused log is not shown back (it may be long).
             return _refused(request, error)
@@ -57,7 +61,11 @@ def _confirm(request: HttpRequest) -> HttpResponse:
     key = request.POST.get("ruleset", "")
     saved = SavedRuleset.objects.filter(pk=int(key)).first() if key.isdigit() else None
     try:
-        games = read_logs(kept_logs(request.POST), rules=saved_rules(saved))
+        games = read_logs(
+            kept_logs(request.POST),
+            rules=saved_rules(saved),
+            ruleset_name=saved.name if saved else "",
+        )
         names = log_names(games)
         mapping = PlayerMapForm(request.POST, names=names, proposed=proposed_players(names))
         if not mapping.is_valid():
