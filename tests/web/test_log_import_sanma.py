@@ -141,3 +141,16 @@ def test_import_game_takes_a_three_player_log(db):
     game = Game.objects.get()
     assert game.players == 3 and game.source_log == SANMA
     assert game.rules["players"] == 3 and results(game) == RESULTS
+
+
+def test_the_mismatch_is_refused_in_japanese_too(alice_client):
+    tenhou = SavedRuleset.objects.create(name="Our Tenhou", preset="tenhou", overrides={})
+    response = alice_client.post(
+        reverse("log_import"),
+        {"log": upload(MJLOG), "ruleset": str(tenhou.pk)},
+        HTTP_ACCEPT_LANGUAGE="ja",
+    )
+    assert response.status_code == 422
+    assert "三人打ちの対局ですが、選んだルール（Our Tenhou）は四人打ち用です" in (
+        response.content.decode()
+    )
