@@ -136,6 +136,27 @@ def test_a_three_and_a_four_player_log_of_one_upload_are_each_stored_as_their_ki
     assert kinds == {SANMA: 3, FOUR.stem: 4}
 
 
+def test_a_mixed_upload_under_one_saved_ruleset_is_refused_naming_the_other_kinds_log(
+    alice_client,
+):
+    sanma = SavedRuleset.objects.create(
+        name="Sanma 2014", preset="tenhou_sanma", overrides={"result_rounding": "tenhou"}
+    )
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w") as zipped:
+        zipped.write(MJLOG, MJLOG.name)
+        zipped.write(FOUR, FOUR.name)
+    night = SimpleUploadedFile("night.zip", archive.getvalue())
+
+    response = preview(alice_client, log=night, ruleset=str(sanma.pk))
+
+    assert response.status_code == 422
+    page = response.content.decode()
+    assert f"night.zip/{FOUR.name}: a game of four players" in page
+    assert "Nothing was imported" in page
+    assert stored() == (0, 0, 0)
+
+
 def test_import_game_takes_a_three_player_log(db):
     call_command("import_game", str(MJLOG))
     game = Game.objects.get()

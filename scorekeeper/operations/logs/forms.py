@@ -41,8 +41,8 @@ class LogImportForm(forms.Form):
         label=gettext_lazy("Rules"),
         required=False,
         help_text=gettext_lazy(
-            "A saved ruleset is accepted only if every hand and the final results come out "
-            "as the log recorded them."
+            "A saved ruleset is for the logs of its number of players, and is accepted only "
+            "if every hand and the final results come out as the log recorded them."
         ),
     )
 
