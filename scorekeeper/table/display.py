@@ -107,11 +107,17 @@ def made_of_words(win: Win) -> str:
     ' · open: Haku + Honitsu'
     >>> made_of_words(Win(0, han=4, fu=30, yaku=("Riichi", "Pinfu"), dora=(1, 1, 0)))
     ' · Riichi + Pinfu + dora 2'
+    >>> made_of_words(Win(0, han=5, fu=30, yaku=("Riichi",), dora=(0, 0, 2), kita=2))
+    ' · Riichi + dora 2 + kita 2'
     """
     parts = [yaku_name(name) for name in win.yaku]
-    dora = dora_total(win)
+    # The kita are dora by the rules, but a player counts them apart: said apart, as the
+    # record's object form keeps them (a plain count has none apart).
+    dora = (dora_total(win) or 0) - win.kita
     if dora:
         parts.append(_("dora %(count)s") % {"count": dora})
+    if win.kita:
+        parts.append(_("kita %(count)s") % {"count": win.kita})
     if not parts:
         return ""
     made_of = pgettext("yaku list", " + ").join(parts)

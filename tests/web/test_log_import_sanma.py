@@ -175,3 +175,12 @@ def test_the_mismatch_is_refused_in_japanese_too(alice_client):
     assert "三人打ちの対局ですが、選んだルール（Our Tenhou）は四人打ち用です" in (
         response.content.decode()
     )
+
+
+def test_the_kita_of_an_imported_win_are_said_apart_from_its_dora(alice_client):
+    # East 1's tsumo: two kita set aside (m="30752,31264") and two red fives (yaku 54,2); the
+    # indicator 1s (doraHai 75) makes 2s dora, of which the hand holds none, so Tenhou's
+    # "Dora 2" (yaku 52,2) are the two kita.
+    confirm(alice_client, preview(alice_client, log=upload(MJLOG)))
+    table = alice_client.get(Game.objects.get().get_absolute_url()).content.decode()
+    assert "dora 2 + kita 2" in table
