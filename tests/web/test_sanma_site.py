@@ -242,6 +242,19 @@ def test_the_standings_count_one_kind_of_game_at_a_time(client, sanma, game):
     assert client.get(reverse("standings") + "?players=5").status_code == 422
 
 
+def test_the_count_of_games_follows_the_kind_chosen_on_the_standings_page(client, sanma, game):
+    # One finished three-player game and no finished four-player one: the line above the
+    # table counts the kind shown, on a whole page and when htmx swaps the table alone.
+    finished_sanma(sanma)
+    partial = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "standings-table"}
+    for query, count in (("?players=3", "1 game."), ("?players=4", "0 games.")):
+        page = client.get(reverse("standings") + query).content.decode()
+        assert f"Every finished game: {count}" in page
+        swapped = client.get(reverse("standings") + query, **partial).content.decode()
+        assert 'id="standings-lede" hx-swap-oob="true"' in swapped
+        assert f"Every finished game: {count}" in swapped
+
+
 def test_the_history_filters_by_the_number_of_players(client, sanma, game):
     three = client.get(reverse("history") + "?players=3").context["rows"]
     four = client.get(reverse("history") + "?players=4").context["rows"]

@@ -144,6 +144,8 @@ def _standings_page(
     status = 200 if form.is_valid() else 422
     if not _partial(request, "standings-table"):
         return render(request, template, context, status=status)
+    # The line counting the games goes with the table (out of band): it follows the kind.
+    context["oob"] = True
     response = render(request, f"{template}#standings-table", context, status=status)
     return _push_clean_url(request, response)
 
