@@ -20,7 +20,7 @@ RULES = PRESETS["tenhou"]
 
 
 def make_game(label, status, seats):
-    """A game stored with its seats' standings and statistics as given:
+    """A game stored with its seats' standings and statistics as given, its hand count theirs:
     ``(player, place, final_points, result, hands, wins, riichi)``."""
     game = Game.objects.create(
         table_label=label,
@@ -29,6 +29,8 @@ def make_game(label, status, seats):
         state=Game.initial_state(RULES),
         status=status,
         finished_at=timezone.now() if status == "finished" else None,
+        # Every seat plays every hand: the game's hands are its seats' (no chombo here).
+        hand_count=max(seat[4] for seat in seats),
     )
     for number, (player, place, points, result, hands, wins, riichi) in enumerate(seats):
         Seat.objects.create(
