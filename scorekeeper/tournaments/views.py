@@ -448,8 +448,10 @@ def tournament_results(request: HttpRequest, pk: int) -> HttpResponse:
         context["penalty_form"] = PenaltyForm(tournament=tournament)
         context["hide_form"] = HideForm(initial={"from_session": tournament.hidden_from})
     if screen:
-        context["sessions"] = list(tournament.session_rows.all())
-        context["now"] = timezone.now()
+        # The clock of the session being played: the last one started.
+        context["current"] = (
+            tournament.session_rows.filter(started_at__isnull=False).order_by("-number").first()
+        )
     return render(request, template, context)
 
 
@@ -523,7 +525,7 @@ def tournament_penalty(request: HttpRequest, pk: int) -> HttpResponse:
             user=request.user,
         )
     except ServiceError as error:
-        return _refused(request, error, "tournament_results")
+        return _refused(request, error, reverse("tournament_results", args=[pk]))
     return redirect("tournament_results", pk)
 
 
