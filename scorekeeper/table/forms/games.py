@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from scorekeeper.club.bounds import name_key
-from scorekeeper.club.models import Player, SavedRuleset
+from scorekeeper.club.models import Game, Player, SavedRuleset
 from scorekeeper.format import preset_label, round_name, starting_wind
 from scorekeeper.refusals import located_refusal_text
 from scorekeeper.registry.services import player_named
@@ -51,6 +51,25 @@ def ruleset_choices(players: int = 4) -> list[tuple[str, Any]]:
     if saved:
         groups.append((_("Club rulesets"), saved))
     return groups
+
+
+def usual_ruleset(players: int, choices: list[tuple[str, Any]]) -> str | None:
+    """The club's usual ruleset for ``players`` players: the one the latest game started
+    at the club was played under (not an imported online game), as a choice of
+    ``ruleset_choices``; ``None`` where no game tells (the form's first choice then)."""
+    name = (
+        Game.objects.filter(players=players, source_platform="")
+        .order_by("-created_at", "-pk")
+        .values_list("ruleset_name", flat=True)
+        .first()
+    )
+    if name is None:
+        return None
+    offered = {value: str(label) for _group, options in choices for value, label in options}
+    if f"preset:{name}" in offered:
+        return f"preset:{name}"
+    saved = [value for value, label in offered.items() if value.startswith("saved:")]
+    return next((value for value in saved if offered[value] == name), None)
 
 
 def players_asked(data: Any) -> int:
@@ -103,6 +122,8 @@ class NewGameForm(forms.Form):
         ruleset = self.fields["ruleset"]
         assert isinstance(ruleset, forms.ChoiceField)
         ruleset.choices = ruleset_choices(self.player_count)
+        if not self.is_bound:
+            ruleset.initial = usual_ruleset(self.player_count, ruleset.choices)
         self.fields["start_token"].initial = uuid.uuid4
         players_list = Player.objects.all()
         for number, wind in enumerate(map(starting_wind, self.seats)):
