@@ -58,15 +58,17 @@ document.addEventListener("htmx:afterSettle", () => {
   replaying = false;
 });
 
-// The bar at the bottom of a phone's screen leads to the answer: once the answer itself is
-// on the screen, the bar has nothing to add and hides (the form is new after every tap).
+// The bar at the bottom of a phone's screen leads to the answer (and back to the table):
+// once the answer's end is on the screen, the bar has nothing to add and hides (the form is
+// new after every tap).
 function watchAnswer() {
   const bar = document.querySelector(".calc-sticky");
   const answer = document.querySelector("#answer, #fu-answer");
-  if (!bar || !answer) return;
+  const end = answer && (answer.lastElementChild || answer);
+  if (!bar || !end) return;
   new IntersectionObserver(([entry]) => {
     bar.classList.toggle("answer-in-view", entry.isIntersecting);
-  }).observe(answer);
+  }).observe(end);
 }
 
 document.addEventListener("DOMContentLoaded", watchAnswer);

@@ -95,5 +95,5 @@ def test_an_organisers_links_keep_to_one_row_on_a_wide_screen(
             "#site-links > li:not(.menu-only)",
             "items => items.map(i => i.getBoundingClientRect().top)",
         )
-        assert len(tops) == 12
+        assert len(tops) >= 12
         assert len(set(tops)) == 1, tops
