@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import F, QuerySet, Sum
+from django.db.models import Count, F, Max, QuerySet, Sum
 
 from scorekeeper.club.models import Game, Seat
+from scorekeeper.digest import digest
 from scorekeeper.history.standings import standings
 from scorekeeper.tournaments.models import Entrant, TableSeat, Tournament, TournamentPenalty
 
@@ -217,6 +218,35 @@ def session_results(
     for seat in seats:
         tables[seat.table.number].append((seat, results.get((seat.table.game_id, seat.player_id))))
     return sorted(tables.items())
+
+
+def results_state(tournament: Tournament, *, before: int | None) -> tuple[str, list[Any]]:
+    """What the tournament table depends on, as a digest for a cache key, and the registered
+    players (id, name) by name, read with it: the games counted (how many, their last
+    change: every change to a game's hands, penalties or status sets it), the organiser's
+    penalties, the players' names, whether substitutes count. Three queries."""
+    games = tournament_games(tournament, before=before).aggregate(
+        n=Count("pk"), last=Max("updated_at")
+    )
+    given = TournamentPenalty.objects.filter(tournament=tournament).aggregate(
+        n=Count("pk"), last=Max("created_at")
+    )
+    names = list(
+        Entrant.objects.filter(tournament=tournament)
+        .order_by("player__name", "pk")
+        .values_list("pk", "player__name")
+    )
+    key = digest(
+        tournament.pk,
+        before,
+        tournament.substitutes_count,
+        games["n"],
+        games["last"],
+        given["n"],
+        given["last"],
+        names,
+    )
+    return key, names
 
 
 def counted(rows: Iterable[ResultRow]) -> list[dict[str, Any]]:

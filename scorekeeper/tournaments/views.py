@@ -15,17 +15,21 @@ from typing import Any
 import segno
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from scorekeeper.club.models import Player
+from scorekeeper.digest import digest
 from scorekeeper.errors import ServiceError
 from scorekeeper.registry.permissions import (
     can_read,
@@ -52,12 +56,15 @@ from scorekeeper.tournaments.models import Entrant, Session, Table, Tournament
 from scorekeeper.tournaments.results import (
     counted,
     paths,
+    results_state,
     session_results,
     shown_sessions,
     tournament_table,
 )
 
 CSV = "text/csv; charset=utf-8"
+#: How long a drawn tournament table is kept; a change to what it shows draws it anew.
+RESULTS_SECONDS = 3600
 #: The results file's columns, for people: in the reader's language (the JSON keeps keys).
 CSV_HEADER = (
     gettext_lazy("Place"),
@@ -433,26 +440,42 @@ def _results_context(request: HttpRequest, tournament: Tournament) -> dict[str, 
 @read_required
 @_login_or_403
 def tournament_results(request: HttpRequest, pk: int) -> HttpResponse:
+    """The tournament table, drawn once for every reader who sees the same (kept in the
+    cache under what it depends on): a room of screens and phones asks for it every few
+    seconds while the games change only now and then."""
     tournament = _readable(request, pk)
-    context = _results_context(request, tournament)
+    organiser = is_organiser(request.user)
+    before = shown_sessions(tournament, organiser=organiser)
     screen = bool(request.GET.get("screen"))
-    context["screen"] = screen
+    # On the screen, the clock of the session being played: the last one started.
+    current = (
+        tournament.session_rows.filter(started_at__isnull=False).order_by("-number").first()
+        if screen
+        else None
+    )
+    state, names = results_state(tournament, before=before)
+    moment = (current.pk, current.started_at) if current else None
+    key = "tournament-results:" + digest(state, get_language(), organiser, screen, moment)
+    html = cache.get(key)
+    if html is None:
+        part = _results_context(request, tournament) | {"screen": screen, "current": current}
+        html = render_to_string("tournaments/results.html#results", part, request=request)
+        cache.set(key, str(html), RESULTS_SECONDS)
+    html = mark_safe(html)  # drawn by the template above, escaped there
     htmx = getattr(request, "htmx", None)
-    template = "tournaments/results.html"
     if htmx and not htmx.boosted and htmx.target == "results":
-        template += "#results"
-    if context["organiser"]:
-        context["entrant_choices"] = sorted(
-            ((row.entrant_id, row.name) for row in context["rows"]), key=lambda c: c[1]
-        )
+        return HttpResponse(html)
+    context: dict[str, Any] = {
+        "tournament": tournament,
+        "organiser": organiser,
+        "screen": screen,
+        "results_html": html,
+    }
+    if organiser:
+        context["entrant_choices"] = names
         context["penalty_form"] = PenaltyForm(tournament=tournament)
         context["hide_form"] = HideForm(initial={"from_session": tournament.hidden_from})
-    if screen:
-        # The clock of the session being played: the last one started.
-        context["current"] = (
-            tournament.session_rows.filter(started_at__isnull=False).order_by("-number").first()
-        )
-    return render(request, template, context)
+    return render(request, "tournaments/results.html", context)
 
 
 @require_safe

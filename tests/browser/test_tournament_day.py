@@ -123,3 +123,7 @@ def test_a_sixteen_player_tournament_from_registration_to_the_results(
     phone.goto(live_server.url + f"/tournaments/{tournament.pk}/results/")
     assert fits(phone)
     phone.screenshot(path=artifacts / "tournament-results-phone.png", full_page=True)
+    phone.goto(live_server.url + first.get_absolute_url())
+    expect(phone.locator(".tournament-table")).to_have_count(4)
+    assert fits(phone)
+    phone.screenshot(path=artifacts / "tournament-session-phone.png", full_page=True)

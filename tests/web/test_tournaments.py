@@ -458,3 +458,26 @@ def test_the_organiser_changes_the_sessions_but_not_below_one_that_started(alice
     assert response.status_code == 422
     assert "Session 2 has started" in response.content.decode()
     assert tournament.session_rows.count() == 5
+
+
+def test_the_results_page_kept_in_the_cache_shows_every_change(client, db):
+    tournament = make_tournament(sessions=2)
+    session = _seat_and_start(tournament, 1, method="random", seed=5)
+    url = reverse("tournament_results", args=[tournament.pk])
+    htmx = {"HX-Request": "true", "HX-Target": "results"}
+
+    def shown() -> str:
+        return client.get(url + "?screen=1", headers=htmx).content.decode()
+
+    before = shown()
+    assert before.count("<tr>") == 17
+    table = session.tables.get(number=1)
+    results = play(table, hanchan_records()[0])
+    assert f"+{max(results)}" not in before
+    first = TableSeat.objects.get(table=table, number=int(results.index(max(results))))
+    assert f"+{max(results)}" in shown()
+    services.give_penalty(entrant=first.entrant, points=Decimal("100.0"), reason="", session=1)
+    assert f"+{max(results)}" not in shown()
+    first.player.name = "Renamed Winner"
+    first.player.save()
+    assert "Renamed Winner" in shown()
