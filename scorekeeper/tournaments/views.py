@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import dataclass
 from typing import Any
 
 import segno
@@ -17,6 +18,7 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
@@ -52,7 +54,7 @@ from scorekeeper.tournaments.forms import (
     TournamentEditForm,
     TournamentForm,
 )
-from scorekeeper.tournaments.models import Entrant, Session, Table, Tournament
+from scorekeeper.tournaments.models import Entrant, Session, Table, TableSeat, Tournament
 from scorekeeper.tournaments.results import (
     counted,
     paths,
@@ -172,6 +174,7 @@ def _detail_context(tournament: Tournament, form: RegisterForm | None) -> dict[s
         "entrants": entrants,
         "organiser": form is not None,
         "register_form": form,
+        "players_url": reverse("tournament_detail", args=[tournament.pk]) + "players/",
     }
     if form is not None:
         registered = {e.player_id for e in entrants}
@@ -212,17 +215,54 @@ def entrant_remove(request: HttpRequest, pk: int, entrant_id: int) -> HttpRespon
     return redirect("tournament_detail", pk)
 
 
+@dataclass(frozen=True)
+class ShownTable:
+    """A table as the session's list shows it, its words looked up once for the list: a
+    translation looked up for each of a hundred seats cost a third of the page."""
+
+    table: Table
+    title: str
+    qr_alt: str
+    seated: list[tuple[str, TableSeat]]
+
+
+def shown_tables(tables: Any) -> list[ShownTable]:
+    winds = [_("East"), _("South"), _("West"), _("North")]
+    title, qr_alt = _("Table %(number)s"), _("QR code of table %(number)s")
+    return [
+        ShownTable(
+            table,
+            title % {"number": table.number},
+            qr_alt % {"number": table.number},
+            list(zip(winds, table.seats.all(), strict=False)),
+        )
+        for table in tables
+    ]
+
+
 def _session_context(
     request: HttpRequest, tournament: Tournament, session: Session
 ) -> dict[str, Any]:
     organiser = is_organiser(request.user)
-    tables = session.tables.select_related("game").prefetch_related(
-        "seats__player", "seats__entrant__player"
+    # The seats with their players in one joined query, and of each game only what the
+    # list shows: its rules and state are large, and thirty of them cost more than the page.
+    seats = TableSeat.objects.select_related("player", "entrant__player")
+    tables = (
+        session.tables.select_related("game")
+        .only("session_id", "number", "late_minutes", "extra_minutes", "game__status")
+        .prefetch_related(Prefetch("seats", queryset=seats))
     )
     context: dict[str, Any] = {
         "tournament": tournament,
         "session": session,
-        "tables": tables,
+        "tables": shown_tables(tables),
+        "words": {
+            "game": _("The game"),
+            "finished": _("finished"),
+            "cancelled": _("cancelled"),
+            "in_play": _("in play"),
+            "referee": _("Referee"),
+        },
         "organiser": organiser,
         "now": timezone.now(),
         "tables_url": session.get_absolute_url() + "tables/",
