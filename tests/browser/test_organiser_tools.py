@@ -93,6 +93,7 @@ def stored_game(label: str, seats: list[tuple[Player, int, str]]) -> Game:
         state=Game.initial_state(rules),
         status=Game.Status.FINISHED,
         finished_at=timezone.now(),
+        hand_count=9,  # as many as each seat played: no chombo
     )
     for number, (player, place, result) in enumerate(seats):
         Seat.objects.create(
