@@ -14,6 +14,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import timezone
+from real_data import SANMA_DIR
 from tournament_data import hanchan_records, make_tournament, play
 
 from scorekeeper.club.management.commands.verify_games import game_mismatches
@@ -38,7 +39,7 @@ from scorekeeper.tournaments.services import create_tournament, register_players
 from scoring.outcomes import Draw, Hand
 from scoring.record_hand import parse_hand
 from scoring.record_output import score_document
-from scoring.rules import PRESETS
+from scoring.rules import PRESETS, resolve_rules
 
 
 def _session(tournament: Tournament, number: int) -> Session:
@@ -357,6 +358,44 @@ def test_a_three_player_ruleset_seats_tables_of_three(db):
     session = services.seat_session(session=_session(tournament, 1), method="random", seed=1)
     sizes = [table.seats.count() for table in session.tables.all()]
     assert sizes == [3, 3, 3]
+
+
+def test_a_three_player_tournament_plays_three_player_games_and_counts_them(client, db):
+    # A real three-player Tenhou game, played at both tables of six players.
+    path = SANMA_DIR / "2014091101gm-00b9-0000-5ca6b487.game.json"
+    rules = json.loads(path.read_text())["rules"]
+    tournament = create_tournament(
+        rules=resolve_rules(rules),
+        ruleset_name="tenhou_sanma",
+        name="Sanma Cup",
+        start_date="2026-11-28",
+        sessions=2,
+    )
+    register_players(
+        tournament=tournament,
+        players=[Player.objects.create(name=f"Sanma {n}") for n in range(6)],
+    )
+    session = _seat_and_start(tournament, 1, method="random", seed=3)
+    tables = list(session.tables.all())
+    assert len(tables) == 2
+    for table in tables:
+        assert table.game.players == 3 and table.game.rules["players"] == 3
+        assert table.game.seats.count() == 3
+    expected = {}
+    for table in tables:
+        results = play(table, path)
+        for seat, result in zip(table.seats.order_by("number"), results, strict=True):
+            expected[seat.entrant_id] = result
+    # The expected results are Tenhou's own (+54, -37, -17 by seat).
+    assert sorted(expected.values()) == sorted(
+        map(Decimal, ["54", "54", "-37", "-37", "-17", "-17"])
+    )
+    rows = {row.entrant_id: row for row in tournament_table(tournament)}
+    assert {e: rows[e].total for e in expected} == expected
+    assert all(rows[e].games == 1 for e in expected)
+    assert [row.place for row in tournament_table(tournament)][:2] == [1, 1]
+    for url in (session.get_absolute_url(), tables[0].get_absolute_url()):
+        assert client.get(url, follow=True).status_code == 200
 
 
 @pytest.mark.parametrize(
