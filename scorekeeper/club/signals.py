@@ -25,6 +25,10 @@ game_saved = Signal()
 #: a room that names players (a tournament's registered players) moves its rows to ``kept``,
 #: or refuses the merge by raising ``PlayerRefused``.
 players_merging = Signal()
+#: A hand is being appended to ``game`` in play, at ``now``: a room that ends games by other
+#: means than the rules (a tournament's clock) answers ``True`` to end the game after it,
+#: by time.
+hand_recording = Signal()
 #: The finished games from ``since`` on may have changed (``since=None``: every game): games
 #: deleted or stored in bulk, a player's seats moved.
 games_changed = Signal()

@@ -10,7 +10,9 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         # The registry merges players below this room and says so with this.
-        from scorekeeper.club.signals import players_merging
-        from scorekeeper.tournaments.services import on_players_merging
+        from scorekeeper.club.signals import hand_recording, players_merging
+        from scorekeeper.tournaments.services import on_hand_recording, on_players_merging
 
         players_merging.connect(on_players_merging, dispatch_uid="tournaments-players-merging")
+        # The table records hands below this room; the clock's end policy answers here.
+        hand_recording.connect(on_hand_recording, dispatch_uid="tournaments-hand-recording")

@@ -20,7 +20,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scorekeeper.club.models import Game, Player
+from scorekeeper.club.models import Game, HandRecord, Player
 from scorekeeper.errors import PlayerRefused, ServiceError
 from scorekeeper.ratings.models import Rating
 from scorekeeper.table.services.games import abandon_game, finish_game, start_game
@@ -321,6 +321,31 @@ def end_by_time(
     if not early and (ends is None or (now or timezone.now()) < ends):
         raise ServiceError(_("Time is not up at this table yet."))
     return finish_game(game=game, expected_sequence=game.hand_count, user=user, by_time=True)
+
+
+def hands_left(table: Table, now: datetime) -> int | None:
+    """``None`` before the table's time is up; from then on, the hands its game may still
+    play under the end policy, the one being played included (1: the last hand). The hand
+    being played when time was up is the first recorded after it; "one more hand" allows
+    the one after that too."""
+    session = table.session
+    tournament = session.tournament
+    ends = table.ends_at(session, tournament.session_minutes)
+    if ends is None or now < ends or table.game_id is None:
+        return None
+    allowed = 1 if tournament.end_policy == Tournament.EndPolicy.THIS_HAND else 2
+    played = HandRecord.objects.filter(game_id=table.game_id, recorded_at__gte=ends).count()
+    return max(allowed - played, 0)
+
+
+def on_hand_recording(*, game: Game, now: datetime, **signal: Any) -> bool:
+    """A hand is being recorded at a table: ``True`` when it is the last its time allows,
+    and the game ends by time after it."""
+    table = Table.objects.select_related("session__tournament").filter(game_id=game.pk).first()
+    if table is None:
+        return False
+    left = hands_left(table, now)
+    return left is not None and left <= 1
 
 
 def give_penalty(

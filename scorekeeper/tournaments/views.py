@@ -442,6 +442,7 @@ def game_clock(request: HttpRequest, game_id: int) -> HttpResponse:
         "minutes": minutes,
         "ends_at": ends_at,
         "time_up": ends_at is not None and timezone.now() >= ends_at,
+        "hands_left": services.hands_left(table, timezone.now()),
         "may_end": is_member(request.user),
     }
     return render(request, "tournaments/game_clock.html", context)

@@ -7,10 +7,11 @@ from __future__ import annotations
 import csv
 import io
 import json
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
+import time_machine
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import timezone
@@ -520,3 +521,55 @@ def test_the_results_page_kept_in_the_cache_shows_every_change(client, db):
     first.player.name = "Renamed Winner"
     first.player.save()
     assert "Renamed Winner" in shown()
+
+
+def _clock(client, table) -> str:
+    return client.get(reverse("game_clock", args=[table.game_id])).content.decode()
+
+
+@pytest.mark.parametrize(("policy", "allowed"), [("this_hand", 1), ("one_more", 2)])
+def test_time_up_ends_the_game_after_the_hands_its_end_policy_allows(
+    bob_client, db, policy, allowed
+):
+    # A real game of eight hands or more: its first four end nothing by the rules.
+    hands = next(
+        [parse_hand(data, "hand") for data in game["hands"]]
+        for game in (json.loads(path.read_text()) for path in hanchan_records())
+        if len(game["hands"]) >= 8
+    )
+    start = datetime(2026, 11, 28, 10, 0, tzinfo=UTC)
+    tournament = make_tournament(session_minutes=60, end_policy=policy)
+    with time_machine.travel(start, tick=False) as clock:
+        session = _seat_and_start(tournament, 1, method="random", seed=5)
+        table, later = session.tables.get(number=1), session.tables.get(number=2)
+        services.set_table_time(table=later, late_minutes=0, extra_minutes=10)
+        clock.move_to(start + timedelta(minutes=30))
+        for sequence in range(2):
+            record_hand(game=table.game, hand=hands[sequence], expected_sequence=sequence)
+        assert "Time is up" not in _clock(bob_client, table)
+        # Time is up at 60 minutes: the hand being played is the next recorded.
+        clock.move_to(start + timedelta(minutes=61))
+        if allowed == 2:
+            assert "Time is up: one more hand after this one" in _clock(bob_client, table)
+            record_hand(game=table.game, hand=hands[2], expected_sequence=2)
+            table.game.refresh_from_db()
+            assert table.game.status == Game.Status.IN_PLAY
+        assert "Time is up: this is the last hand" in _clock(bob_client, table)
+        change = record_hand(
+            game=table.game, hand=hands[1 + allowed], expected_sequence=1 + allowed
+        )
+        # The table with ten minutes' extra time plays on.
+        _hands(later, 2)
+        assert "Time is up" not in _clock(bob_client, later)
+    game = Game.objects.get(pk=table.game_id)
+    assert change.game.status == game.status == Game.Status.FINISHED
+    assert game.hand_count == 2 + allowed and game.stopped_by_time
+    assert Game.objects.get(pk=later.game_id).status == Game.Status.IN_PLAY
+    record = score_document(export_record(game))
+    assert (record["end"], record["end_reason"]) == ("time", "time")
+    rows = {row.player_id: row for row in tournament_table(tournament)}
+    for final in record["final"]:
+        seat = game.seats.get(number=final["seat"])
+        assert rows[seat.player_id].total == Decimal(str(final["result"]))
+    # The sticks and points as the rules end a game: they sum to nothing.
+    assert sum(Decimal(str(final["result"])) for final in record["final"]) == 0

@@ -28,7 +28,7 @@ from scorekeeper.club.projection import (
     project_hand,
     seats_change,
 )
-from scorekeeper.club.signals import game_saved
+from scorekeeper.club.signals import game_saved, hand_recording
 from scorekeeper.club.wins import replace_wins
 from scorekeeper.errors import GameClosed, GameFull, GameGone, ServiceError, StaleGame, Unstorable
 from scorekeeper.refusals import correction_refusal, english_text
@@ -167,10 +167,18 @@ def stored_hands(game: Game) -> list[Hand]:
     return [record.to_hand() for record in game.hands.order_by("sequence")]
 
 
+def _time_ends(game: Game) -> bool:
+    """Whether the hand being appended is the last its time allows (a tournament's clock
+    and end policy, answered by the room that keeps them)."""
+    answers = hand_recording.send(sender=Game, game=game, now=timezone.now())
+    return any(bool(answer) for _, answer in answers)
+
+
 def record_hand(*, game: Game, hand: Hand, expected_sequence: int, user: Any = None) -> HandChange:
     """Append one hand. The engine applies it to the stored projection, so the work is the
     same at hand 60 as at hand 1 (only the hand that ends the game replays them all, for
-    the standings). Raises ``IllegalHand``, ``StaleGame``, ``GameClosed`` or ``GameFull``."""
+    the standings; so does a hand after which time ends the game, ``_time_ends``). Raises
+    ``IllegalHand``, ``StaleGame``, ``GameClosed`` or ``GameFull``."""
     try:
         # Inside a caller's transaction this block is a savepoint: a refused hand row
         # leaves the caller's transaction usable.
@@ -191,6 +199,9 @@ def record_hand(*, game: Game, hand: Hand, expected_sequence: int, user: Any = N
             projection = project_hand(
                 rules, result, locked.hand_count + 1, stopped_early=locked.stopped_early
             )
+            if projection is not None and _time_ends(locked):
+                locked.stopped_early = locked.stopped_by_time = True
+                projection = None
             if projection is None:  # the hand ends the game: the standings need them all
                 projection = project_game(locked, [*stored_hands(locked), hand])
             save_projection(locked, projection)
