@@ -6,6 +6,9 @@
 - A **visitor** (not logged in) reads games and history while ``SCOREKEEPER_PUBLIC_READ`` is
   on, nothing when it is off.
 - An **outsider** (an account that is not, or no longer, a member) is a visitor with a login.
+- A **table's phone** (any browser, with or without an account) that opened a tournament
+  table's link with its key, given by the organiser, reads and records that table's game,
+  and no other, while it is in play (``holds_table_key``).
 """
 
 from __future__ import annotations
@@ -24,11 +27,17 @@ from django.db.models import Exists, OuterRef
 from django.http import HttpRequest
 from django.http.response import HttpResponseBase
 
+from scorekeeper.club.models import Game
+
 MEMBERS_GROUP = "members"
 #: Where a user loaded by ``MemberBackend`` carries whether they are a member.
 MEMBER_FLAG = "in_members_group"
 
 View = Callable[..., HttpResponseBase]
+#: Where a browser's session keeps the tournament tables whose key it was given, and how
+#: many it keeps (the latest): a phone moves tables from one session to the next.
+TABLE_KEYS = "table_keys"
+MAX_TABLE_KEYS = 16
 
 
 def is_organiser(user: Any) -> bool:
@@ -71,16 +80,53 @@ def can_read(user: Any) -> bool:
     return bool(getattr(settings, "SCOREKEEPER_PUBLIC_READ", True)) or is_member(user)
 
 
+def holds_table_key(request: HttpRequest, game_id: Any) -> bool:
+    """Whether this browser opened, with its key, the link of the tournament table whose
+    game ``game_id`` is (the table's game now: one played again too). The tournaments grant
+    the keys (``grant_table_key``); they sit above this room, so the game is found by its
+    table's reverse name."""
+    session = getattr(request, "session", None)
+    keys = session.get(TABLE_KEYS) if session is not None else None
+    if not keys or not isinstance(game_id, int):
+        return False
+    cache = request.__dict__.setdefault("_table_keys_checked", {})
+    if game_id not in cache:
+        cache[game_id] = Game.objects.filter(pk=game_id, tournament_table__pk__in=keys).exists()
+    return bool(cache[game_id])
+
+
+def grant_table_key(request: HttpRequest, table_id: int) -> None:
+    """This browser may record the game of tournament table ``table_id`` from now on."""
+    keys = [key for key in request.session.get(TABLE_KEYS, []) if key != table_id]
+    request.session[TABLE_KEYS] = [*keys, table_id][-MAX_TABLE_KEYS:]
+
+
+def acting_user(user: Any) -> Any:
+    """Who a write is by: the account, or nobody for a table's phone without one."""
+    return user if user.is_authenticated else None
+
+
 def make_member(user: Any) -> None:
     group, _ = Group.objects.get_or_create(name=MEMBERS_GROUP)
     user.groups.add(group)
 
 
-def _guard(check: Callable[[Any], bool]) -> Callable[[View], View]:
+def _game_id(kwargs: dict[str, Any]) -> Any:
+    return kwargs.get("game_id")
+
+
+def keyed_guard(
+    check: Callable[[Any], bool], game_of: Callable[[dict[str, Any]], Any] | None = None
+) -> Callable[[View], View]:
+    """A view for those ``check`` lets in; with ``game_of`` (the game a view's arguments
+    name), also for a browser holding the key of that game's tournament table."""
+
     def decorator(view: View) -> View:
         @wraps(view)
         def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-            if not check(request.user):
+            if not check(request.user) and not (
+                game_of is not None and holds_table_key(request, game_of(kwargs))
+            ):
                 if not request.user.is_authenticated and request.method in ("GET", "HEAD"):
                     return redirect_to_login(request.get_full_path())
                 raise PermissionDenied
@@ -93,8 +139,12 @@ def _guard(check: Callable[[Any], bool]) -> Callable[[View], View]:
 
 
 #: Anyone who may read (everyone while public reading is on).
-read_required = _guard(can_read)
+read_required = keyed_guard(can_read)
 #: Members and organisers.
-member_required = _guard(is_member)
+member_required = keyed_guard(is_member)
+#: Anyone who may read, and a table's phone its own game (``holds_table_key``).
+game_read_required = keyed_guard(can_read, _game_id)
+#: Members and organisers, and a table's phone for its own game's hands.
+recorder_required = keyed_guard(is_member, _game_id)
 #: Organisers only.
-organiser_required = _guard(is_organiser)
+organiser_required = keyed_guard(is_organiser)

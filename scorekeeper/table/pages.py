@@ -21,7 +21,7 @@ from scorekeeper.format import (
     preset_label,
     round_name,
 )
-from scorekeeper.registry.permissions import is_member, is_organiser
+from scorekeeper.registry.permissions import holds_table_key, is_member, is_organiser
 from scorekeeper.table.blank_form import (
     SHAPE_FIELD,
     blank_form_context,
@@ -115,15 +115,16 @@ def reloaded(game: Game, saved: Game, *, hands: bool = True) -> Game:
     return game
 
 
-def may_record(user: Any, game: Game) -> bool:
-    return game.is_open and is_member(user)
+def may_record(request: HttpRequest, game: Game) -> bool:
+    """Members, and a tournament table's phone holding its key, record a game in play."""
+    return game.is_open and (is_member(request.user) or holds_table_key(request, game.pk))
 
 
-def may_correct(user: Any, game: Game) -> bool:
-    """Members correct a game in play; organisers also a finished one."""
+def may_correct(request: HttpRequest, game: Game) -> bool:
+    """Those who record a game in play correct it; organisers also a finished one."""
     if game.status == Game.Status.FINISHED:
-        return is_organiser(user)
-    return may_record(user, game)
+        return is_organiser(request.user)
+    return may_record(request, game)
 
 
 def seat_names(game: Game) -> tuple[str, ...]:
@@ -158,7 +159,7 @@ def table_context(
     board = scoreboard(game, played=played)
     names = board.record.players
     state = board.state
-    can_correct = may_correct(request.user, game)
+    can_correct = may_correct(request, game)
     log = log_lines(game, board)
     finished = game.status == Game.Status.FINISHED
     final = board.standings() if finished else ()
@@ -166,7 +167,7 @@ def table_context(
     urls = game_urls(game.pk, game.players)
     if form is not None:
         form_context = _form_context(form, urls)
-    elif not may_record(request.user, game):
+    elif not may_record(request, game):
         form_context = {"form": None}
     elif returned := _returned_form(game, request, urls):
         # Back from the hand calculator: the form as it was, with the seat's hand in it.
@@ -247,7 +248,7 @@ def recorded_context(
     60 as at hand 1: nothing is replayed."""
     names = seat_names(game)
     rules = game.ruleset()
-    can_correct = may_correct(request.user, game)
+    can_correct = may_correct(request, game)
     sequence = game.hand_count - 1
     line = hand_line(sequence, result, names, rules, authors=authors)
     urls = game_urls(game.pk, game.players)

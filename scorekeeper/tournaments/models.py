@@ -13,6 +13,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.core.signing import Signer
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
@@ -160,6 +161,15 @@ class Table(models.Model):
             "table_page",
             args=[self.session.tournament_id, self.session.number, self.number],
         )
+
+    def key(self) -> str:
+        """The key in this table's link for its phones (signed with the site's secret): a
+        browser that opens the link with it may record this table's game, and no other. A
+        seating made again makes new tables, and the old keys open nothing."""
+        return Signer(salt="tournament-table").signature(str(self.pk))
+
+    def keyed_url(self) -> str:
+        return self.get_absolute_url() + f"key/{self.key()}/"
 
     def ends_at(self, session: Session, minutes: int) -> datetime | None:
         """When this table's time is up: the session's length, plus its late start and its

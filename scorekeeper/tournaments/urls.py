@@ -44,6 +44,7 @@ urlpatterns = [
     path(SESSION + "start/", views.session_start, name="session_start"),
     path(TABLE, views.table_page, name="table_page"),
     path(TABLE + "qr.svg", views.table_qr, name="tournament_table_qr"),
+    path(TABLE + "key/<str:key>/", views.table_key, name="table_key"),
     path(TABLE + "end-by-time/", views.table_end_by_time, name="table_end_by_time"),
     path(TABLE + "<slug:action>/", views.table_action, name="tournament_table_action"),
 ]

@@ -25,6 +25,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.crypto import constant_time_compare
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
@@ -34,10 +35,14 @@ from scorekeeper.club.models import Player
 from scorekeeper.digest import digest
 from scorekeeper.errors import ServiceError
 from scorekeeper.registry.permissions import (
+    acting_user,
     can_read,
+    game_read_required,
+    grant_table_key,
+    holds_table_key,
     is_member,
     is_organiser,
-    member_required,
+    keyed_guard,
     organiser_required,
     read_required,
 )
@@ -224,9 +229,12 @@ class ShownTable:
     title: str
     qr_alt: str
     seated: list[tuple[str, TableSeat]]
+    #: Where the table's link leads: with its key for the organiser (the phones it is
+    #: given to record the table's game), without for everyone else.
+    link: str
 
 
-def shown_tables(tables: Any) -> list[ShownTable]:
+def shown_tables(tables: Any, tables_url: str, *, keyed: bool = False) -> list[ShownTable]:
     winds = [_("East"), _("South"), _("West"), _("North")]
     title, qr_alt = _("Table %(number)s"), _("QR code of table %(number)s")
     return [
@@ -235,6 +243,7 @@ def shown_tables(tables: Any) -> list[ShownTable]:
             title % {"number": table.number},
             qr_alt % {"number": table.number},
             list(zip(winds, table.seats.all(), strict=False)),
+            f"{tables_url}{table.number}/" + (f"key/{table.key()}/" if keyed else ""),
         )
         for table in tables
     ]
@@ -247,6 +256,7 @@ def _session_context(
     # The seats with their players in one joined query, and of each game only what the
     # list shows: its rules and state are large, and thirty of them cost more than the page.
     seats = TableSeat.objects.select_related("player", "entrant__player")
+    tables_url = session.get_absolute_url() + "tables/"
     tables = (
         session.tables.select_related("game")
         .only("session_id", "number", "late_minutes", "extra_minutes", "game__status")
@@ -255,7 +265,7 @@ def _session_context(
     context: dict[str, Any] = {
         "tournament": tournament,
         "session": session,
-        "tables": shown_tables(tables),
+        "tables": shown_tables(tables, tables_url, keyed=organiser),
         "words": {
             "game": _("The game"),
             "finished": _("finished"),
@@ -265,7 +275,7 @@ def _session_context(
         },
         "organiser": organiser,
         "now": timezone.now(),
-        "tables_url": session.get_absolute_url() + "tables/",
+        "tables_url": tables_url,
     }
     if organiser and not session.started:
         entrants = list(tournament.entrants.select_related("player"))
@@ -388,12 +398,41 @@ def table_qr(request: HttpRequest, pk: int, number: int, table: int) -> HttpResp
     tournament = _readable(request, pk)
     found = _table(tournament, number, table)
     out = io.BytesIO()
-    segno.make(request.build_absolute_uri(found.get_absolute_url()), error="m").save(
+    # The organiser's codes carry the table's key: the phones they are shown to record.
+    url = found.keyed_url() if is_organiser(request.user) else found.get_absolute_url()
+    segno.make(request.build_absolute_uri(url), error="m").save(
         out, kind="svg", scale=4, xmldecl=False
     )
     response = HttpResponse(out.getvalue(), content_type="image/svg+xml")
-    response["Cache-Control"] = "max-age=3600"
+    response["Cache-Control"] = "private, max-age=3600"
+    response["Vary"] = "Cookie"
     return response
+
+
+@require_safe
+def table_key(request: HttpRequest, pk: int, number: int, table: int, key: str) -> HttpResponse:
+    """A table's link with its key: this browser may record the table's game (and only
+    it) from now on, with or without an account; then the game. A key that is not the
+    table's (a seating made again since) gives nothing and says so."""
+    found = get_object_or_404(
+        Table.objects.select_related("session"),
+        session__tournament_id=pk,
+        session__number=number,
+        number=table,
+    )
+    if not constant_time_compare(key, found.key()):
+        messages.error(
+            request,
+            _(
+                "This link's key is not this table's (the seating was made again since?): "
+                "ask the organiser for the table's link."
+            ),
+        )
+        return redirect(found)
+    grant_table_key(request, found.pk)
+    if found.game_id is None:
+        return redirect(found.get_absolute_url() + "?seats=1")
+    return redirect("game_table", found.game_id)
 
 
 @require_POST
@@ -422,7 +461,7 @@ def table_action(
 
 
 @require_safe
-@read_required
+@game_read_required
 def game_clock(request: HttpRequest, game_id: int) -> HttpResponse:
     """The clock of a tournament's game, for its table page (204 for another game)."""
     table = (
@@ -443,20 +482,29 @@ def game_clock(request: HttpRequest, game_id: int) -> HttpResponse:
         "ends_at": ends_at,
         "time_up": ends_at is not None and timezone.now() >= ends_at,
         "hands_left": services.hands_left(table, timezone.now()),
-        "may_end": is_member(request.user),
+        "may_end": is_member(request.user) or holds_table_key(request, game_id),
     }
     return render(request, "tournaments/game_clock.html", context)
 
 
+def _tables_game(kwargs: dict[str, Any]) -> int | None:
+    tables = Table.objects.filter(
+        session__tournament_id=kwargs["pk"],
+        session__number=kwargs["number"],
+        number=kwargs["table"],
+    )
+    return tables.values_list("game_id", flat=True).first()
+
+
 @require_POST
-@member_required
+@keyed_guard(is_member, _tables_game)
 def table_end_by_time(request: HttpRequest, pk: int, number: int, table: int) -> HttpResponse:
     """A table's players end their game when its time is up (the organiser at any time)."""
     tournament = get_object_or_404(Tournament, pk=pk)
     found = _table(tournament, number, table)
     try:
         game = services.end_by_time(
-            table=found, user=request.user, early=is_organiser(request.user)
+            table=found, user=acting_user(request.user), early=is_organiser(request.user)
         )
     except ServiceError as error:
         if found.game is None:

@@ -477,6 +477,7 @@ def tournaments(club: Club) -> list[Visit]:
         Visit("table_page", r("table_page", args=[t, 1, 1]), status=302),
         Visit("table_page", r("table_page", args=[t, 1, 1]), data={"seats": "1"}),
         Visit("tournament_table_qr", r("tournament_table_qr", args=[t, 1, 1])),
+        Visit("table_key", r("table_key", args=[t, 1, 1, "x"]), status=302, note="a wrong key"),
         Visit("game_clock", r("game_clock", args=[club.tournament_game_id])),
         Visit("game_clock", r("game_clock", args=[club.playing.pk]), note="no clock", status=204),
         Visit(

@@ -44,6 +44,8 @@ OPEN = {
     "service_worker": "the service worker: the site's static addresses, no club data",
     "web_manifest": "the site's name and icons, to install it on a phone",
     "offline": "the page saying the network is gone: no club data",
+    "table_key": "a tournament table's signed key: it lets a browser record that table's "
+    "game alone, and a wrong key gives nothing",
 }
 ACCESS = {"can_read", "is_member", "is_organiser"}
 #: Endpoints that take a POST only to calculate: they read no session and write nothing, so

@@ -573,3 +573,39 @@ def test_time_up_ends_the_game_after_the_hands_its_end_policy_allows(
         assert rows[seat.player_id].total == Decimal(str(final["result"]))
     # The sticks and points as the rules end a game: they sum to nothing.
     assert sum(Decimal(str(final["result"])) for final in record["final"]) == 0
+
+
+def test_a_tables_keyed_link_lets_a_phone_without_an_account_record_that_game_alone(
+    client, alice_client, bob_client, db, settings
+):
+    settings.SCOREKEEPER_PUBLIC_READ = False
+    tournament = make_tournament()
+    session = _seat_and_start(tournament, 1, method="random", seed=5)
+    one, two = session.tables.get(number=1), session.tables.get(number=2)
+    hand = {"sequence": "0", "outcome": "draw", "tenpai": ["0"]}
+    record_one = reverse("hand_create", args=[one.game_id])
+    assert client.post(record_one, hand).status_code == 403
+    # The organiser's table list carries the keys; a member's does not.
+    assert one.keyed_url() in alice_client.get(session.get_absolute_url()).content.decode()
+    assert "/key/" not in bob_client.get(session.get_absolute_url()).content.decode()
+    # A wrong key gives nothing.
+    client.get(one.get_absolute_url() + "key/wrong/")
+    assert client.post(record_one, hand).status_code == 403
+    response = client.get(one.keyed_url())
+    assert response["Location"] == reverse("game_table", args=[one.game_id])
+    assert client.get(response["Location"]).status_code == 200
+    assert client.post(record_one, hand).status_code == 302
+    recorded = Game.objects.get(pk=one.game_id).hands.get()
+    assert recorded.recorded_by is None
+    # The other table's game stays closed to this phone.
+    assert client.post(reverse("hand_create", args=[two.game_id]), hand).status_code == 403
+    assert client.get(reverse("game_table", args=[two.game_id])).status_code == 302
+    assert Game.objects.get(pk=two.game_id).hand_count == 0
+    # A seating made again makes new tables: the old key opens nothing.
+    second = services.seat_session(session=_session(tournament, 2), method="random", seed=1)
+    old = second.tables.get(number=1).keyed_url()
+    second = services.seat_session(session=second, method="random", seed=2)
+    services.start_session(session=second)
+    client.get(old)
+    game = second.tables.get(number=1).game_id
+    assert client.post(reverse("hand_create", args=[game]), hand).status_code == 403

@@ -23,10 +23,11 @@ from scorekeeper.club.models import Game
 from scorekeeper.errors import ServiceError, StaleGame
 from scorekeeper.htmx import HtmxHttpRequest
 from scorekeeper.registry.permissions import (
+    acting_user,
     is_organiser,
-    member_required,
     organiser_required,
     read_required,
+    recorder_required,
 )
 from scorekeeper.table.display import describe_hand
 from scorekeeper.table.forms.hands import ConfirmForm
@@ -58,10 +59,10 @@ def _confirmed(request: HttpRequest) -> ConfirmForm | None:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-@member_required
+@recorder_required
 def hand_undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = load_game(game_id)
-    if not may_correct(request.user, game):
+    if not may_correct(request, game):
         raise PermissionDenied
     confirm = _confirmed(request)
     if confirm is None:
@@ -72,7 +73,7 @@ def hand_undo(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
             game=game,
             expected_sequence=expected,
             expected_revision=confirm.cleaned_data["revision"],
-            user=request.user,
+            user=acting_user(request.user),
             allow_finished=is_organiser(request.user),
         )
     except StaleGame:

@@ -28,7 +28,12 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 from scorekeeper.club.models import Game, HandRecord, SentHand
 from scorekeeper.errors import ServiceError, StaleGame
 from scorekeeper.htmx import HtmxHttpRequest
-from scorekeeper.registry.permissions import is_organiser, member_required, read_required
+from scorekeeper.registry.permissions import (
+    acting_user,
+    game_read_required,
+    is_organiser,
+    recorder_required,
+)
 from scorekeeper.table.display import authorship, describe_hand
 from scorekeeper.table.forms.hands import CorrectionForm, HandForm
 from scorekeeper.table.links import calculator_url, carried_values
@@ -118,7 +123,7 @@ def _table_partial(
     ``game``: the game already loaded with its players and hands (or with ``played``, its
     hands as a service just replayed them), if the caller has it."""
     game = game or load_game(game_id)
-    if form is not None and not may_record(request.user, game):
+    if form is not None and not may_record(request, game):
         form = None
     context = table_context(request, game, form, played=played)
     html = render_to_string(f"{TABLE}#game-table", context, request)
@@ -158,7 +163,7 @@ def table_after_write(
 
 @require_safe
 @never_cache
-@read_required
+@game_read_required
 def game_table(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = load_game(game_id)
     return render(request, TABLE, table_context(request, game))
@@ -166,7 +171,7 @@ def game_table(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 @require_POST
 @never_cache
-@member_required
+@recorder_required
 def hand_create(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     try:
         key, after = sent_keys(request)
@@ -189,14 +194,14 @@ def hand_create(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
                     key=key,
                     after=after,
                     waited=request.POST.get("waited") == "1",
-                    user=request.user,
+                    user=acting_user(request.user),
                 )
                 return _sent_answer(request, game, sent)
             change = record_hand(
                 game=game,
                 hand=hand,
                 expected_sequence=form.cleaned_data["sequence"],
-                user=request.user,
+                user=acting_user(request.user),
             )
             words = describe_hand(hand, form.names, form.rules)
             messages.success(
@@ -286,7 +291,7 @@ def _refused(request: HtmxHttpRequest, game: Game, form: HandForm) -> HttpRespon
 
 
 @require_POST
-@member_required
+@recorder_required
 def conflict_settle(request: HtmxHttpRequest, game_id: int, sent_id: int) -> HttpResponse:
     """Settle a conflict: keep the version a phone sent (``keep=sent``) or the stored one
     (``keep=stored``); the other is discarded, and the hand log says so."""
@@ -303,7 +308,7 @@ def conflict_settle(request: HtmxHttpRequest, game_id: int, sent_id: int) -> Htt
             game=game,
             sent_id=sent_id,
             keep=keep == "sent",
-            user=request.user,
+            user=acting_user(request.user),
             allow_finished=is_organiser(request.user),
         )
     except IllegalHand as error:
@@ -325,7 +330,7 @@ def conflict_settle(request: HtmxHttpRequest, game_id: int, sent_id: int) -> Htt
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-@member_required
+@recorder_required
 def hand_preview(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """What each player would get for the hand being entered (nothing is saved)."""
     game = load_game(game_id, hands=False)
@@ -358,11 +363,11 @@ def _int_or_none(value: str | None) -> int | None:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 @never_cache
-@member_required
+@recorder_required
 def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpResponse:
     """Edit hand ``number`` (from 1) of a game."""
     game = load_game(game_id)
-    if not may_correct(request.user, game):
+    if not may_correct(request, game):
         raise PermissionDenied
     results = scoreboard(game).replay.results
     if not 1 <= number <= len(results):
@@ -384,7 +389,7 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
                 hand=form.to_hand(),
                 expected_sequence=form.cleaned_data["sequence"],
                 expected_revision=form.cleaned_data["revision"],
-                user=request.user,
+                user=acting_user(request.user),
                 allow_finished=is_organiser(request.user),
             )
         except IllegalHand as error:
@@ -409,7 +414,7 @@ def hand_edit(request: HtmxHttpRequest, game_id: int, number: int) -> HttpRespon
 
 
 @require_safe
-@member_required
+@recorder_required
 def hand_edit_former(request: HttpRequest, game_id: int, sequence: int) -> HttpResponse:
     """A hand's edit page at its former address (hands numbered from 0): the same hand at
     its address now."""
@@ -426,7 +431,7 @@ def _edit_refusal(game: Game, error: ServiceError) -> str:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-@member_required
+@recorder_required
 def hand_from_tiles(request: HtmxHttpRequest, game_id: int, seat: int) -> HttpResponse:
     """The hand calculator for a seat's hand at the table as it is now, and the way back
     with the hand form as it was: the form is sent here (POST, by its "Count it from the
