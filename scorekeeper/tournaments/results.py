@@ -150,7 +150,7 @@ def _penalties(
     by_entrant: dict[int, ResultRow],
 ) -> None:
     """The organiser's penalties (off the total) and the games' (in the results already)."""
-    given = TournamentPenalty.objects.filter(tournament=tournament)
+    given = TournamentPenalty.objects.filter(tournament=tournament, taken_back_at__isnull=True)
     if before is not None:
         given = given.exclude(session__gte=before)
     for entrant, points in (
@@ -168,6 +168,17 @@ def _penalties(
             row = rows.get(players.get((pk, penalty["seat"]), -1))
             if row is not None:
                 row.penalties += (Decimal(penalty["points"]) / 1000).quantize(_TENTH)
+
+
+def penalties_given(tournament: Tournament, *, before: int | None = None) -> list[Any]:
+    """The organiser's penalties, in the order given, with their players: those taken back
+    too (the results say they were)."""
+    given = TournamentPenalty.objects.filter(tournament=tournament).select_related(
+        "entrant__player"
+    )
+    if before is not None:
+        given = given.exclude(session__gte=before)
+    return list(given)
 
 
 def paths(tournament: Tournament, *, before: int | None = None) -> dict[int, Path]:
@@ -229,7 +240,7 @@ def results_state(tournament: Tournament, *, before: int | None) -> tuple[str, l
         n=Count("pk"), last=Max("updated_at")
     )
     given = TournamentPenalty.objects.filter(tournament=tournament).aggregate(
-        n=Count("pk"), last=Max("created_at")
+        n=Count("pk"), last=Max("created_at"), back=Max("taken_back_at")
     )
     names = list(
         Entrant.objects.filter(tournament=tournament)
@@ -244,6 +255,7 @@ def results_state(tournament: Tournament, *, before: int | None) -> tuple[str, l
         games["last"],
         given["n"],
         given["last"],
+        given["back"],
         names,
     )
     return key, names

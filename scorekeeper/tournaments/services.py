@@ -364,6 +364,19 @@ def give_penalty(
     )
 
 
+def take_back_penalty(*, penalty: TournamentPenalty, user: Any = None) -> TournamentPenalty:
+    """The organiser takes a penalty back: it counts no more; the results list it as taken
+    back. Refused for one taken back already."""
+    with transaction.atomic():
+        locked = TournamentPenalty.objects.select_for_update().get(pk=penalty.pk)
+        if locked.taken_back_at is not None:
+            raise ServiceError(_("This penalty was taken back already."))
+        locked.taken_back_at = timezone.now()
+        locked.taken_back_by = user
+        locked.save(update_fields=["taken_back_at", "taken_back_by"])
+    return locked
+
+
 def hide_results(*, tournament: Tournament, from_session: int | None) -> Tournament:
     """Show the results of the sessions from ``from_session`` on to the organiser alone
     (``None``: show them all, the reveal)."""

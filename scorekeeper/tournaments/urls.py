@@ -36,6 +36,11 @@ urlpatterns = [
         name="tournament_results_json",
     ),
     path("tournaments/<int:pk>/penalties/", views.tournament_penalty, name="tournament_penalty"),
+    path(
+        "tournaments/<int:pk>/penalties/<int:penalty>/take-back/",
+        views.tournament_penalty_back,
+        name="tournament_penalty_back",
+    ),
     path("tournaments/<int:pk>/hide/", views.tournament_hide, name="tournament_hide"),
     path(SESSION, views.tournament_session, name="tournament_session"),
     path(SESSION + "results/", views.session_results_page, name="tournament_session_results"),

@@ -59,10 +59,18 @@ from scorekeeper.tournaments.forms import (
     TournamentEditForm,
     TournamentForm,
 )
-from scorekeeper.tournaments.models import Entrant, Session, Table, TableSeat, Tournament
+from scorekeeper.tournaments.models import (
+    Entrant,
+    Session,
+    Table,
+    TableSeat,
+    Tournament,
+    TournamentPenalty,
+)
 from scorekeeper.tournaments.results import (
     counted,
     paths,
+    penalties_given,
     results_state,
     session_results,
     shown_sessions,
@@ -519,6 +527,7 @@ def _results_context(request: HttpRequest, tournament: Tournament) -> dict[str, 
     return {
         "tournament": tournament,
         "rows": tournament_table(tournament, before=before),
+        "penalties": penalties_given(tournament, before=before),
         "hidden_from": tournament.hidden_from,
         "organiser": organiser,
         "players_url": reverse("tournament_detail", args=[tournament.pk]) + "players/",
@@ -562,6 +571,8 @@ def tournament_results(request: HttpRequest, pk: int) -> HttpResponse:
     }
     if organiser:
         context["entrant_choices"] = names
+        given = penalties_given(tournament)
+        context["open_penalties"] = [p for p in given if p.taken_back_at is None]
         context["penalty_form"] = PenaltyForm(tournament=tournament)
         context["hide_form"] = HideForm(initial={"from_session": tournament.hidden_from})
     return render(request, "tournaments/results.html", context)
@@ -636,6 +647,18 @@ def tournament_penalty(request: HttpRequest, pk: int) -> HttpResponse:
             session=None,
             user=request.user,
         )
+    except ServiceError as error:
+        return _refused(request, error, reverse("tournament_results", args=[pk]))
+    return redirect("tournament_results", pk)
+
+
+@require_POST
+@organiser_required
+def tournament_penalty_back(request: HttpRequest, pk: int, penalty: int) -> HttpResponse:
+    """The organiser takes a penalty back."""
+    found = get_object_or_404(TournamentPenalty, pk=penalty, tournament_id=pk)
+    try:
+        services.take_back_penalty(penalty=found, user=request.user)
     except ServiceError as error:
         return _refused(request, error, reverse("tournament_results", args=[pk]))
     return redirect("tournament_results", pk)

@@ -496,6 +496,13 @@ def tournaments(club: Club) -> list[Visit]:
             writes=True,
         ),
         Visit("session_start", r("session_start", args=[t, 2]), "POST", status=302, writes=True),
+        Visit(
+            "tournament_penalty_back",
+            r("tournament_penalty_back", args=[t, 999999]),
+            "POST",
+            note="no such penalty",
+            status=404,
+        ),
         Visit("tournament_hide", r("tournament_hide", args=[t]), "POST", status=302, writes=True),
         Visit(
             "entrant_remove",

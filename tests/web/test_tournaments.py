@@ -609,3 +609,30 @@ def test_a_tables_keyed_link_lets_a_phone_without_an_account_record_that_game_al
     client.get(old)
     game = second.tables.get(number=1).game_id
     assert client.post(reverse("hand_create", args=[game]), hand).status_code == 403
+
+
+def test_the_organiser_takes_a_penalty_back_and_the_results_say_so(
+    client, alice_client, bob_client, db
+):
+    tournament = make_tournament()
+    entrant = tournament.entrants.first()
+    penalty = services.give_penalty(
+        entrant=entrant, points=Decimal("20.0"), reason="late", session=None
+    )
+    url = reverse("tournament_results", args=[tournament.pk])
+    assert "Player 001: 20.0 off (late)" in client.get(url).content.decode()
+    row = next(r for r in tournament_table(tournament) if r.entrant_id == entrant.pk)
+    assert row.total == Decimal("-20.0")
+    back = reverse("tournament_penalty_back", args=[tournament.pk, penalty.pk])
+    assert bob_client.post(back).status_code == 403
+    assert alice_client.post(back).status_code == 302
+    row = next(r for r in tournament_table(tournament) if r.entrant_id == entrant.pk)
+    assert (row.total, row.penalties) == (0, 0)
+    page = client.get(url).content.decode()
+    assert "<del>Player 001: 20.0 off (late)</del>" in page and "taken back" in page
+    penalty.refresh_from_db()
+    assert penalty.taken_back_at is not None and penalty.taken_back_by is not None
+    with pytest.raises(ServiceError):
+        services.take_back_penalty(penalty=penalty)
+    # The organiser's take-back list no longer offers it.
+    assert back not in alice_client.get(url).content.decode()
