@@ -23,9 +23,12 @@ Reading one back is ``restore.py``.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final
+
+from django.db import models
 
 from scorekeeper.club.models import (
     Game,
@@ -55,6 +58,34 @@ SENT_KEPT: Final = (
     SentHand.Outcome.KEPT,
     SentHand.Outcome.DISCARDED,
 )
+
+
+@dataclass(frozen=True)
+class Part:
+    """A room's own rows in the backup, for a room above this one (the tournaments), which
+    registers it when it starts (``register_part``): its lines come after the games, one
+    ``kind`` line per ``lines()`` object, counted in the end line under ``kind`` + "s"
+    where there are any. On restore ``read(obj, loader)`` checks a line and stores its rows
+    (the players and games are stored by then), refusing a wrong one with ``loader.fail``,
+    and returns the rows stored with their ids kept."""
+
+    kind: str
+    lines: Callable[[], Iterator[dict[str, Any]]]
+    #: ``(obj, loader)``: the loader is ``restore.BackupLoader`` (which imports this).
+    read: Callable[[dict[str, Any], Any], list[models.Model]]
+
+
+#: The rooms' parts, in the order registered.
+PARTS: dict[str, Part] = {}
+
+
+def register_part(part: Part) -> None:
+    PARTS[part.kind] = part
+
+
+def sections() -> tuple[str, ...]:
+    """The sections in the order they come: the club's, the rooms' parts, the end."""
+    return (*SECTIONS[:-1], *PARTS, SECTIONS[-1])
 
 
 def dumps(value: Any) -> str:
@@ -100,6 +131,10 @@ def backup_lines() -> Iterator[str]:
         written["games"] += 1
         written["hands"] += hands
         yield line
+    for part in PARTS.values():
+        for obj in part.lines():
+            written[part.kind + "s"] = written.get(part.kind + "s", 0) + 1
+            yield dumps({"type": part.kind, **obj}) + "\n"
     yield dumps({"type": "end", "counts": written}) + "\n"
 
 

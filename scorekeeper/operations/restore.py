@@ -48,8 +48,9 @@ from scorekeeper.operations.backup import (
     COUNTED,
     FORMAT,
     MAX_LINE,
-    SECTIONS,
+    PARTS,
     SENT_KEPT,
+    sections,
 )
 from scorekeeper.operations.bulk import reset_sequences, stored_seats
 from scorekeeper.refusals import located_refusal_text, refusal_text
@@ -160,22 +161,29 @@ class BackupLoader:
             self.header(obj)
             return
         kind = obj.get("type")
-        if kind not in SECTIONS:
+        known = sections()
+        if kind not in known:
             raise self.fail(
                 "type",
                 _("expected one of %(values)s, got %(value)s")
-                % {"values": ", ".join(SECTIONS), "value": repr(kind)},
+                % {"values": ", ".join(known), "value": repr(kind)},
             )
-        section = SECTIONS.index(kind)
+        section = known.index(kind)
         if section < self.section:
             raise self.fail(
                 "type",
                 _("a %(kind)s line after the %(section)s lines")
-                % {"kind": kind, "section": SECTIONS[self.section]},
+                % {"kind": kind, "section": known[self.section]},
             )
-        if section >= SECTIONS.index("season") and self.pending:
+        if section >= known.index("season") and self.pending:
             self.store_pending()
         self.section = section
+        if kind in PARTS:
+            # A room's rows name the players and games: those are all stored first.
+            self.store_games()
+            self.keep_ids(PARTS[kind].read(obj, self))
+            self.counts[kind + "s"] = self.counts.get(kind + "s", 0) + 1
+            return
         getattr(self, f"read_{kind}")(obj)
 
     def header(self, obj: dict[str, Any]) -> None:

@@ -20,7 +20,7 @@ from tournament_data import hanchan_records, make_tournament, play
 
 from scorekeeper.club.management.commands.verify_games import game_mismatches
 from scorekeeper.club.models import Game, Player
-from scorekeeper.errors import PlayerRefused, ServiceError
+from scorekeeper.errors import PlayerRefused, RestoreError, ServiceError
 from scorekeeper.operations.backup import backup_lines
 from scorekeeper.operations.restore import restore
 from scorekeeper.registry.services import merge_players
@@ -636,3 +636,70 @@ def test_the_organiser_takes_a_penalty_back_and_the_results_say_so(
         services.take_back_penalty(penalty=penalty)
     # The organiser's take-back list no longer offers it.
     assert back not in alice_client.get(url).content.decode()
+
+
+def _rows_of(tournament_id: int) -> dict[str, list]:
+    tournament = Tournament.objects.get(pk=tournament_id)
+    return {
+        "table": [
+            (r.entrant_id, r.total, r.penalties, r.games, r.place)
+            for r in tournament_table(tournament)
+        ],
+        "seats": list(
+            TableSeat.objects.order_by("pk").values_list(
+                "pk", "table__number", "table__game_id", "number", "entrant_id", "player_id"
+            )
+        ),
+        "sessions": list(
+            tournament.session_rows.values_list("number", "method", "seed", "started_at")
+        ),
+        "penalties": list(
+            tournament.penalties.values_list("entrant_id", "points", "reason", "taken_back_at")
+        ),
+    }
+
+
+def test_a_backup_brings_back_tournaments_registrations_seatings_and_penalties(db):
+    tournament = make_tournament(sessions=2, session_minutes=75, end_policy="one_more")
+    session = _seat_and_start(tournament, 1, method="random", seed=5)
+    play(session.tables.get(number=1), hanchan_records()[1])
+    services.set_table_time(table=session.tables.get(number=2), late_minutes=4, extra_minutes=2)
+    services.seat_session(session=_session(tournament, 2), method="swiss")
+    entrants = list(tournament.entrants.order_by("pk"))
+    services.give_penalty(entrant=entrants[0], points=Decimal("10.0"), reason="late", session=1)
+    back = services.give_penalty(
+        entrant=entrants[1], points=Decimal("5.0"), reason="", session=None
+    )
+    services.take_back_penalty(penalty=back)
+    before = _rows_of(tournament.pk)
+    text = "".join(backup_lines())
+    assert text.count('"type":"tournament"') == 1 and '"tournaments":1' in text
+    Tournament.objects.all().delete()
+    Game.objects.all().delete()
+    Player.objects.all().delete()
+    restore(io.StringIO(text))
+    assert _rows_of(tournament.pk) == before
+    restored = Tournament.objects.get(pk=tournament.pk)
+    assert (restored.session_minutes, restored.end_policy) == (75, "one_more")
+    assert restored.session_rows.get(number=2).tables.get(number=1).game is None
+    table = restored.session_rows.get(number=1).tables.get(number=2)
+    assert (table.late_minutes, table.extra_minutes) == (4, 2)
+    assert "".join(backup_lines()) == text
+    # A new tournament after the restore takes a new id.
+    assert make_tournament(players=0).pk > tournament.pk
+
+
+def test_a_restore_refuses_a_tournament_naming_an_unknown_player(db):
+    tournament = make_tournament(players=4)
+    text = "".join(backup_lines())
+    player = tournament.entrants.first().player_id
+    text = text.replace(
+        f'"entrants":[[{tournament.entrants.first().pk},{player},',
+        f'"entrants":[[{tournament.entrants.first().pk},999999,',
+    )
+    Tournament.objects.all().delete()
+    Player.objects.all().delete()
+    with pytest.raises(RestoreError) as refused:
+        restore(io.StringIO(text))
+    assert "entrants[0][1]" in str(refused.value) and "999999" in str(refused.value)
+    assert not Tournament.objects.exists() and not Player.objects.exists()
