@@ -427,6 +427,14 @@ def check_fields(
             raise loader.fail(f"{prefix}{key}", _("unknown field"))
 
 
+def check_object(value: Any, allowed: set[str], loader: BackupLoader, where: str) -> dict[str, Any]:
+    """``value`` at ``where`` as an object of no field but ``allowed``, or refused there."""
+    if not isinstance(value, dict):
+        raise loader.fail(where, _("expected an object"))
+    check_fields(value, allowed, loader, f"{where}.")
+    return value
+
+
 def _short(value: Any) -> str:
     """A value as an error quotes it: a long one cut, so the message stays one line."""
     text = repr(value)
@@ -594,9 +602,7 @@ def sent_from_meta(
     fields = {"key", "after", "sequence", "hand", "outcome", "sent_at", "settled_at", "replaced"}
     for i, item in enumerate(sent):
         where = f"meta.sent[{i}]"
-        if not isinstance(item, dict):
-            raise loader.fail(where, _("expected an object"))
-        check_fields(item, fields, loader, f"{where}.")
+        check_object(item, fields, loader, where)
         key = read_key(item.get("key"), f"{where}.key", loader)
         if key in keys:
             raise loader.fail(

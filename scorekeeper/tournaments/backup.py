@@ -17,6 +17,7 @@ from scorekeeper.operations.backup import Part, _iso
 from scorekeeper.operations.restore import (
     BackupLoader,
     check_fields,
+    check_object,
     read_day,
     read_id,
     read_moment,
@@ -190,13 +191,11 @@ def read_tournament(obj: dict[str, Any], loader: BackupLoader) -> list[models.Mo
     sessions, tables, seats = [], [], []
     for i, raw in enumerate(_list(obj.get("rounds"), "rounds", loader)):
         where = f"rounds[{i}]"
-        if not isinstance(raw, dict):
-            raise loader.fail(where, _("expected an object"))
-        check_fields(
+        check_object(
             raw,
             {"id", "number", "method", "seed", "seated_at", "started_at", "tables"},
             loader,
-            where + ".",
+            where,
         )
         method = raw.get("method")
         if method not in ("", *Session.Method.values):
@@ -219,13 +218,11 @@ def read_tournament(obj: dict[str, Any], loader: BackupLoader) -> list[models.Mo
         sessions.append(session)
         for j, rt in enumerate(_list(raw.get("tables"), where + ".tables", loader)):
             at = f"{where}.tables[{j}]"
-            if not isinstance(rt, dict):
-                raise loader.fail(at, _("expected an object"))
-            check_fields(
+            check_object(
                 rt,
                 {"id", "number", "game", "late_minutes", "extra_minutes", "seats"},
                 loader,
-                at + ".",
+                at,
             )
             game = rt.get("game")
             if game is not None:
@@ -270,13 +267,11 @@ def read_tournament(obj: dict[str, Any], loader: BackupLoader) -> list[models.Mo
     penalties = []
     for i, raw in enumerate(_list(obj.get("penalties"), "penalties", loader)):
         where = f"penalties[{i}]"
-        if not isinstance(raw, dict):
-            raise loader.fail(where, _("expected an object"))
-        check_fields(
+        check_object(
             raw,
             {"id", "entrant", "session", "points", "reason", "created_at", "taken_back_at"},
             loader,
-            where + ".",
+            where,
         )
         entrant = read_id(raw.get("entrant"), where + ".entrant", loader)
         if entrant not in entrant_ids:
