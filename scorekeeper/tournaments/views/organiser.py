@@ -1,0 +1,233 @@
+"""The organiser's pages: a tournament's settings, registering and removing players, seating
+a session and its substitutes, starting it, the referee's tools at a table, penalties and
+hiding the results near the end. Each change is one service call (``handlers.act``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from scorekeeper.errors import ServiceError
+from scorekeeper.registry.permissions import organiser_required
+from scorekeeper.registry.services import player_named
+from scorekeeper.tournaments import services
+from scorekeeper.tournaments.forms import (
+    HideForm,
+    PenaltyForm,
+    RegisterForm,
+    SeatForm,
+    SubstituteForm,
+    TableTimeForm,
+    TournamentEditForm,
+    TournamentForm,
+)
+from scorekeeper.tournaments.models import Entrant, Tournament, TournamentPenalty
+from scorekeeper.tournaments.views.handlers import act, session_of, table_of
+from scorekeeper.tournaments.views.public import detail_context, results_context
+from scorekeeper.tournaments.views.tables import session_context
+
+
+@organiser_required
+def tournament_new(request: HttpRequest) -> HttpResponse:
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        ruleset_name, rules = form.cleaned_data["ruleset"]
+        tournament = services.create_tournament(
+            rules=rules, ruleset_name=ruleset_name, user=request.user, **form.settings()
+        )
+        return redirect(tournament)
+    status = 422 if form.is_bound else 200
+    return render(request, "tournaments/form.html", {"form": form}, status=status)
+
+
+@organiser_required
+def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    initial = {
+        name: getattr(tournament, name) for name in TournamentForm.base_fields if name != "ruleset"
+    }
+    form = TournamentEditForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_tournament(tournament=tournament, **form.settings())
+        except ServiceError as error:
+            form.add_error("sessions", error.message)
+        else:
+            return redirect(tournament)
+    status = 422 if form.is_bound else 200
+    context = {"form": form, "tournament": tournament}
+    return render(request, "tournaments/form.html", context, status=status)
+
+
+@require_POST
+@organiser_required
+def tournament_register(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    form = RegisterForm(request.POST)
+    if not form.is_valid():
+        context = detail_context(tournament, form)
+        return render(request, "tournaments/detail.html", context, status=422)
+
+    def register() -> int:
+        players = [*form.cleaned_data["players"]]
+        players += [player_named(name=name) for name in form.cleaned_data["new_names"]]
+        return services.register_players(tournament=tournament, players=players)
+
+    return act(
+        request,
+        register,
+        back=tournament.get_absolute_url(),
+        done=lambda added: _("%(count)s players registered.") % {"count": added},
+    )
+
+
+@require_POST
+@organiser_required
+def entrant_remove(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
+    entrant = get_object_or_404(Entrant, pk=entrant_id, tournament_id=pk)
+    return act(
+        request,
+        lambda: services.remove_entrant(entrant=entrant),
+        back=reverse("tournament_detail", args=[pk]),
+    )
+
+
+@require_POST
+@organiser_required
+def session_seat(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    session = session_of(tournament, number)
+    entrants = list(tournament.entrants.select_related("player"))
+    form = SeatForm(request.POST, request.FILES, entrants=entrants, size=tournament.table_size())
+    if not form.is_valid():
+        context = session_context(request, tournament, session)
+        context["seat_form"] = form
+        return render(request, "tournaments/session.html", context, status=422)
+    data = form.cleaned_data
+    return act(
+        request,
+        lambda: services.seat_session(
+            session=session,
+            method=data["method"],
+            seed=data.get("seed"),
+            step=data.get("step") or 1,
+            tables=data.get("table_rows"),
+        ),
+        back=session.get_absolute_url(),
+    )
+
+
+@require_POST
+@organiser_required
+def session_substitute(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    session = session_of(tournament, number)
+    form = SubstituteForm(request.POST, tournament=tournament)
+    if not form.is_valid():
+        context = session_context(request, tournament, session)
+        context["substitute_form"] = form
+        return render(request, "tournaments/session.html", context, status=422)
+    name = form.cleaned_data["name"]
+    return act(
+        request,
+        lambda: services.substitute(
+            session=session,
+            entrant=form.cleaned_data["entrant"],
+            player=player_named(name=name) if name else None,
+        ),
+        back=session.get_absolute_url(),
+    )
+
+
+@require_POST
+@organiser_required
+def session_start(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    session = session_of(pk, number)
+    return act(
+        request,
+        lambda: services.start_session(session=session, user=request.user),
+        back=session.get_absolute_url(),
+    )
+
+
+@require_POST
+@organiser_required
+def table_action(
+    request: HttpRequest, pk: int, number: int, table: int, action: str
+) -> HttpResponse:
+    """The referee's tools at one table: its time, its game cancelled or played again."""
+    found = table_of(pk, number, table)
+
+    def call() -> Any:
+        if action == "time":
+            form = TableTimeForm(request.POST)
+            if not form.is_valid():
+                raise ServiceError(_("Minutes are whole numbers from 0 to 600."))
+            return services.set_table_time(table=found, **form.cleaned_data)
+        if action == "cancel":
+            return services.cancel_table(table=found, user=request.user)
+        if action == "replay":
+            return services.replay_table(table=found, user=request.user)
+        raise ServiceError(_("There is no such action."))
+
+    return act(request, call, back=found.session.get_absolute_url())
+
+
+@require_POST
+@organiser_required
+def tournament_penalty(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    form = PenaltyForm(request.POST, tournament=tournament)
+    if not form.is_valid():
+        context = results_context(request, tournament)
+        context |= {"penalty_form": form, "hide_form": HideForm(), "screen": False}
+        context["entrant_choices"] = sorted(
+            ((row.entrant_id, row.name) for row in context["rows"]), key=lambda c: c[1]
+        )
+        return render(request, "tournaments/results.html", context, status=422)
+    return act(
+        request,
+        lambda: services.give_penalty(
+            entrant=form.cleaned_data["entrant"],
+            points=form.cleaned_data["points"],
+            reason=form.cleaned_data["reason"],
+            session=None,
+            user=request.user,
+        ),
+        back=reverse("tournament_results", args=[pk]),
+    )
+
+
+@require_POST
+@organiser_required
+def tournament_penalty_back(request: HttpRequest, pk: int, penalty: int) -> HttpResponse:
+    """The organiser takes a penalty back."""
+    found = get_object_or_404(TournamentPenalty, pk=penalty, tournament_id=pk)
+    return act(
+        request,
+        lambda: services.take_back_penalty(penalty=found, user=request.user),
+        back=reverse("tournament_results", args=[pk]),
+    )
+
+
+@require_POST
+@organiser_required
+def tournament_hide(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    form = HideForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(str(e) for e in form.errors.get("from_session", [])))
+        return redirect("tournament_results", pk)
+    return act(
+        request,
+        lambda: services.hide_results(
+            tournament=tournament, from_session=form.cleaned_data["from_session"]
+        ),
+        back=reverse("tournament_results", args=[pk]),
+    )
