@@ -26,6 +26,8 @@ from django.urls import Resolver404, resolve
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from scorekeeper.request_numbers import request_number
+
 TEXT = "text/plain; charset=utf-8"
 
 
@@ -62,10 +64,8 @@ class BodyLimitMiddleware:
         return refused if refused is not None else self.get_response(request)
 
     def _refused(self, request: HttpRequest) -> HttpResponse | None:
-        announced = request.META.get("CONTENT_LENGTH") or "0"
-        try:
-            length = int(announced)
-        except ValueError:
+        length = request_number(request.META.get("CONTENT_LENGTH") or "0")
+        if length is None:
             return HttpResponse(
                 _("Bad request: the Content-Length header is not a number.") + "\n",
                 status=400,

@@ -32,6 +32,7 @@ from scorekeeper.calculator.tiles import (
 from scorekeeper.club.models import Game, SavedRuleset
 from scorekeeper.format import PRESET_CHOICES, WIND_WORDS
 from scorekeeper.refusals import located_refusal_text, refusal_text
+from scorekeeper.request_numbers import request_number
 from scoring.calculator.input import HandInput
 from scoring.calculator.input_values import MAX_COUNTER
 from scoring.calculator.score import HandScore, score_hand
@@ -142,10 +143,10 @@ _ENGINE_FIELDS: Final = {"melds": "meld", "dora_indicators": "dora", "ura_dora_i
 
 def _game_of(choice: str) -> Game | None:
     """The game a rules choice names (``game-12``: that game's ruleset), if any."""
-    number = choice.removeprefix("game-")
-    if number == choice or not (number.isascii() and number.isdigit()) or len(number) > 18:
+    number = request_number(choice.removeprefix("game-"))
+    if not choice.startswith("game-") or number is None:
         return None
-    return Game.objects.filter(pk=int(number)).first()
+    return Game.objects.filter(pk=number).first()
 
 
 def rules_choices(game: Game | None) -> list[tuple[str, Any]]:
@@ -165,7 +166,7 @@ def ruleset_of(choice: str, game: Game | None) -> Ruleset:
     """The ruleset a choice of ``rules_choices`` names."""
     try:
         if choice.startswith("saved-"):
-            return SavedRuleset.objects.get(pk=int(choice[6:])).to_rules()
+            return SavedRuleset.objects.get(pk=request_number(choice[6:]) or 0).to_rules()
         if choice.startswith("game-") and game is not None:
             return game.ruleset()
         return resolve_rules(choice)

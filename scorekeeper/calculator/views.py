@@ -35,6 +35,7 @@ from scorekeeper.errors import JsonRefused, TooDeep
 from scorekeeper.format import limit_name
 from scorekeeper.htmx import HtmxHttpRequest, template_for
 from scorekeeper.registry.permissions import read_required
+from scorekeeper.request_numbers import request_number
 from scoring.calculator.score import HandScore, calculate_hand
 from scoring.calculator.tiles import HandError, TextTooLong
 from scoring.errors import RulesError, ScoringError
@@ -165,10 +166,8 @@ def _refusal(message: str, *, status: int, field: str = "") -> JsonResponse:
 def _content_length(request: HttpRequest) -> int:
     """The body's declared length (Django reads no more than that); an unreadable one
     counts as too long."""
-    try:
-        return int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        return MAX_BODY + 1
+    length = request_number(request.META.get("CONTENT_LENGTH") or "0")
+    return MAX_BODY + 1 if length is None else length
 
 
 @require_safe

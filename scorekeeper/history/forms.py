@@ -32,6 +32,7 @@ from scorekeeper.history.queries import (
 )
 from scorekeeper.history.standings import SORTS
 from scorekeeper.history.timeline import deleted_games
+from scorekeeper.request_numbers import request_number
 
 #: How many finished games the season form offers to choose from (the most recent).
 GAME_CHOICES: Final = 120
@@ -190,8 +191,8 @@ class StandingsOptionsForm(forms.Form):
 def _game_id(value: Any) -> bool:
     """Whether a ticked value can be a game's id: ASCII digits (``str.isdigit`` also takes
     "²"), and no larger than an id column holds."""
-    text = str(value)
-    return text.isascii() and text.isdigit() and 0 < int(text) <= ID_MAX
+    number = request_number(str(value))
+    return number is not None and 0 < number <= ID_MAX
 
 
 def game_label(game: Game) -> str:
@@ -269,7 +270,7 @@ class SeasonForm(forms.ModelForm):  # type: ignore[type-arg]
         if self.is_bound:
             data = self.data
             ticked = data.getlist("games") if isinstance(data, QueryDict) else data.get("games")
-            chosen += [int(v) for v in ticked or [] if _game_id(v)]
+            chosen += [request_number(str(v)) for v in ticked or [] if _game_id(v)]
         shown = with_seats(finished.filter(Q(pk__in=recent) | Q(pk__in=chosen)))
         return [(game.pk, game_label(game)) for game in shown]
 

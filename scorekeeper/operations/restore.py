@@ -54,6 +54,7 @@ from scorekeeper.operations.backup import (
 )
 from scorekeeper.operations.bulk import reset_sequences, stored_seats
 from scorekeeper.refusals import located_refusal_text, refusal_text
+from scorekeeper.request_numbers import request_number
 from scoring.errors import LocatedError, RulesError
 from scoring.logs.convert import log_digest
 from scoring.outcomes import Chombo, Draw, Hand, Ron, Tsumo, Win
@@ -571,7 +572,8 @@ def hands_from_meta(
     if not isinstance(edited, dict):
         raise loader.fail("meta.edited_at", _("expected an object"))
     for key in edited:
-        if not (key.isascii() and key.isdigit()) or len(key) > 9 or int(key) >= len(hands):
+        number = request_number(key, digits=9)
+        if number is None or number >= len(hands):
             raise loader.fail(f"meta.edited_at.{key}", _("no such hand"))
     return [
         HandRecord(

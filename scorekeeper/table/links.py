@@ -16,6 +16,7 @@ from django.http import QueryDict
 from django.urls import reverse
 
 from scorekeeper.club.models import Game
+from scorekeeper.request_numbers import request_number
 from scorekeeper.table.forms.fields import FU_CHOICES, HAN_CHOICES, YAKUMAN, YAKUMAN_COUNTS
 from scoring.seats import seat_wind
 from scoring.state import GameState
@@ -142,8 +143,8 @@ def _lay_yaku(values: QueryDict, query: QueryDict, seat: str) -> None:
     if names:
         values.setlist(f"win_{seat}_yaku", names)
     for name in ("dora", "ura", "aka"):
-        value = query.get(name, "")
-        if value.isdigit() and int(value) <= _MOST_DORA:
-            values[f"win_{seat}_{name}"] = value
+        count = request_number(query.get(name, ""), digits=2)
+        if count is not None and count <= _MOST_DORA:
+            values[f"win_{seat}_{name}"] = str(count)
     if query.get("open") in ("0", "1"):
         values[f"win_{seat}_open"] = "open" if query["open"] == "1" else "closed"

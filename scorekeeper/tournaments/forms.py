@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from scorekeeper.club.bounds import name_key
 from scorekeeper.club.models import Player
+from scorekeeper.request_numbers import request_number
 from scorekeeper.table.forms.games import NewGameForm, ruleset_choices
 from scorekeeper.tournaments.models import MAX_SESSIONS, Entrant, Session, Tournament
 
@@ -150,7 +151,7 @@ class SeatForm(forms.Form):
         tables: list[list[Entrant]] = []
         for line, row in enumerate(csv.reader(io.StringIO(text)), 1):
             cells = [cell.strip() for cell in row]
-            if not any(cells) or (line == 1 and not cells[0].isdigit()):
+            if not any(cells) or (line == 1 and request_number(cells[0]) is None):
                 continue  # a blank line, or a header
             names = [cell for cell in cells[1:] if cell]
             if len(names) != self.size:

@@ -20,6 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 #: project's top-level modules (``scorekeeper/format.py``).
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("scoring",),
+    # How a number is read from a request: the request's limits read one too.
+    ("scorekeeper.request_numbers",),
     (
         "scorekeeper.errors",
         "scorekeeper.logs",

@@ -14,6 +14,7 @@ from scorekeeper.club.models import Player, SavedRuleset
 from scorekeeper.errors import ServiceError
 from scorekeeper.format import KINDS
 from scorekeeper.operations.logs.services import LogFile, sent_logs
+from scorekeeper.request_numbers import request_number
 
 #: The ruleset choice that takes the platform's rules as the log shows them.
 PLATFORM_RULES = ""
@@ -76,8 +77,13 @@ class LogImportForm(forms.Form):
         return data
 
     def saved_ruleset(self) -> SavedRuleset | None:
-        key = self.cleaned_data.get("ruleset") or ""
-        return SavedRuleset.objects.filter(pk=int(key)).first() if key.isdigit() else None
+        return saved_ruleset(self.cleaned_data.get("ruleset"))
+
+
+def saved_ruleset(key: object) -> SavedRuleset | None:
+    """The saved ruleset a form's ``ruleset`` names by its id, if any."""
+    number = request_number(key)
+    return None if number is None else SavedRuleset.objects.filter(pk=number).first()
 
 
 def kept_logs(data: Any) -> list[LogFile]:
@@ -111,7 +117,6 @@ class PlayerMapForm(forms.Form):
 
     def mapping(self) -> dict[str, Player | None]:
         chosen = {name: self.cleaned_data[f"player_{i}"] for i, name in enumerate(self.names)}
-        players = Player.objects.in_bulk([int(pk) for pk in chosen.values() if pk != NEW_PLAYER])
-        return {
-            name: None if pk == NEW_PLAYER else players.get(int(pk)) for name, pk in chosen.items()
-        }
+        numbers = {name: request_number(pk) for name, pk in chosen.items()}
+        players = Player.objects.in_bulk([pk for pk in numbers.values() if pk is not None])
+        return {name: None if pk is None else players.get(pk) for name, pk in numbers.items()}

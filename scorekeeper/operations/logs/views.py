@@ -12,7 +12,12 @@ from django.views.decorators.http import require_http_methods
 
 from scorekeeper.club.models import SavedRuleset
 from scorekeeper.errors import ServiceError
-from scorekeeper.operations.logs.forms import LogImportForm, PlayerMapForm, kept_logs
+from scorekeeper.operations.logs.forms import (
+    LogImportForm,
+    PlayerMapForm,
+    kept_logs,
+    saved_ruleset,
+)
 from scorekeeper.operations.logs.pages import preview_games
 from scorekeeper.operations.logs.services import (
     LogGame,
@@ -58,11 +63,15 @@ def _refused(request: HttpRequest, error: ServiceError) -> HttpResponse:
 
 
 def _confirm(request: HttpRequest) -> HttpResponse:
-    key = request.POST.get("ruleset", "")
-    saved = SavedRuleset.objects.filter(pk=int(key)).first() if key.isdigit() else None
+    saved = saved_ruleset(request.POST.get("ruleset"))
+    files = kept_logs(request.POST)
+    if not files:
+        return _refused(
+            request, ServiceError(_("The confirmation carried no logs: send them again"))
+        )
     try:
         games = read_logs(
-            kept_logs(request.POST),
+            files,
             rules=saved_rules(saved),
             ruleset_name=saved.name if saved else "",
         )

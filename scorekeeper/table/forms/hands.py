@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy
 
 from scorekeeper.format import seat_wind
 from scorekeeper.refusals import english_text, refusal_text
+from scorekeeper.request_numbers import request_number
 from scorekeeper.table.forms.fields import (
     LIMIT_HAN,
     YAKUMAN,
@@ -375,9 +376,10 @@ def _win_place(path: str) -> tuple[int, str] | None:
     if not path.startswith("ron.wins["):
         return None
     index, closed, suffix = path.removeprefix("ron.wins[").partition("]")
-    if not closed or not index.isdigit() or not (suffix == "" or suffix.startswith(".")):
+    number = request_number(index)
+    if not closed or number is None or not (suffix == "" or suffix.startswith(".")):
         return None
-    return int(index), suffix
+    return number, suffix
 
 
 #: A correction form without its revision (or with a broken one) comes from an old page.

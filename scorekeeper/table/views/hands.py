@@ -34,6 +34,7 @@ from scorekeeper.registry.permissions import (
     is_organiser,
     recorder_required,
 )
+from scorekeeper.request_numbers import request_number
 from scorekeeper.table.display import authorship, describe_hand
 from scorekeeper.table.forms.hands import CorrectionForm, HandForm
 from scorekeeper.table.links import calculator_url, carried_values
@@ -335,7 +336,7 @@ def hand_preview(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     """What each player would get for the hand being entered (nothing is saved)."""
     game = load_game(game_id, hands=False)
     # ``?hand=3``: hand 3 (numbered from 1) as it would be edited.
-    number = _int_or_none(request.GET.get("hand"))
+    number = request_number(request.GET.get("hand"))
     state = game.game_state()
     editing = None
     later: tuple[HandResult, ...] = ()
@@ -352,13 +353,6 @@ def hand_preview(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         "preview_url": request.get_full_path()
     }
     return render(request, f"{TABLE}#preview", context)
-
-
-def _int_or_none(value: str | None) -> int | None:
-    try:
-        return int(value) if value is not None else None
-    except ValueError:
-        return None
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
