@@ -1,8 +1,11 @@
 """A club's data as JSON lines (``scorekeeper.backup/1``): the format, and writing a backup.
 
 One object a line, in a fixed order: a header (``format`` and the counts, for progress), the
-players, the saved rulesets, the seasons, every game, and an ``end`` line that counts what came
-before, so that a cut-off file is refused instead of half restored. Each game line holds the
+players, the saved rulesets, the seasons, every game, the lines deleted games left in the
+history (``deleted_game``: the id the game had, what it was, who deleted it when; counted as
+``deleted_games`` only where there are any, so a club that never deleted a game backs up as
+before), and an ``end`` line that counts what came before, so that a cut-off file is refused
+instead of half restored. Each game line holds the
 game's record (``scorekeeper.game/1``, the rules in full as they were frozen when the game
 started, so a later change to a preset cannot change an old game) and, beside it, what the
 record has no place for (``meta``: id, table, status, timestamps, revision, hand times, and
@@ -12,7 +15,9 @@ says what was kept; left out where the game has none).
 
 Keys are sorted, separators fixed and everything ordered by id, so a backup restored into an
 empty database backs up again to the same bytes. Ids are kept: a restored game has its old
-id, so links to it keep working and the table's ETags (``id-revision``) never repeat.
+id, so links to it keep working and the table's ETags (``id-revision``) never repeat; and a
+game started after a restore takes an id past every one a game ever had, a deleted game's
+included, so a deleted game's line keeps naming that game alone.
 Accounts are not part of a backup; who created a game, recorded a hand or settled a
 conflict is left empty. The keys of hands stored or merged as they were sent are not kept
 either: they only keep a hand sent again from being stored twice, and a phone that sends one
@@ -31,6 +36,7 @@ from typing import Any, Final
 from django.db import models
 
 from scorekeeper.club.models import (
+    DeletedGame,
     Game,
     HandRecord,
     Player,
@@ -45,7 +51,7 @@ FORMAT: Final = "scorekeeper.backup/1"
 #: Games read (for a backup) or stored (on restore) at a time.
 CHUNK: Final = 500
 #: The sections of a backup, in the order they come.
-SECTIONS: Final = ("player", "ruleset", "season", "game", "end")
+SECTIONS: Final = ("player", "ruleset", "season", "game", "deleted_game", "end")
 COUNTED: Final = ("players", "rulesets", "seasons", "games", "hands")
 #: The most characters a line may hold. A game of the most hands a game may hold, with long
 #: names and every yaku, is some 150,000; a season's list of every game of a club of 50,000
@@ -110,6 +116,9 @@ def backup_lines() -> Iterator[str]:
         "games": Game.objects.count(),
         "hands": HandRecord.objects.count(),
     }
+    deleted = DeletedGame.objects.count()
+    if deleted:
+        total["deleted_games"] = deleted
     yield dumps({"format": FORMAT, "counts": total}) + "\n"
     written = dict.fromkeys(COUNTED, 0)
     names: dict[int, str] = {}
@@ -131,6 +140,9 @@ def backup_lines() -> Iterator[str]:
         written["games"] += 1
         written["hands"] += hands
         yield line
+    for row in DeletedGame.objects.order_by("game_id"):
+        written["deleted_games"] = written.get("deleted_games", 0) + 1
+        yield dumps(_deleted_json(row)) + "\n"
     for part in PARTS.values():
         for obj in part.lines():
             written[part.kind + "s"] = written.get(part.kind + "s", 0) + 1
@@ -168,6 +180,23 @@ def _season_json(season: Season, games: list[int]) -> dict[str, Any]:
         "ruleset_name": season.ruleset_name,
         "games": games,
         "created_at": _iso(season.created_at),
+    }
+
+
+def _deleted_json(row: DeletedGame) -> dict[str, Any]:
+    """A deleted game's line in the history. Who deleted it is kept by name only, as
+    accounts are not part of a backup."""
+    return {
+        "type": "deleted_game",
+        "game_id": row.game_id,
+        "table_label": row.table_label,
+        "ruleset_name": row.ruleset_name,
+        "players": row.players,
+        "status": row.status,
+        "hand_count": row.hand_count,
+        "started_at": _iso(row.started_at),
+        "deleted_at": _iso(row.deleted_at),
+        "deleted_by_name": row.deleted_by_name,
     }
 
 

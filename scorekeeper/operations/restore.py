@@ -52,7 +52,7 @@ from scorekeeper.operations.backup import (
     SENT_KEPT,
     sections,
 )
-from scorekeeper.operations.bulk import reset_sequences, stored_seats
+from scorekeeper.operations.bulk import ids_past, reset_sequences, stored_seats
 from scorekeeper.refusals import located_refusal_text, refusal_text
 from scorekeeper.request_numbers import request_number
 from scoring.errors import LocatedError, RulesError
@@ -98,6 +98,8 @@ def restore(
                     loader.line(number, text)
             counts = loader.finish()
             reset_sequences(loader.kept_ids.values())
+            # A deleted game's id is never given again: the games' ids go on past it.
+            ids_past(Game, max(loader.deleted_ids, default=0))
             games_changed_since(None, everything=True)
         except (DatabaseError, OverflowError, ValueError) as error:
             if isinstance(error, RestoreError):
@@ -130,6 +132,9 @@ class BackupLoader:
         self.pending: list[Player | SavedRuleset] = []
         self.seasons: list[tuple[int, Season, list[int]]] = []
         self.game_ids: set[int] = set()
+        #: The ids the deleted games had (their lines in the history).
+        self.deleted_ids: set[int] = set()
+        self.deleted: list[DeletedGame] = []
         #: The row with the largest id of each table stored with kept ids.
         self.kept_ids: dict[type[models.Model], models.Model] = {}
         self.batch: list[tuple[Game, list[Seat], list[HandRecord]]] = []
@@ -354,9 +359,64 @@ class BackupLoader:
         if len(self.batch) >= CHUNK:
             self.store_games()
 
+    def read_deleted_game(self, obj: dict[str, Any]) -> None:
+        """A deleted game's line in the history, naming an id no game of the backup has."""
+        fields = {"type", "game_id", "table_label", "ruleset_name", "players", "status"}
+        times = {"hand_count", "started_at", "deleted_at", "deleted_by_name"}
+        check_fields(obj, fields | times, self)
+        game_id = read_id(obj.get("game_id"), "game_id", self)
+        if game_id in self.game_ids:
+            raise self.fail(
+                "game_id", _("game %(id)s is both in the backup and deleted") % {"id": game_id}
+            )
+        if game_id in self.deleted_ids:
+            raise self.fail("game_id", _("a second deleted game with id %(id)s") % {"id": game_id})
+        players = obj.get("players")
+        if not isinstance(players, list) or len(players) not in (3, 4):
+            raise self.fail("players", _("expected a list of three or four names"))
+        status = obj.get("status")
+        if status not in Game.Status.values:
+            raise self.fail(
+                "status",
+                _("expected one of %(values)s") % {"values": ", ".join(Game.Status.values)},
+            )
+        hand_count = obj.get("hand_count")
+        if (
+            isinstance(hand_count, bool)
+            or not isinstance(hand_count, int)
+            or not 0 <= hand_count <= MAX_HANDS
+        ):
+            raise self.fail(
+                "hand_count",
+                _("expected a whole number from 0 to %(most)s") % {"most": MAX_HANDS},
+            )
+        self.deleted_ids.add(game_id)
+        self.deleted.append(
+            DeletedGame(
+                game_id=game_id,
+                table_label=read_text(obj.get("table_label"), "table_label", self, 50, blank=True),
+                ruleset_name=read_text(
+                    obj.get("ruleset_name"), "ruleset_name", self, 100, blank=False
+                ),
+                players=[
+                    read_text(name, f"players[{i}]", self, 100, blank=False)
+                    for i, name in enumerate(players)
+                ],
+                status=status,
+                hand_count=hand_count,
+                started_at=read_moment(obj.get("started_at"), "started_at", self),
+                deleted_at=read_moment(obj.get("deleted_at"), "deleted_at", self),
+                deleted_by_name=read_text(
+                    obj.get("deleted_by_name"), "deleted_by_name", self, 150, blank=True
+                ),
+            )
+        )
+        self.counts["deleted_games"] = self.counts.get("deleted_games", 0) + 1
+
     def read_end(self, obj: dict[str, Any]) -> None:
         self.store_pending()
         self.store_games()
+        DeletedGame.objects.bulk_create(self.deleted)
         if obj.get("counts") != self.counts:
             raise self.fail(
                 "counts",

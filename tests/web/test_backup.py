@@ -6,14 +6,25 @@ import io
 import json
 import uuid
 from datetime import date
+from unittest.mock import ANY
 
 import pytest
 from django.core.management import CommandError, call_command
 
 from scorekeeper.club.management.commands.verify_games import game_mismatches
-from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat, SentHand
+from scorekeeper.club.models import (
+    DeletedGame,
+    Game,
+    HandRecord,
+    Player,
+    SavedRuleset,
+    Season,
+    Seat,
+    SentHand,
+)
 from scorekeeper.errors import RestoreError
 from scorekeeper.operations.backup import backup_lines
+from scorekeeper.operations.deletion import delete_game
 from scorekeeper.operations.restore import restore
 from scorekeeper.table.services.games import abandon_game, finish_game, start_game
 from scorekeeper.table.services.hands import edit_hand, record_hand
@@ -69,16 +80,23 @@ def club(alice):
     finish_game(game=stopped, expected_sequence=1)
     abandoned = play(new(PRESETS["mleague"], "mleague", [0, 2, 4, 5]), [Hand(Draw())])
     abandon_game(game=abandoned, expected_sequence=1)
-    new(PRESETS["tenhou"], "Short", [1, 2, 3, 4])
+    short = new(PRESETS["tenhou"], "Short", [1, 2, 3, 4])
     spring = Season.objects.create(
         name="Spring", start_date=date(2024, 1, 1), end_date=date(2024, 6, 30)
     )
     cup = Season.objects.create(name="Cup", ruleset_name="tenhou")
     cup.games.set([Game.objects.get(pk=finished.pk), Game.objects.get(pk=stopped.pk)])
-    return {"finished": finished, "stopped": stopped, "spring": spring, "cup": cup}
+    return {
+        "finished": finished,
+        "stopped": stopped,
+        "short": short,
+        "spring": spring,
+        "cup": cup,
+    }
 
 
 def wipe():
+    DeletedGame.objects.all().delete()
     Season.objects.all().delete()
     Game.objects.all().delete()
     SavedRuleset.objects.all().delete()
@@ -142,6 +160,63 @@ def test_a_restored_game_keeps_its_id_timestamps_status_and_revision(club):
         club["finished"].pk,
         club["stopped"].pk,
     }
+
+
+def test_the_history_keeps_a_deleted_games_line_through_a_backup_and_restore(club, alice):
+    # The game started last: a new game would take its id if the next id went by the rows.
+    short = club["short"]
+    delete_game(game=short, expected_sequence=0, user=alice)
+    line = DeletedGame.objects.values().get()
+    text = "".join(backup_lines())
+    wipe()
+
+    counts = restore(io.StringIO(text))
+
+    assert counts["deleted_games"] == 1
+    assert DeletedGame.objects.values().get() == {**line, "id": ANY, "deleted_by_id": None}
+    assert "".join(backup_lines()) == text
+
+
+def test_a_game_started_after_a_restore_never_takes_a_deleted_games_id(club, alice):
+    short = club["short"]
+    delete_game(game=short, expected_sequence=0, user=alice)
+    text = "".join(backup_lines())
+    # A deleted game of an id far past every other's, as a club's history may hold.
+    text = text.replace(f'"game_id":{short.pk},', f'"game_id":{short.pk + 50},')
+    wipe()
+    restore(io.StringIO(text))
+
+    game = start_game(
+        rules=PRESETS["ema"], ruleset_name="ema", players=list(Player.objects.all()[:4])
+    )
+
+    assert game.pk > short.pk + 50
+
+
+@pytest.mark.parametrize(
+    ("change", "place", "words"),
+    [
+        # The game started just before the one deleted is in the backup.
+        (lambda o: o.update(game_id=o["game_id"] - 1), "game_id", "is both in the backup"),
+        (lambda o: o.update(players=["A"]), "players", "three or four names"),
+        (lambda o: o.update(status="gone"), "status", "expected one of"),
+        (lambda o: o.update(hand_count=-1), "hand_count", "a whole number from 0"),
+        (lambda o: o.update(deleted_at="today"), "deleted_at", "a date and time"),
+        (lambda o: o.update(deleted_by=3), "deleted_by", "unknown field"),
+    ],
+    ids=["a-games-id", "players", "status", "hands", "moment", "unknown-field"],
+)
+def test_a_bad_deleted_games_line_is_refused_naming_the_field(club, alice, change, place, words):
+    delete_game(game=club["short"], expected_sequence=0, user=alice)
+    text = "".join(backup_lines())
+    number = next(i for i, t in enumerate(text.splitlines(), 1) if '"deleted_game"' in t)
+    text = broken(text, number, change)
+    wipe()
+    with pytest.raises(RestoreError) as error:
+        restore(io.StringIO(text))
+    assert str(error.value).startswith(f"line {number}: {place}: ")
+    assert words in str(error.value)
+    assert not Game.objects.exists() and not DeletedGame.objects.exists()
 
 
 def test_the_backup_has_a_header_one_line_per_object_and_an_end_line(club):
