@@ -26,6 +26,7 @@ from scorekeeper.operations.restore import (
 )
 from scorekeeper.refusals import located_refusal_text
 from scorekeeper.tournaments.models import (
+    EMA_NUMBER,
     Entrant,
     Session,
     Table,
@@ -81,7 +82,9 @@ def _tournament_json(tournament: Tournament) -> dict[str, Any]:
         "end_date": tournament.end_date.isoformat() if tournament.end_date else None,
         "created_at": _iso(tournament.created_at),
         "entrants": [
-            [e.pk, e.player_id, _iso(e.created_at)] for e in tournament.entrants.order_by("pk")
+            # An EMA number after them where there is one.
+            [e.pk, e.player_id, _iso(e.created_at), *([e.ema_number] if e.ema_number else [])]
+            for e in tournament.entrants.order_by("pk")
         ],
         "rounds": [
             {
@@ -174,8 +177,11 @@ def read_tournament(obj: dict[str, Any], loader: BackupLoader) -> list[models.Mo
     entrants = []
     for i, row in enumerate(_list(obj.get("entrants"), "entrants", loader)):
         where = f"entrants[{i}]"
-        if not isinstance(row, list) or len(row) != 3:
+        if not isinstance(row, list) or len(row) not in (3, 4):
             raise loader.fail(where, _("expected a list"))
+        ema = row[3] if len(row) == 4 else ""
+        if len(row) == 4 and not (isinstance(ema, str) and EMA_NUMBER.fullmatch(ema)):
+            raise loader.fail(where + "[3]", _("an EMA number is 8 digits"))
         player = read_id(row[1], where + "[1]", loader)
         if player not in players:
             raise loader.fail(where + "[1]", _("no player with id %(id)s") % {"id": player})
@@ -185,6 +191,7 @@ def read_tournament(obj: dict[str, Any], loader: BackupLoader) -> list[models.Mo
                 tournament=tournament,
                 player_id=player,
                 created_at=read_moment(row[2], where + "[2]", loader),
+                ema_number=ema,
             )
         )
     entrant_ids = {e.pk for e in entrants}

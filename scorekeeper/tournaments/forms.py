@@ -11,11 +11,13 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.club.bounds import name_key
+from scorekeeper.club.bounds import name_error, name_key, normal_name
 from scorekeeper.club.models import Player
+from scorekeeper.history.forms import DateInput
 from scorekeeper.request_numbers import request_number
 from scorekeeper.table.forms.games import NewGameForm, ruleset_choices
-from scorekeeper.tournaments.models import MAX_SESSIONS, Entrant, Session, Tournament
+from scorekeeper.tournaments.models import EMA_NUMBER, MAX_SESSIONS, Entrant, Session, Tournament
+from scorekeeper.tournaments.services import Registration
 
 #: The largest prescripted seating file read: 400 players' names fit many times over.
 MAX_CSV_BYTES = 200_000
@@ -23,8 +25,8 @@ MAX_CSV_BYTES = 200_000
 
 class TournamentForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=100)
-    start_date = forms.DateField(label=gettext_lazy("First day"))
-    end_date = forms.DateField(label=gettext_lazy("Last day"), required=False)
+    start_date = forms.DateField(label=gettext_lazy("First day"), widget=DateInput())
+    end_date = forms.DateField(label=gettext_lazy("Last day"), required=False, widget=DateInput())
     ruleset = forms.ChoiceField(label=gettext_lazy("Ruleset"), choices=ruleset_choices)
     sessions = forms.IntegerField(
         label=gettext_lazy("Sessions"), min_value=1, max_value=MAX_SESSIONS, initial=4
@@ -80,16 +82,139 @@ class RegisterForm(forms.Form):
         max_length=20_000,
         widget=forms.Textarea(attrs={"rows": 4}),
     )
+    players_file = forms.FileField(
+        label=gettext_lazy("Players (CSV)"),
+        required=False,
+        help_text=gettext_lazy(
+            "One player a line: the name, then (optional) their number as a club player, "
+            "then (optional) their EMA number of 8 digits."
+        ),
+    )
 
     def clean_new_names(self) -> list[str]:
-        names = [" ".join(line.split()) for line in self.cleaned_data["new_names"].splitlines()]
+        names = [normal_name(line) for line in self.cleaned_data["new_names"].splitlines()]
         names = [name for name in names if name]
         for number, name in enumerate(names, 1):
-            if len(name) > 100:
+            problem = name_error(name, 100)
+            if problem:
                 raise forms.ValidationError(
-                    _("Line %(line)s: a name has at most 100 characters.") % {"line": number}
+                    _("Line %(line)s: %(problem)s.") % {"line": number, "problem": problem}
                 )
         return names
+
+    def clean_players_file(self) -> list[Registration]:
+        upload = self.cleaned_data.get("players_file")
+        if not upload:
+            return []
+        return read_players_csv(read_csv_upload(upload))
+
+    def registrations(self) -> list[Registration]:
+        """Every player to register by name: the lines typed, then the file's."""
+        data = self.cleaned_data
+        from_file: list[Registration] = data["players_file"]
+        return [Registration(name) for name in data["new_names"]] + from_file
+
+
+def read_csv_upload(upload: Any) -> str:
+    """An uploaded CSV file's text, refused if too large or not UTF-8."""
+    if upload.size > MAX_CSV_BYTES:
+        raise forms.ValidationError(
+            _("The file is larger than %(most)s bytes.") % {"most": MAX_CSV_BYTES}
+        )
+    try:
+        return str(upload.read().decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise forms.ValidationError(_("The file is not UTF-8 text.")) from None
+
+
+def read_players_csv(text: str) -> list[Registration]:
+    """The players of a registration file, one a line: name, club player number, EMA
+    number (the last two optional); a first line that starts "name" is a header. Every
+    bad cell is refused by its line and column (the first 20 of them), all at once."""
+    rows = list(csv.reader(io.StringIO(text)))
+    errors: list[tuple[int, int, str]] = []
+    found: list[tuple[int, str, int | None, str]] = []
+    seen: dict[str, int] = {}
+    emas: dict[str, int] = {}
+
+    def refuse(line: int, column: int, problem: str) -> None:
+        errors.append((line, column, problem))
+
+    for line, row in enumerate(rows, 1):
+        cells = [cell.strip() for cell in row]
+        while cells and not cells[-1]:
+            cells.pop()
+        if not cells:
+            continue
+        name = normal_name(cells[0])
+        club = cells[1] if len(cells) > 1 else ""
+        ema = cells[2] if len(cells) > 2 else ""
+        if line == 1 and name.casefold() in _header_words():
+            continue
+        if len(cells) > 3:
+            refuse(line, 4, _("a line has at most 3 columns (name, club player, EMA number)"))
+        problem = name_error(name, 100)
+        if problem:
+            refuse(line, 1, problem)
+        elif name_key(name) in seen:
+            refuse(
+                line,
+                1,
+                _("“%(name)s” is on line %(first)s already")
+                % {"name": name, "first": seen[name_key(name)]},
+            )
+        else:
+            seen[name_key(name)] = line
+        number = request_number(club)
+        if club and number is None:
+            refuse(
+                line,
+                2,
+                _("a club player’s number is digits, not “%(value)s”") % {"value": club[:20]},
+            )
+        if ema and not EMA_NUMBER.fullmatch(ema):
+            refuse(line, 3, _("an EMA number is 8 digits, not “%(value)s”") % {"value": ema[:20]})
+        elif ema in emas:
+            refuse(
+                line,
+                3,
+                _("EMA number %(number)s is on line %(first)s already")
+                % {"number": ema, "first": emas[ema]},
+            )
+        elif ema:
+            emas[ema] = line
+        found.append((line, name, number, ema))
+    numbers = {number for _, _, number, _ in found if number is not None}
+    club_players = Player.objects.in_bulk(numbers)
+    registrations = []
+    for line, name, number, ema in found:
+        player = club_players.get(number) if number is not None else None
+        if number is not None and player is None:
+            refuse(line, 2, _("the club has no player number %(number)s") % {"number": number})
+        elif player is not None and player.name_key != name_key(name):
+            refuse(
+                line,
+                1,
+                _("club player %(number)s is “%(theirs)s”, not “%(name)s”")
+                % {"number": number, "theirs": player.name, "name": name},
+            )
+        registrations.append(Registration(name, player, ema))
+    if errors:
+        raise forms.ValidationError(
+            [
+                _("Line %(line)s, column %(column)s: %(problem)s.")
+                % {"line": line, "column": column, "problem": problem}
+                for line, column, problem in sorted(errors)[:20]
+            ]
+        )
+    if not registrations:
+        raise forms.ValidationError(_("The file has no players."))
+    return registrations
+
+
+def _header_words() -> set[str]:
+    """What a header's first cell says, in English or in the reader's language."""
+    return {"name", "player", _("Name").casefold(), _("Player").casefold()}
 
 
 class SeatForm(forms.Form):
@@ -139,14 +264,7 @@ class SeatForm(forms.Form):
         return data
 
     def _read(self, upload: Any) -> list[list[Entrant]]:
-        if upload.size > MAX_CSV_BYTES:
-            raise forms.ValidationError(
-                _("The file is larger than %(most)s bytes.") % {"most": MAX_CSV_BYTES}
-            )
-        try:
-            text = upload.read().decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise forms.ValidationError(_("The file is not UTF-8 text.")) from None
+        text = read_csv_upload(upload)
         by_key = {name_key(e.player.name): e for e in self.entrants}
         tables: list[list[Entrant]] = []
         for line, row in enumerate(csv.reader(io.StringIO(text)), 1):

@@ -10,6 +10,7 @@ cancelled or fixed by the organiser keeps its table and seats).
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -27,6 +28,8 @@ from scoring.rules import PRESETS, Ruleset, resolve_rules
 #: The most sessions and players a tournament may have: a long weekend's, a large hall's.
 MAX_SESSIONS = 20
 MAX_ENTRANTS = 400
+#: An EMA number as the EMA's results file writes it: 8 digits, leading zeros kept.
+EMA_NUMBER = re.compile(r"[0-9]{8}")
 
 
 class Tournament(models.Model):
@@ -87,6 +90,9 @@ class Entrant(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    #: The player's EMA number as registered (8 digits, leading zeros kept), blank if none:
+    #: kept with the registration, for the results the EMA is sent.
+    ema_number = models.CharField(max_length=8, blank=True, default="")
     created_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
@@ -20,9 +21,11 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scorekeeper.club.bounds import name_key
 from scorekeeper.club.models import Game, HandRecord, Player
 from scorekeeper.errors import PlayerRefused, ServiceError
 from scorekeeper.ratings.models import Rating
+from scorekeeper.registry.services import player_named
 from scorekeeper.table.services.games import abandon_game, finish_game, start_game
 from scorekeeper.tournaments import seating
 from scorekeeper.tournaments.models import (
@@ -78,17 +81,53 @@ def update_tournament(*, tournament: Tournament, **fields: Any) -> Tournament:
     return locked
 
 
-def register_players(*, tournament: Tournament, players: Sequence[Player]) -> int:
-    """Register ``players`` (those registered already are skipped); how many were added."""
+@dataclass(frozen=True)
+class Registration:
+    """A player to register by name: the club's player of that name (in any case), or a new
+    one; ``player``, where the organiser named the club's player (the name is theirs then);
+    their EMA number, if any (kept with the registration)."""
+
+    name: str
+    player: Player | None = None
+    ema_number: str = ""
+
+
+def register_players(
+    *,
+    tournament: Tournament,
+    players: Sequence[Player] = (),
+    registrations: Sequence[Registration] = (),
+) -> int:
+    """Register ``players`` and ``registrations`` (those registered already are skipped),
+    all or none: a refusal makes no club player either. How many were added."""
     with transaction.atomic():
         locked = _locked(tournament)
         have = set(locked.entrants.values_list("player_id", flat=True))
-        new = [p for p in dict.fromkeys(players) if p.pk not in have]
-        if len(have) + len(new) > MAX_ENTRANTS:
+        # Who each name is, read before anything is made: the count is checked first.
+        keys = {name_key(r.name): r for r in registrations if r.player is None}
+        known = {p.name_key: p for p in Player.objects.filter(name_key__in=list(keys))}
+        wanted = {p.pk for p in players} | {r.player.pk for r in registrations if r.player}
+        wanted |= {p.pk for p in known.values()}
+        count = len(wanted - have) + len(keys.keys() - known.keys())
+        if len(have) + count > MAX_ENTRANTS:
             raise ServiceError(
-                _("A tournament has at most %(most)s players.") % {"most": MAX_ENTRANTS}
+                _("A tournament has at most %(most)s players; %(have)s are registered.")
+                % {"most": MAX_ENTRANTS, "have": len(have)}
             )
-        Entrant.objects.bulk_create(Entrant(tournament=locked, player=p) for p in new)
+        ema: dict[int, str] = {}
+        chosen = list(players)
+        for registration in registrations:
+            player = registration.player or known.get(name_key(registration.name))
+            if player is None:
+                player = player_named(name=registration.name)
+                known[player.name_key] = player
+            chosen.append(player)
+            if registration.ema_number:
+                ema[player.pk] = registration.ema_number
+        new = [p for p in dict.fromkeys(chosen) if p.pk not in have]
+        Entrant.objects.bulk_create(
+            Entrant(tournament=locked, player=p, ema_number=ema.get(p.pk, "")) for p in new
+        )
     return len(new)
 
 

@@ -69,19 +69,17 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
 @organiser_required
 def tournament_register(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
-    form = RegisterForm(request.POST)
+    form = RegisterForm(request.POST, request.FILES)
     if not form.is_valid():
         context = detail_context(tournament, form)
         return render(request, "tournaments/detail.html", context, status=422)
-
-    def register() -> int:
-        players = [*form.cleaned_data["players"]]
-        players += [player_named(name=name) for name in form.cleaned_data["new_names"]]
-        return services.register_players(tournament=tournament, players=players)
-
     return act(
         request,
-        register,
+        lambda: services.register_players(
+            tournament=tournament,
+            players=form.cleaned_data["players"],
+            registrations=form.registrations(),
+        ),
         back=tournament.get_absolute_url(),
         done=lambda added: _("%(count)s players registered.") % {"count": added},
     )
