@@ -370,12 +370,31 @@ class SentHand(models.Model):
         #: A conflict settled by keeping the stored version.
         DISCARDED = "discarded", "discarded"
 
+    class Reason(models.TextChoices):
+        """Why a hand was kept apart as a conflict (blank for the others)."""
+
+        #: Another phone's hand is at its place, and it differs.
+        TAKEN = "taken", "taken"
+        #: The hand entered before it on the phone was kept apart: its points were counted
+        #: from a hand the game does not have.
+        AFTER = "after", "after"
+        #: The game was finished or abandoned before it arrived.
+        CLOSED = "closed", "closed"
+        #: The game was ended by time before it arrived.
+        LATE = "late", "late"
+        #: The game changed under the phone (a hand corrected or undone): at its place the
+        #: game as it is now makes it impossible.
+        CHANGED = "changed", "changed"
+
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sent_hands")
     key = models.UUIDField()
     after = models.UUIDField(null=True, blank=True)
     sequence = models.PositiveIntegerField()
     data = models.JSONField()
     outcome = models.CharField(max_length=10, choices=Outcome.choices)
+    reason = models.CharField(max_length=10, choices=Reason.choices, blank=True, default="")
+    #: When the hand was entered on the phone, as it says (never later than it arrived).
+    entered_at = models.DateTimeField(null=True, blank=True)
     sent_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -471,6 +490,14 @@ class DeletedGame(models.Model):
     )
     #: The account's name as it was, kept if the account goes.
     deleted_by_name = models.CharField(max_length=150, blank=True)
+    #: The game's record when it was deleted (``scorekeeper.game/1``): what the hands that
+    #: phones send for it afterwards are read against, and given back with.
+    record = models.JSONField(null=True, blank=True)
+    #: The hands that waited on phones for this game: sent after it was deleted, or left to
+    #: settle when it was. Each ``{"key", "after", "sequence", "hand", "sent_at",
+    #: "entered_at", "sent_by"}``, in the order they came; none is lost (its page lists them
+    #: and gives them back as a record).
+    waiting = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["-started_at", "-game_id"]

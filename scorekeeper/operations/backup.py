@@ -240,6 +240,10 @@ def _sent_json(row: SentHand) -> dict[str, Any]:
         "sent_at": _iso(row.sent_at),
         "settled_at": _iso(row.settled_at),
         "replaced": row.replaced,
+        # Why a conflict was kept apart, and when the phone says it was entered: only where
+        # known, so that a backup of hands sent before they were kept is as it was.
+        **({"reason": row.reason} if row.reason else {}),
+        **({"entered_at": _iso(row.entered_at)} if row.entered_at else {}),
     }
 
 

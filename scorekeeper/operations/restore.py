@@ -662,6 +662,7 @@ def sent_from_meta(
         raise loader.fail("meta.sent", _("expected a list"))
     rows, keys = [], set()
     fields = {"key", "after", "sequence", "hand", "outcome", "sent_at", "settled_at", "replaced"}
+    fields |= {"reason", "entered_at"}
     for i, item in enumerate(sent):
         where = f"meta.sent[{i}]"
         check_object(item, fields, loader, where)
@@ -692,6 +693,13 @@ def sent_from_meta(
                 _("expected a date and time for a settled hand, and none for a conflict"),
             )
         replaced = item.get("replaced")
+        reason = item.get("reason", "")
+        if reason not in ("", *SentHand.Reason.values):
+            raise loader.fail(
+                f"{where}.reason",
+                _("expected one of %(values)s") % {"values": ", ".join(SentHand.Reason.values)},
+            )
+        entered_at = item.get("entered_at")
         rows.append(
             SentHand(
                 game=game,
@@ -700,6 +708,12 @@ def sent_from_meta(
                 sequence=sequence,
                 data=read_sent_hand(item.get("hand"), f"{where}.hand", loader, players),
                 outcome=outcome,
+                reason=reason,
+                entered_at=(
+                    None
+                    if entered_at is None
+                    else read_moment(entered_at, f"{where}.entered_at", loader)
+                ),
                 sent_at=read_moment(item.get("sent_at"), f"{where}.sent_at", loader),
                 settled_at=(
                     None

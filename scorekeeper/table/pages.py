@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.paginator import Paginator
 from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404, HttpRequest
 from django.urls import reverse
@@ -30,6 +31,7 @@ from scorekeeper.table.blank_form import (
 )
 from scorekeeper.table.display import (
     Authorship,
+    authorship,
     describe_hand,
     end_words,
     first_log,
@@ -187,19 +189,29 @@ def table_context(
         "penalties": any(row.penalty for row in standings),
         "chips": any(row.chips for row in standings),
         "last_hand": last_hand_words(board),
-        **conflict_context(game, board),
+        **conflict_context(game, board, request),
     }
 
 
-def conflict_context(game: Game, board: Scoreboard) -> dict[str, Any]:
-    """The hands phones sent for a place another phone's hand took: those to settle, each
-    with the version stored at its place (``None`` where the place is empty), and those
-    settled, for the hand log (which version was kept, which discarded, by whom)."""
+#: Hands to settle shown on one page of the table (``?conflicts=N`` for the next).
+CONFLICTS_PER_PAGE = 10
+
+
+def conflict_context(
+    game: Game, board: Scoreboard, request: HttpRequest | None = None
+) -> dict[str, Any]:
+    """The hands phones sent for a place another phone's hand took (or that came too late,
+    or no longer fit): those to settle, a page at a time, each with the version stored at
+    its place (``None`` where the place is empty) and who entered each version and when;
+    and those settled, for the hand log (which version was kept, which discarded, by whom).
+    Whether the reader may settle them: members and a table's phone while the game is in
+    play, organisers always."""
     names, rules = board.record.players, board.record.rules
     results = board.replay.results
+    records = {record.sequence: record for record in game.hands.all()}
     open_, settled = [], []
     for sent in conflicts_of(game):
-        line = {
+        line: dict[str, Any] = {
             "sent": sent,
             "number": sent.sequence + 1,
             "words": describe_hand(sent.to_hand(), names, rules),
@@ -207,12 +219,25 @@ def conflict_context(game: Game, board: Scoreboard) -> dict[str, Any]:
         if sent.outcome == SentHand.Outcome.CONFLICT:
             stored = results[sent.sequence].hand if sent.sequence < len(results) else None
             line["stored"] = describe_hand(stored, names, rules) if stored else None
+            record = records.get(sent.sequence) if stored else None
+            line["stored_by"] = authorship(record) if record is not None else None
             open_.append(line)
         else:
             replaced = sent.replaced_hand()
             line["other"] = describe_hand(replaced, names, rules) if replaced else None
             settled.append(line)
-    return {"conflicts": open_, "settled": settled}
+    page = Paginator(open_, CONFLICTS_PER_PAGE).get_page(
+        request.GET.get("conflicts") if request is not None else None
+    )
+    may_settle = request is not None and (
+        is_organiser(request.user) or (game.is_open and may_record(request, game))
+    )
+    return {
+        "conflicts": open_,
+        "conflict_page": page,
+        "settled": settled,
+        "may_settle": may_settle,
+    }
 
 
 def _returned_form(game: Game, request: HttpRequest, urls: dict[str, Any]) -> dict[str, Any] | None:

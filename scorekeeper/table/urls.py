@@ -38,6 +38,7 @@ urlpatterns = [
         name="penalty_remove",
     ),
     path("games/<int:game_id>/record.json", actions.game_record, name="game_record"),
+    path("games/<int:game_id>/waiting.json", actions.game_waiting, name="game_waiting"),
     path("games/<int:game_id>/hands.csv", exports.hand_log_csv, name="hand_log_csv"),
     path("games/<int:game_id>/hands.json", exports.hand_log_json, name="hand_log_json"),
     path("games/<int:game_id>/chart/", live.game_chart, name="game_chart"),

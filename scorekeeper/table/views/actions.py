@@ -1,5 +1,6 @@
 """What is done to a game from its table once confirmed: undo the last hand, finish, abandon
-or reopen the game; and downloading the game's record.
+or reopen the game; and downloading the game's record (a deleted game's too, with the hands
+that waited on phones for it).
 
 Each action shows a confirmation page without JS (hx-confirm with it), then calls one
 service; a game that has moved on since the confirmation is refused (409) with the table as
@@ -13,13 +14,13 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
-from scorekeeper.club.models import Game
+from scorekeeper.club.models import DeletedGame, Game
 from scorekeeper.errors import ServiceError, StaleGame
 from scorekeeper.htmx import HtmxHttpRequest
 from scorekeeper.registry.permissions import (
@@ -34,6 +35,7 @@ from scorekeeper.table.forms.hands import ConfirmForm
 from scorekeeper.table.pages import load_game, may_correct, seat_names
 from scorekeeper.table.services.games import abandon_game, export_record, finish_game, reopen_game
 from scorekeeper.table.services.hands import scoreboard, undo_last_hand
+from scorekeeper.table.services.outbox import waiting_record
 from scorekeeper.table.views.hands import table_after_write
 
 
@@ -174,4 +176,19 @@ def game_record(request: HttpRequest, game_id: int) -> HttpResponse:
     body = json.dumps(export_record(game), indent=2, ensure_ascii=False)
     response = HttpResponse(body + "\n", content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="game-{game.pk}.json"'
+    return response
+
+
+@require_safe
+@read_required
+def game_waiting(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A deleted game's record as the phones had it: the hands that waited for it in their
+    places (``outbox.waiting_record``), to import again as a game."""
+    deleted = DeletedGame.objects.filter(game_id=game_id).first()
+    record = waiting_record(deleted) if deleted is not None and deleted.waiting else None
+    if record is None:
+        raise Http404("No hands waited for this game.")
+    body = json.dumps(record, indent=2, ensure_ascii=False)
+    response = HttpResponse(body + "\n", content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="game-{game_id}-waiting.json"'
     return response

@@ -12,6 +12,7 @@ board and the chart in ``views/live.py``.
 from __future__ import annotations
 
 import uuid
+from datetime import datetime
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -19,14 +20,16 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
-from scorekeeper.club.models import Game, HandRecord, SentHand
-from scorekeeper.errors import ServiceError, StaleGame
+from scorekeeper.club.models import DeletedGame, Game, HandRecord, SentHand
+from scorekeeper.errors import GameGone, ServiceError, StaleGame
 from scorekeeper.htmx import HtmxHttpRequest
 from scorekeeper.registry.permissions import (
     acting_user,
@@ -51,9 +54,16 @@ from scorekeeper.table.pages import (
 )
 from scorekeeper.table.previews import preview_context, preview_of
 from scorekeeper.table.services.hands import HandChange, edit_hand, record_hand, scoreboard
-from scorekeeper.table.services.outbox import Sent, send_hand, sent_before, settle_conflict
+from scorekeeper.table.services.outbox import (
+    Sent,
+    keep_for_deleted,
+    send_hand,
+    sent_before,
+    settle_conflict,
+)
 from scoring.errors import IllegalHand
 from scoring.outcomes import Hand
+from scoring.record import read_record
 from scoring.state import HandResult, Replay
 
 TABLE = "table/table.html"
@@ -73,6 +83,28 @@ MERGED = gettext_noop(
 CONFLICT = gettext_noop(
     "Hand %(number)s (%(words)s) was not recorded: another phone recorded the game "
     "differently. Both versions are kept on the table page for a member to choose."
+)
+#: Where a hand that waited went when it was kept apart, by why (``SentHand.Reason``).
+KEPT_APART = {
+    SentHand.Reason.CLOSED: gettext_noop(
+        "Hand %(number)s (%(words)s) was not recorded: the game had been finished or "
+        "abandoned before it arrived. It is kept on the table page for an organiser to keep "
+        "or discard."
+    ),
+    SentHand.Reason.LATE: gettext_noop(
+        "Hand %(number)s (%(words)s) was not recorded: it was sent after the time was up and "
+        "the game had ended by time. It is kept on the table page for an organiser to keep "
+        "or discard."
+    ),
+    SentHand.Reason.CHANGED: gettext_noop(
+        "Hand %(number)s (%(words)s) was not recorded: the game changed since it was entered "
+        "(a hand corrected or undone), and it no longer fits. It is kept on the table page "
+        "to keep or discard."
+    ),
+}
+DELETED = gettext_noop(
+    "Hand %(number)s (%(words)s) was not recorded: game %(id)s had been deleted. It is kept "
+    "on the deleted game's page, with the game's record to download."
 )
 
 
@@ -94,6 +126,24 @@ def sent_keys(request: HttpRequest) -> tuple[uuid.UUID | None, uuid.UUID | None]
                 _("Bad request: the hand's %(name)s is not a UUID.") % {"name": name}
             ) from None
     return keys[0], keys[1]
+
+
+def entered_moment(request: HttpRequest) -> datetime | None:
+    """When the hand sent was entered on the phone (``entered_at``, ISO 8601 with its offset),
+    never later than now; none where it is not given. A value that is not such a moment is
+    refused (``ValueError``)."""
+    value = request.POST.get("entered_at", "")
+    if not value:
+        return None
+    try:
+        moment = parse_datetime(value) if len(value) <= 40 else None
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        raise ValueError(
+            _("Bad request: the hand's entered_at is not a moment in ISO 8601 with its offset.")
+        )
+    return min(moment, timezone.now())
 
 
 def _stale_message(game: Game, hand: Hand, expected: int) -> str:
@@ -176,9 +226,16 @@ def game_table(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 def hand_create(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     try:
         key, after = sent_keys(request)
+        entered_at = entered_moment(request)
     except ValueError as error:
-        return HttpResponse(f"{error}\n", status=400, content_type="text/plain; charset=utf-8")
-    game = load_game(game_id, hands=False)
+        return _plain(str(error), 400)
+    waited = key is not None and request.POST.get("waited") == "1"
+    try:
+        game = load_game(game_id, hands=False)
+    except GameGone:
+        if key is None or not waited:
+            raise
+        return _sent_to_deleted(request, game_id, key, after, entered_at)
     if key is not None and (earlier := sent_before(game, key)) is not None:
         return _sent_answer(request, game, Sent(earlier, repeated=True))
     form = new_hand_form(game, request.POST, whole=False)
@@ -188,15 +245,22 @@ def hand_create(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         if form.is_valid():
             hand = form.to_hand()
             if key is not None:
-                sent = send_hand(
-                    game=game,
-                    hand=hand,
-                    expected_sequence=form.cleaned_data["sequence"],
-                    key=key,
-                    after=after,
-                    waited=request.POST.get("waited") == "1",
-                    user=acting_user(request.user),
-                )
+                try:
+                    sent = send_hand(
+                        game=game,
+                        hand=hand,
+                        expected_sequence=form.cleaned_data["sequence"],
+                        key=key,
+                        after=after,
+                        waited=waited,
+                        user=acting_user(request.user),
+                        entered_at=entered_at,
+                    )
+                except ServiceError as error:
+                    if not waited:
+                        raise
+                    # The phone keeps the hand and shows why (422), or sends it again (409).
+                    return _plain(error.message, 409 if isinstance(error, StaleGame) else 422)
                 return _sent_answer(request, game, sent)
             change = record_hand(
                 game=game,
@@ -230,6 +294,52 @@ def hand_create(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return _refused(request, game, shown)
 
 
+def _plain(text: str, status: int) -> HttpResponse:
+    return HttpResponse(f"{text}\n", status=status, content_type="text/plain; charset=utf-8")
+
+
+def _sent_to_deleted(
+    request: HtmxHttpRequest,
+    game_id: int,
+    key: uuid.UUID,
+    after: uuid.UUID | None,
+    entered_at: datetime | None,
+) -> HttpResponse:
+    """A hand that waited on a phone for a game deleted since: read against the game as it
+    was deleted and kept on its line; the answer is its page, which lists it."""
+    deleted = DeletedGame.objects.filter(game_id=game_id).first()
+    if deleted is None or deleted.record is None:
+        raise GameGone(_("Game %(id)s was deleted.") % {"id": game_id})
+    record, played = read_record(deleted.record)
+    form = HandForm(
+        request.POST, names=record.players, rules=record.rules, state=played.state, whole=False
+    )
+    if not form.is_valid():
+        return _plain(form_errors_text(form), 422)
+    hand = form.to_hand()
+    try:
+        keep_for_deleted(
+            deleted=deleted,
+            hand=hand,
+            sequence=form.cleaned_data["sequence"],
+            key=key,
+            after=after,
+            user=acting_user(request.user),
+            entered_at=entered_at,
+        )
+    except ServiceError as error:
+        return _plain(error.message, 422)
+    words = describe_hand(hand, record.players, record.rules)
+    number = form.cleaned_data["sequence"] + 1
+    messages.warning(request, _(DELETED) % {"number": number, "words": words, "id": game_id})
+    return redirect("game_table", game_id)
+
+
+def form_errors_text(form: HandForm) -> str:
+    """A refused form's errors as one line of text (for a phone's outbox)."""
+    return " ".join(str(message) for errors in form.errors.values() for message in errors)
+
+
 def _sent_answer(request: HtmxHttpRequest, game: Game, sent: Sent) -> HttpResponse:
     """The answer to a hand sent with a key: the answer its first sending got (the same
     words, the table), whether this sending recorded it or not."""
@@ -246,7 +356,8 @@ def _sent_answer(request: HtmxHttpRequest, game: Game, sent: Sent) -> HttpRespon
         if sent.change is not None and request.htmx:
             return _recorded(request, game, sent.change, words)
     else:
-        messages.warning(request, _(CONFLICT) % {"number": number, "words": words})
+        wording = KEPT_APART.get(SentHand.Reason(row.reason), CONFLICT) if row.reason else CONFLICT
+        messages.warning(request, _(wording) % {"number": number, "words": words})
         status = 409
     if not request.htmx:
         return redirect("game_table", game.pk)
@@ -310,7 +421,7 @@ def conflict_settle(request: HtmxHttpRequest, game_id: int, sent_id: int) -> Htt
             sent_id=sent_id,
             keep=keep == "sent",
             user=acting_user(request.user),
-            allow_finished=is_organiser(request.user),
+            allow_closed=is_organiser(request.user),
         )
     except IllegalHand as error:
         messages.error(
