@@ -197,6 +197,10 @@ def _deleted_json(row: DeletedGame) -> dict[str, Any]:
         "started_at": _iso(row.started_at),
         "deleted_at": _iso(row.deleted_at),
         "deleted_by_name": row.deleted_by_name,
+        # The game's record and the hands that waited on phones for it, only where kept, so
+        # that a line of a game deleted before they were kept is as it was.
+        **({"record": row.record} if row.record is not None else {}),
+        **({"waiting": row.waiting} if row.waiting else {}),
     }
 
 

@@ -55,6 +55,7 @@ from scorekeeper.operations.backup import (
 from scorekeeper.operations.bulk import ids_past, reset_sequences, stored_seats
 from scorekeeper.refusals import located_refusal_text, refusal_text
 from scorekeeper.request_numbers import request_number
+from scorekeeper.table.services.outbox import MAX_OPEN_CONFLICTS, waiting_item
 from scoring.errors import LocatedError, RulesError
 from scoring.logs.convert import log_digest
 from scoring.outcomes import Chombo, Draw, Hand, Ron, Tsumo, Win
@@ -363,7 +364,7 @@ class BackupLoader:
         """A deleted game's line in the history, naming an id no game of the backup has."""
         fields = {"type", "game_id", "table_label", "ruleset_name", "players", "status"}
         times = {"hand_count", "started_at", "deleted_at", "deleted_by_name"}
-        check_fields(obj, fields | times, self)
+        check_fields(obj, fields | times | {"record", "waiting"}, self)
         game_id = read_id(obj.get("game_id"), "game_id", self)
         if game_id in self.game_ids:
             raise self.fail(
@@ -390,6 +391,17 @@ class BackupLoader:
                 "hand_count",
                 _("expected a whole number from 0 to %(most)s") % {"most": MAX_HANDS},
             )
+        record = obj.get("record")
+        players_of_record = len(players)
+        if record is not None:
+            try:
+                players_of_record = read_record(record)[0].rules.players
+            except LocatedError as error:
+                where = f"record.{error.where}" if error.where else "record"
+                raise self.fail(where, located_refusal_text(error)) from None
+            except RulesError as error:
+                raise self.fail("record.rules", located_refusal_text(error)) from None
+        waiting = self.read_waiting(obj.get("waiting", []), players_of_record)
         self.deleted_ids.add(game_id)
         self.deleted.append(
             DeletedGame(
@@ -409,9 +421,61 @@ class BackupLoader:
                 deleted_by_name=read_text(
                     obj.get("deleted_by_name"), "deleted_by_name", self, 150, blank=True
                 ),
+                record=record,
+                waiting=waiting,
             )
         )
         self.counts["deleted_games"] = self.counts.get("deleted_games", 0) + 1
+
+    def read_waiting(self, value: Any, players: int) -> list[dict[str, Any]]:
+        """The hands that waited on phones for a deleted game (``waiting``)."""
+        if not isinstance(value, list):
+            raise self.fail("waiting", _("expected a list"))
+        if len(value) > MAX_OPEN_CONFLICTS:
+            raise self.fail(
+                "waiting", _("expected at most %(most)s") % {"most": MAX_OPEN_CONFLICTS}
+            )
+        fields = {"key", "after", "sequence", "hand", "sent_at", "entered_at", "sent_by"}
+        items, keys = [], set()
+        for i, item in enumerate(value):
+            where = f"waiting[{i}]"
+            check_object(item, fields, self, where)
+            key = read_key(item.get("key"), f"{where}.key", self)
+            if key in keys:
+                raise self.fail(
+                    f"{where}.key", _("a second hand sent with key %(key)s") % {"key": key}
+                )
+            keys.add(key)
+            after = item.get("after")
+            sequence = item.get("sequence")
+            if (
+                isinstance(sequence, bool)
+                or not isinstance(sequence, int)
+                or not 0 <= sequence < MAX_HANDS
+            ):
+                raise self.fail(
+                    f"{where}.sequence",
+                    _("expected a whole number from 0 to %(most)s") % {"most": MAX_HANDS - 1},
+                )
+            entered_at = item.get("entered_at")
+            items.append(
+                waiting_item(
+                    key=key,
+                    after=None if after is None else read_key(after, f"{where}.after", self),
+                    sequence=sequence,
+                    data=read_sent_hand(item.get("hand"), f"{where}.hand", self, players),
+                    sent_at=read_moment(item.get("sent_at"), f"{where}.sent_at", self),
+                    entered_at=(
+                        None
+                        if entered_at is None
+                        else read_moment(entered_at, f"{where}.entered_at", self)
+                    ),
+                    sent_by=read_text(
+                        item.get("sent_by"), f"{where}.sent_by", self, 150, blank=True
+                    ),
+                )
+            )
+        return items
 
     def read_end(self, obj: dict[str, Any]) -> None:
         self.store_pending()
