@@ -27,7 +27,6 @@ from scorekeeper.errors import PlayerRefused, ServiceError
 from scorekeeper.ratings.models import Rating
 from scorekeeper.registry.services import player_named
 from scorekeeper.table.services.games import abandon_game, finish_game, start_game
-from scorekeeper.tournaments import seating
 from scorekeeper.tournaments.models import (
     MAX_ENTRANTS,
     Entrant,
@@ -39,6 +38,7 @@ from scorekeeper.tournaments.models import (
 )
 from scorekeeper.tournaments.results import tournament_table
 from scoring.rules import Ruleset
+from scoring.seating import sessions as seating
 
 
 def _locked(tournament: Tournament) -> Tournament:
@@ -216,7 +216,7 @@ def seat_session(
             )
         elif method == Session.Method.RATING:
             made = seating.interval_seating(
-                _ranked_by_rating(tournament, entrants), step=step, size=size
+                _ranked_by_rating(tournament, entrants), step=step, size=size, history=history
             )
         elif method == Session.Method.PRESCRIPTED:
             made = tuple(tuple(e.pk for e in table) for table in tables or ())

@@ -34,13 +34,6 @@ from django.urls import reverse
 from scorekeeper.club.models import Game, Player
 from scorekeeper.table.services.hands import record_hand
 from scorekeeper.tournaments.models import Tournament
-from scorekeeper.tournaments.seating import (
-    balance_winds,
-    least_repeats,
-    plain_random_seating,
-    random_seating,
-    repeated_pairs,
-)
 from scorekeeper.tournaments.services import (
     create_tournament,
     end_by_time,
@@ -50,6 +43,13 @@ from scorekeeper.tournaments.services import (
 )
 from scoring.outcomes import Draw, Hand
 from scoring.rules import PRESETS
+from scoring.seating.sessions import (
+    balance_winds,
+    least_repeats,
+    plain_random_seating,
+    random_seating,
+    repeated_pairs,
+)
 
 #: No tournament page reads more queries than this, whatever the number of players.
 MAX_QUERIES = 12

@@ -9,10 +9,17 @@ most clubs' tournaments are run with:
   session just before; the lowest few are each improved by swapping two players while a
   swap lowers the score, and the lowest of those is kept. The same seed and the same
   earlier sessions give the same seating.
-- *swiss*: by the standings so far, strongest together, each table's other players chosen
-  among the next few in the standings so as to repeat as few meetings as possible.
+- *swiss*: by the standings so far, strongest together, the leader at table 1. Three
+  seatings are made (the standings cut in fours; each table the best-placed player left and
+  the few after them that repeat least; and Pantheon's own backtracking,
+  ``pantheon_swiss``), each improved by swapping players near in the standings while a swap
+  repeats fewer meetings, and the one that repeats fewest is kept: never more than
+  Pantheon's on the same standings.
 - *interval*: through an ordered list (the ratings) by a step: step 1 seats neighbours
-  together, a step of the number of tables spreads the list over every table.
+  together, a step of the number of tables spreads the list over every table; then players
+  near in the list swap tables where that repeats fewer meetings.
+
+A whole tournament planned at once is ``plans.py``'s.
 
 Winds are balanced afterwards (``balance_winds``): each table's order is the one that gives
 each player the wind they have had least. Nothing here reads the database or the clock.
@@ -184,25 +191,14 @@ def plain_random_seating(players: Sequence[int], *, seed: int, size: int = 4) ->
     return _tables(order, size)
 
 
-def swiss_seating(
-    ranked: Sequence[int],
-    history: Sequence[Seating],
-    *,
-    size: int = 4,
-    window: int = SWISS_WINDOW,
-) -> Seating:
-    """Strongest together: each table takes the best-placed player left and the ``size - 1``
-    others, among the next ``window + size - 1`` in ``ranked``, that repeat the fewest
-    meetings, then that are best placed.
-
-    >>> swiss_seating([8, 7, 6, 5, 4, 3, 2, 1], [((8, 7, 6, 5), (4, 3, 2, 1))])
-    ((8, 7, 4, 3), (6, 5, 2, 1))
-    """
-    check_players(ranked, size)
-    weights = pair_weights(history)
+def _window_swiss(
+    ranked: Sequence[int], weights: Mapping[tuple[int, int], int], size: int, window: int
+) -> list[list[int]]:
+    """Each table the best-placed player left and the ``size - 1`` others, among the next
+    ``window + size - 1``, that repeat the fewest meetings, then that are best placed."""
     position = {player: i for i, player in enumerate(ranked)}
     left = list(ranked)
-    tables: list[Table] = []
+    tables: list[list[int]] = []
     while left:
         first, rest = left[0], left[1 : 1 + window + size - 1]
 
@@ -212,29 +208,223 @@ def swiss_seating(
             return repeats, sum(position[p] for p in others)
 
         others = min(itertools.combinations(rest, size - 1), key=cost)
-        table = (first, *others)
+        table = [first, *others]
         tables.append(table)
         left = [player for player in left if player not in table]
-    return tuple(tables)
+    return tables
 
 
-def interval_seating(ordered: Sequence[int], *, step: int, size: int = 4) -> Seating:
+def pantheon_swiss(ranked: Sequence[int], history: Sequence[Seating], *, size: int = 4) -> Seating:
+    """Pantheon's swiss seating (``Seating::_swissSeatingOriginal``, from mahjongsoft.ru), on
+    the same standings: a backtracking search that fills table after table with the best
+    placed players left whose meetings with those already at the table are at most a bound
+    (first none), raising the bound where no seating is found and, every 15 000 steps, the
+    slack it allows. Kept as the measure the swiss seating is held to.
+
+    >>> pantheon_swiss([8, 7, 6, 5, 4, 3, 2, 1], [((8, 7, 6, 5), (4, 3, 2, 1))])
+    ((8, 7, 4, 3), (6, 5, 2, 1))
+    """
+    check_players(ranked, size)
+    n = len(ranked)
+    index = {player: i for i, player in enumerate(ranked)}
+    played = [[0] * n for _ in range(n)]
+    for seating in history:
+        for table in seating:
+            for a, b in itertools.permutations([index[p] for p in table if p in index], 2):
+                played[a][b] += 1
+    table_of = [-1] * n
+    tables: list[list[int]] = []  # by index in ``ranked``; the last is being filled
+    state = {"slack": 0, "steps": 0, "seated": 0}
+
+    def seat(i: int, table: list[int]) -> None:
+        table_of[i] = len(tables) - 1
+        for j in table:
+            played[i][j] += 1
+            played[j][i] += 1
+        table.append(i)
+        state["seated"] += 1
+
+    def unseat(i: int, table: list[int]) -> None:
+        table.pop()
+        table_of[i] = -1
+        for j in table:
+            played[i][j] -= 1
+            played[j][i] -= 1
+        state["seated"] -= 1
+
+    def fill(bound: int) -> bool:
+        state["steps"] += 1
+        if state["steps"] > 15000:
+            state["slack"] += 1
+            state["steps"] = 0
+        if state["seated"] == n:
+            return True
+        if not tables or len(tables[-1]) == size:
+            # A new table, its first seat the best placed player left.
+            tables.append([])
+            best = table_of.index(-1)
+            seat(best, tables[-1])
+            if fill(bound + state["slack"]):
+                return True
+            unseat(best, tables[-1])
+            tables.pop()
+            return False
+        table = tables[-1]
+        crossings = 0
+        while True:
+            candidates = [
+                i
+                for i in range(n)
+                if table_of[i] < 0 and sum(played[i][j] for j in table) <= crossings
+            ]
+            if candidates:
+                break
+            if crossings == bound + state["slack"]:
+                return False
+            crossings += 1
+        for i in candidates:  # best placed first: the standings' order
+            seat(i, table)
+            if fill(bound + state["slack"] - crossings):
+                return True
+            unseat(i, table)
+        return False
+
+    bound = 0
+    while not fill(bound):
+        bound += 1
+    return tuple(tuple(ranked[i] for i in sorted(table)) for table in tables)
+
+
+def _improve_near(
+    tables: list[list[int]],
+    weights: Mapping[tuple[int, int], int],
+    rank: Mapping[int, int],
+    near: int,
+    fixed: frozenset[int] = frozenset(),
+) -> None:
+    """Swap two players of two tables, at most ``near`` apart in ``rank`` and not
+    ``fixed``, while a swap lowers the cost: each time the swap that lowers it most, of
+    those the two players nearest in ``rank``."""
+    by_rank = sorted(rank, key=rank.__getitem__)
+    where = {p: t for t, table in enumerate(tables) for p in table}
+    pairs = sorted(
+        (
+            (b_rank - a_rank, a, b)
+            for a_rank, a in enumerate(by_rank)
+            for b_rank, b in enumerate(by_rank[a_rank + 1 : a_rank + 1 + near], a_rank + 1)
+            if a not in fixed and b not in fixed
+        ),
+    )
+
+    def cost_at(table: list[int], player: int, skip: int) -> int:
+        return sum(weights.get(_pair(player, other), 0) for other in table if other != skip)
+
+    while True:
+        best, chosen = 0, None
+        for _, a, b in pairs:
+            t, u = where[a], where[b]
+            if t == u:
+                continue
+            first, second = tables[t], tables[u]
+            change = (
+                cost_at(first, b, a)
+                + cost_at(second, a, b)
+                - cost_at(first, a, a)
+                - cost_at(second, b, b)
+            )
+            if change < best:
+                best, chosen = change, (a, b)
+        if chosen is None:
+            return
+        a, b = chosen
+        t, u = where[a], where[b]
+        tables[t][tables[t].index(a)] = b
+        tables[u][tables[u].index(b)] = a
+        where[a], where[b] = u, t
+
+
+def _new_meetings(seating: Seating, met: Mapping[tuple[int, int], int]) -> int:
+    """The meetings of ``seating`` that repeat one of ``met``."""
+    return sum(
+        1 for table in seating for a, b in itertools.combinations(table, 2) if _pair(a, b) in met
+    )
+
+
+def swiss_seating(
+    ranked: Sequence[int],
+    history: Sequence[Seating],
+    *,
+    size: int = 4,
+    window: int = SWISS_WINDOW,
+) -> Seating:
+    """Strongest together, the leader at table 1, repeating as few meetings as the search
+    finds: the standings cut in tables, the window's greedy seating (each table the best
+    placed player left and ``size - 1`` of the next ``window + size - 1`` that repeat least)
+    and Pantheon's backtracking, each improved by swaps of players at most ``size`` apart in
+    the standings; the one that repeats fewest meetings is kept, then the one with the least
+    weight (a meeting in the session just before weighs most), then the nearest the
+    standings (table 1 the strongest). Tables are numbered by their best placed player.
+
+    >>> swiss_seating([8, 7, 6, 5, 4, 3, 2, 1], [((8, 7, 6, 5), (4, 3, 2, 1))])
+    ((8, 7, 4, 3), (6, 5, 2, 1))
+    """
+    check_players(ranked, size)
+    weights = pair_weights(history)
+    met = pair_counts(history)
+    rank = {player: i for i, player in enumerate(ranked)}
+    starts = [
+        [list(ranked[i : i + size]) for i in range(0, len(ranked), size)],
+        _window_swiss(ranked, weights, size, window),
+        [list(table) for table in pantheon_swiss(ranked, history, size=size)],
+    ]
+    # Each as made and improved: a swap that lowers the weight may repeat more meetings.
+    starts += [[list(table) for table in tables] for tables in starts]
+    for tables in starts[3:]:
+        _improve_near(tables, weights, rank, size, frozenset(ranked[:1]))
+    made = []
+    for tables in starts:
+        ordered = [sorted(table, key=rank.__getitem__) for table in tables]
+        ordered.sort(key=lambda table: rank[table[0]])
+        seating = tuple(tuple(table) for table in ordered)
+        spread = sum(abs(rank[p] // size - t) for t, table in enumerate(seating) for p in table)
+        ranks = tuple(rank[p] for table in seating for p in table)
+        made.append(
+            (_new_meetings(seating, met), seating_cost(seating, weights), spread, ranks, seating)
+        )
+    return min(made, key=lambda found: found[:4])[4]
+
+
+def interval_seating(
+    ordered: Sequence[int],
+    *,
+    step: int,
+    size: int = 4,
+    history: Sequence[Seating] = (),
+) -> Seating:
     """Through ``ordered`` by ``step``: in each run of ``size * step`` players, the table
     of the run's i-th player takes the players i, i + step, i + 2 step... (step 1: neighbours
-    together). A step that does not divide the tables is cut short at the end.
+    together). A step that does not divide the tables is cut short at the end. Then two
+    players at most ``size`` apart in ``ordered`` (near-equals) swap tables while that
+    repeats fewer meetings of ``history``.
 
     >>> interval_seating([1, 2, 3, 4, 5, 6, 7, 8], step=2)
     ((1, 3, 5, 7), (2, 4, 6, 8))
+    >>> interval_seating([1, 2, 3, 4, 5, 6, 7, 8], step=1, history=[((1, 2, 3, 4), (5, 6, 7, 8))])
+    ((1, 2, 5, 6), (3, 4, 7, 8))
     """
     check_players(ordered, size)
     if step < 1:
         raise SeatingError("the step is at least 1")
-    tables: list[Table] = []
+    tables: list[list[int]] = []
     for start in range(0, len(ordered), size * step):
         run = ordered[start : start + size * step]
         width = len(run) // size
-        tables += (tuple(run[i::width]) for i in range(width))
-    return tuple(tables)
+        tables += (list(run[i::width]) for i in range(width))
+    if history:
+        rank = {player: i for i, player in enumerate(ordered)}
+        _improve_near(tables, pair_weights(history), rank, size)
+        tables = [sorted(table, key=rank.__getitem__) for table in tables]
+    return tuple(tuple(table) for table in tables)
 
 
 def wind_counts(sessions: Iterable[Seating]) -> dict[int, list[int]]:

@@ -1,4 +1,4 @@
-"""Seating a session (``tournaments.seating``): every player once, no table with a player
+"""Seating a session (``scoring.seating.sessions``): every player once, no table with a player
 twice, the same seed giving the same seating, the winds balanced over the sessions."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from scorekeeper.tournaments.seating import (
+from scoring.seating.sessions import (
     SeatingError,
     balance_winds,
     check_seating,

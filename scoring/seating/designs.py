@@ -1,0 +1,261 @@
+"""Schedules where no two players ever meet twice, built from finite geometry: resolvable
+designs (the Handbook of Combinatorial Designs, Colbourn and Dinitz, part II and III).
+
+A *design* here is a list of rounds over the players ``0 .. n - 1``; each round seats every
+player once at tables of ``size``, and no two players share a table in two rounds. Three
+constructions are known to this module:
+
+- *transversal*: ``size * q`` players in ``q`` rounds, for ``q`` a prime power at least
+  ``size``: player ``(g, x)`` (group ``g < size``, ``x`` in GF(q)) sits in round ``r`` at
+  table ``x - g r``. Two players of one group never meet, two of different groups meet in
+  the one round ``r = (x - y) / (g - h)``. This is a resolvable transversal design
+  RTD(size, q), the social golfer problem's classical answer (32 players: 8 rounds over
+  GF(8); 28: 7 over GF(7); 12 at tables of three: 4 over GF(4)).
+- *products*: ``q = q1 q2`` where both factors have one (20 = 4 x 5, 28 = 4 x 7, 36 = 4 x 9):
+  the rounds and coordinates pair up, and two players meet in the round their meetings
+  in both factors name.
+- *affine*: ``size ** m`` players for ``size`` a prime power, the lines of the affine space
+  AG(m, size), one round per direction: 16 players in 5 rounds (the affine plane of order
+  4), 64 in 21; 9 players at tables of three in 4 (the Kirkman system of order 9), 27 in 13.
+
+The rounds a design gives are the most any schedule without a repeat can have only for the
+affine ones; past them the plan searches (``search.py``).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+Round = tuple[tuple[int, ...], ...]
+
+
+def prime_power(q: int) -> tuple[int, int] | None:
+    """``(p, k)`` where ``q = p ** k`` for a prime ``p``; ``None`` otherwise.
+
+    >>> prime_power(8), prime_power(9), prime_power(12)
+    ((2, 3), (3, 2), None)
+    """
+    if q < 2:
+        return None
+    p = next(d for d in range(2, q + 1) if q % d == 0)
+    k, rest = 0, q
+    while rest % p == 0:
+        rest //= p
+        k += 1
+    return (p, k) if rest == 1 else None
+
+
+@dataclass(frozen=True)
+class Field:
+    """GF(q) with its elements as the integers ``0 .. q - 1`` (a polynomial's coefficients,
+    base p), by its addition and multiplication tables."""
+
+    q: int
+    add: tuple[tuple[int, ...], ...]
+    mul: tuple[tuple[int, ...], ...]
+
+    def neg(self, a: int) -> int:
+        return self.add[a].index(0)
+
+
+def _poly_mul_mod(a: list[int], b: list[int], modulus: list[int], p: int) -> list[int]:
+    k = len(modulus) - 1
+    product = [0] * (2 * k)
+    for i, x in enumerate(a):
+        for j, y in enumerate(b):
+            product[i + j] = (product[i + j] + x * y) % p
+    # Reduce by the monic modulus, from the top degree down.
+    for degree in range(len(product) - 1, k - 1, -1):
+        c = product[degree]
+        if c:
+            for i in range(k + 1):
+                product[degree - k + i] = (product[degree - k + i] - c * modulus[i]) % p
+    return product[:k]
+
+
+@cache
+def field(q: int) -> Field:
+    """The field of ``q`` elements (``q`` a prime power), built on the first primitive
+    polynomial found: one whose root's powers give every nonzero element.
+
+    >>> f = field(4)
+    >>> [f.mul[2][x] for x in range(4)]
+    [0, 2, 3, 1]
+    """
+    power = prime_power(q)
+    if power is None:
+        raise ValueError(f"{q} is not a prime power")
+    p, k = power
+
+    def digits(a: int) -> list[int]:
+        return [(a // p**i) % p for i in range(k)]
+
+    def number(coefficients: list[int]) -> int:
+        return sum(c * p**i for i, c in enumerate(coefficients))
+
+    if k == 1:
+        mul = tuple(tuple(a * b % p for b in range(q)) for a in range(q))
+    else:
+        x = [0, 1] + [0] * (k - 2)
+        for low in itertools.product(range(p), repeat=k):
+            modulus = [*low, 1]
+            if low[0] == 0:
+                continue
+            seen, power_of_x = set(), [1] + [0] * (k - 1)
+            for _ in range(q - 1):
+                power_of_x = _poly_mul_mod(power_of_x, x, modulus, p)
+                seen.add(number(power_of_x))
+            if len(seen) == q - 1:
+                break
+        mul = tuple(
+            tuple(number(_poly_mul_mod(digits(a), digits(b), modulus, p)) for b in range(q))
+            for a in range(q)
+        )
+
+    def plus(a: int, b: int) -> int:
+        return number([(x + y) % p for x, y in zip(digits(a), digits(b), strict=True)])
+
+    add = tuple(tuple(plus(a, b) for b in range(q)) for a in range(q))
+    return Field(q, add, mul)
+
+
+def _transversal_coordinates(q: int, size: int) -> list[list[tuple[int, ...]]]:
+    """An RTD(size, q) over GF(q): rounds of tables, each table a coordinate per group."""
+    f = field(q)
+    rounds = []
+    for r in range(q):
+        tables = []
+        for t in range(q):
+            # The table t of round r holds, in group g, the x with x - g r = t.
+            tables.append(tuple(f.add[t][f.mul[g][r]] for g in range(size)))
+        rounds.append(tables)
+    return rounds
+
+
+def _factors(q: int, size: int) -> list[int] | None:
+    """``q`` as a product of prime powers each at least ``size``, or ``None``."""
+    factors, rest, d = [], q, 2
+    while rest > 1:
+        if rest % d == 0:
+            power = 1
+            while rest % d == 0:
+                rest //= d
+                power *= d
+            if power < size:
+                return None
+            factors.append(power)
+        d += 1
+    return factors or None
+
+
+def _product_coordinates(q: int, size: int) -> list[list[tuple[int, ...]]] | None:
+    factors = _factors(q, size)
+    if factors is None:
+        return None
+    rounds = _transversal_coordinates(factors[0], size)
+    order = factors[0]
+    for factor in factors[1:]:
+        other = _transversal_coordinates(factor, size)
+        rounds = [
+            [
+                tuple(x * factor + y for x, y in zip(first, second, strict=True))
+                for first in one
+                for second in two
+            ]
+            for one in rounds
+            for two in other
+        ]
+        order *= factor
+    return rounds
+
+
+def transversal(players: int, size: int) -> list[Round] | None:
+    """``players / size`` rounds without a repeat, where ``players / size`` is a product of
+    prime powers each at least ``size``; ``None`` where it is not.
+
+    >>> [len(transversal(n, 4) or ()) for n in (16, 24, 32, 80)]
+    [4, 0, 8, 20]
+    """
+    if players % size:
+        return None
+    q = players // size
+    rounds = _product_coordinates(q, size)
+    if rounds is None:
+        return None
+    return [tuple(tuple(g * q + x for g, x in enumerate(table)) for table in r) for r in rounds]
+
+
+def affine(players: int, size: int) -> list[Round] | None:
+    """The parallel classes of the lines of AG(m, size) where ``players = size ** m`` and
+    ``size`` is a prime power: ``(players - 1) / (size - 1)`` rounds, every two players
+    meeting exactly once; ``None`` for any other count.
+
+    >>> len(affine(16, 4)), len(affine(64, 4)), len(affine(9, 3)), affine(24, 4)
+    (5, 21, 4, None)
+    """
+    if prime_power(size) is None or players < size * size:
+        return None
+    m, rest = 0, players
+    while rest % size == 0:
+        rest //= size
+        m += 1
+    if rest != 1:
+        return None
+    f = field(size)
+    points = list(itertools.product(range(size), repeat=m))
+    index = {point: sum(c * size**i for i, c in enumerate(point)) for point in points}
+    rounds = []
+    for direction in points:
+        nonzero = [c for c in direction if c]
+        if not nonzero or nonzero[0] != 1:
+            continue  # one direction per line through the origin: its first nonzero is 1
+        covered: set[tuple[int, ...]] = set()
+        tables = []
+        for point in points:
+            if point in covered:
+                continue
+            line = [
+                tuple(f.add[a][f.mul[t][d]] for a, d in zip(point, direction, strict=True))
+                for t in range(size)
+            ]
+            covered.update(line)
+            tables.append(tuple(index[p] for p in line))
+        rounds.append(tuple(tables))
+    return rounds
+
+
+def design(players: int, size: int) -> list[Round] | None:
+    """The design with the most rounds known here for ``players`` at tables of ``size``
+    (the affine space's where there is one, the transversal's or its product's else);
+    ``None`` where none is.
+
+    >>> [len(design(n, 4) or ()) for n in (16, 20, 24, 28, 32, 64)]
+    [5, 5, 0, 7, 8, 21]
+    >>> [len(design(n, 3) or ()) for n in (9, 12, 15, 18, 27)]
+    [4, 4, 5, 0, 13]
+    """
+    found = [d for d in (affine(players, size), transversal(players, size)) if d]
+    return max(found, key=len) if found else None
+
+
+def is_design(rounds: Sequence[Round], players: int, size: int) -> bool:
+    """Whether ``rounds`` seat each of ``players`` once a round at tables of ``size``, no
+    two players together twice.
+
+    >>> is_design(design(12, 3) or [], 12, 3)
+    True
+    """
+    met: set[tuple[int, int]] = set()
+    for r in rounds:
+        seated = sorted(p for table in r for p in table)
+        if seated != list(range(players)) or any(len(table) != size for table in r):
+            return False
+        for table in r:
+            for pair in itertools.combinations(sorted(table), 2):
+                if pair in met:
+                    return False
+                met.add(pair)
+    return True

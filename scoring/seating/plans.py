@@ -1,0 +1,134 @@
+"""A tournament's seating planned all at once: every session still to play, from a design
+where one is known, from a search over the whole schedule where none is, and session by
+session (``random_seating``) as the last resort, which the search starts from and so never
+does worse than.
+
+- *design*: where ``designs.design`` gives at least as many rounds as sessions, and nothing
+  has been played yet, the plan is that many of its rounds: no two players meet twice. The
+  seed shuffles which player is which label, which rounds are taken and in what order, and
+  the tables' order, so that a plan stays random and the same seed gives it again.
+- *search*: the design's rounds where there are some (too few), the rest seated session by
+  session, then ``search.anneal`` over the whole (the sessions played fixed and counted).
+- the sessions played stay as they were: a plan made again after a player drops out or joins,
+  or a table is taken away, seats only the sessions to come, counting every meeting played.
+
+Winds and table numbers are given afterwards (``winds.py``).
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from scoring.seating import designs, search
+from scoring.seating.sessions import (
+    Seating,
+    check_players,
+    least_repeats,
+    random_seating,
+    repeated_pairs,
+)
+from scoring.seating.winds import plan_winds, vary_table_numbers
+
+#: The search's swaps for a plan: about two seconds on a slow machine's core, past which
+#: a tight schedule gains little (24 players in 8 sessions: 1 000 000 gain one or two).
+SEARCH_STEPS: Final = 300_000
+
+
+class Way(enum.StrEnum):
+    """How a plan was made."""
+
+    DESIGN = "design"
+    SEARCH = "search"
+    SESSIONS = "sessions"
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The sessions planned (after those played), how, and their repeated meetings (the
+    sessions played counted with them)."""
+
+    sessions: tuple[Seating, ...]
+    way: Way
+    repeats: int
+
+
+def _from_design(
+    rounds: Sequence[designs.Round], players: Sequence[int], count: int, rng: random.Random
+) -> list[Seating]:
+    labels = list(players)
+    rng.shuffle(labels)
+    chosen = rng.sample(list(rounds), min(count, len(rounds)))
+    made = []
+    for r in chosen:
+        tables = [tuple(labels[i] for i in table) for table in r]
+        rng.shuffle(tables)
+        made.append(tuple(tables))
+    return made
+
+
+def plan_sessions(
+    players: Sequence[int],
+    count: int,
+    *,
+    seed: int,
+    size: int = 4,
+    history: Sequence[Seating] = (),
+    vary_tables: bool = False,
+    steps: int = SEARCH_STEPS,
+) -> Plan:
+    """``count`` sessions of ``players`` at tables of ``size``, after the sessions of
+    ``history`` (played: kept, and their meetings counted), each table in seat order.
+
+    >>> plan = plan_sessions(range(16), 5, seed=1)
+    >>> plan.way, plan.repeats, len(plan.sessions)
+    (<Way.DESIGN: 'design'>, 0, 5)
+    """
+    check_players(players, size)
+    ids = sorted(players)
+    rng = random.Random(seed)
+    design = designs.design(len(ids), size)
+    made: list[Seating] = []
+    if design and not history:
+        made = _from_design(design, ids, count, rng)
+    way = Way.DESIGN
+    if len(made) < count:
+        for _ in range(len(made), count):
+            made.append(
+                random_seating(ids, [*history, *made], seed=rng.randrange(2**62), size=size)
+            )
+        before = repeated_pairs([*history, *made])
+        made = _searched(ids, made, history, rng, steps, size)
+        # Where the search finds nothing better, the plan is the sessions seated in turn.
+        way = Way.SEARCH if repeated_pairs([*history, *made]) < before else Way.SESSIONS
+    repeats = repeated_pairs([*history, *made])
+    if vary_tables:
+        made = list(vary_table_numbers(made, history))
+    seated = plan_winds(made, history, seed=rng.randrange(2**62))
+    return Plan(seated, way, repeats)
+
+
+def _searched(
+    ids: list[int],
+    made: list[Seating],
+    history: Sequence[Seating],
+    rng: random.Random,
+    steps: int,
+    size: int,
+) -> list[Seating]:
+    """``made`` improved by the search over the whole, on the players' indices."""
+    index = {p: i for i, p in enumerate(ids)}
+    known = set(index)
+    schedule = [[[index[p] for p in table] for table in seating] for seating in made]
+    # Only the players of the plan matter: the meetings of those who left change nothing.
+    played = [[[index[p] for p in table if p in known] for table in seating] for seating in history]
+    target = (
+        search.schedule_repeats(len(ids), played)
+        if history
+        else least_repeats(len(ids), len(made), size)
+    )
+    best = search.anneal(len(ids), schedule, history=played, rng=rng, steps=steps, target=target)
+    return [tuple(tuple(ids[i] for i in table) for table in session) for session in best]

@@ -1,0 +1,180 @@
+"""Planning a whole tournament (``scoring.seating``): the designs' properties (every player once
+a round, no two players together twice, as many rounds as the construction promises), a plan
+seeded and reproducible, the search beating session by session where no design is known, a
+plan made again around the sessions played, East shared evenly, table numbers varied, and the
+swiss and rating seatings held to what they promise."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from scoring.seating.designs import affine, design, field, is_design, transversal
+from scoring.seating.plans import Way, plan_sessions
+from scoring.seating.sessions import (
+    balance_winds,
+    interval_seating,
+    pair_counts,
+    pantheon_swiss,
+    random_seating,
+    repeated_pairs,
+    swiss_seating,
+)
+from scoring.seating.winds import east_counts
+
+#: Players, size, rounds: (n - 1) / (size - 1) for the affine spaces AG(m, size) (every two
+#: players meet once), n / size for the transversal designs over GF(q) and their products.
+DESIGNS = [
+    (16, 4, 5),  # the affine plane of order 4
+    (64, 4, 21),  # AG(3, 4)
+    (20, 4, 5),  # GF(5)
+    (28, 4, 7),  # GF(7)
+    (32, 4, 8),  # GF(8): CSPLib prob010's 8-4-8
+    (36, 4, 9),  # GF(9)
+    (80, 4, 20),  # 4 x 5
+    (9, 3, 4),  # the Kirkman system of order 9: AG(2, 3)
+    (27, 3, 13),  # AG(3, 3)
+    (12, 3, 4),  # GF(4)
+    (15, 3, 5),  # GF(5)
+    (36, 3, 12),  # 4 x 3: a product whose factors are at least 3
+]
+
+
+@pytest.mark.parametrize(("players", "size", "rounds"), DESIGNS)
+def test_each_design_seats_everyone_once_a_round_and_no_two_players_together_twice(
+    players, size, rounds
+):
+    made = design(players, size)
+    assert made is not None and len(made) == rounds
+    assert is_design(made, players, size)
+    for r in made:
+        assert sorted(p for table in r for p in table) == list(range(players))
+
+
+@pytest.mark.parametrize(("players", "size"), [(16, 4), (64, 4), (9, 3), (27, 3)])
+def test_the_affine_spaces_seat_every_two_players_together_exactly_once(players, size):
+    met = pair_counts(affine(players, size) or [])
+    assert len(met) == players * (players - 1) // 2
+    assert set(met.values()) == {1}
+
+
+@pytest.mark.parametrize(("players", "size"), [(24, 4), (40, 4), (48, 4), (18, 3), (30, 3)])
+def test_no_design_is_claimed_where_the_construction_does_not_reach(players, size):
+    # 24 = 4 x 6 and 40 = 4 x 10: no field of 6 or 10; 18 = 3 x 6 neither.
+    assert transversal(players, size) is None and affine(players, size) is None
+
+
+def test_a_field_of_eight_elements_multiplies_as_a_field():
+    f = field(8)
+    for a in range(1, 8):
+        assert sorted(f.mul[a][b] for b in range(8)) == list(range(8))  # a has an inverse
+    for a, b, c in itertools.product(range(8), repeat=3):
+        assert f.mul[a][f.add[b][c]] == f.add[f.mul[a][b]][f.mul[a][c]]
+
+
+@pytest.mark.parametrize(("players", "sessions", "size"), [(16, 5, 4), (32, 8, 4), (12, 4, 3)])
+def test_a_plan_from_a_design_repeats_nothing_and_the_seed_gives_it_again(players, sessions, size):
+    ids = list(range(101, 101 + players))
+    plan = plan_sessions(ids, sessions, seed=5, size=size)
+    assert plan.way == Way.DESIGN
+    assert plan.repeats == repeated_pairs(plan.sessions) == 0
+    for seating in plan.sessions:
+        assert sorted(p for table in seating for p in table) == ids
+        assert all(len(table) == size for table in seating)
+    assert plan_sessions(ids, sessions, seed=5, size=size) == plan
+    assert plan_sessions(ids, sessions, seed=6, size=size).sessions != plan.sessions
+
+
+def _in_turn(players, sessions, seed, size=4, history=()):
+    made = list(history)
+    for number in range(sessions):
+        made.append(random_seating(players, made, seed=seed * 100 + number, size=size))
+    return repeated_pairs(made)
+
+
+@pytest.mark.parametrize(("players", "sessions", "size"), [(24, 6, 4), (12, 6, 3)])
+def test_where_no_design_reaches_the_search_repeats_less_than_session_by_session(
+    players, sessions, size
+):
+    ids = list(range(players))
+    plan = plan_sessions(ids, sessions, seed=3, size=size, steps=60_000)
+    assert plan.way == Way.SEARCH
+    assert plan.repeats == repeated_pairs(plan.sessions)
+    assert plan.repeats < min(_in_turn(ids, sessions, seed) for seed in range(3))
+    # Each player meets size - 1 a session; past the others, some meeting repeats.
+    assert plan.repeats >= players * max(0, (size - 1) * sessions - (players - 1)) // 2
+
+
+def test_a_plan_made_again_after_a_table_leaves_keeps_the_sessions_played():
+    ids = list(range(16))
+    first = plan_sessions(ids, 5, seed=2)
+    played = list(first.sessions[:2])
+    gone = set(played[1][0])  # a table's four players leave after session 2
+    staying = [p for p in ids if p not in gone]
+    again = plan_sessions(staying, 3, seed=2, history=played, steps=20_000)
+    assert len(again.sessions) == 3
+    for seating in again.sessions:
+        assert sorted(p for table in seating for p in table) == staying
+    assert again.repeats == repeated_pairs([*played, *again.sessions])
+    # The search starts from the sessions seated in turn, so it never repeats more.
+    in_turn = plan_sessions(staying, 3, seed=2, history=played, steps=0)
+    assert in_turn.way == Way.SESSIONS
+    assert again.repeats <= in_turn.repeats
+
+
+@pytest.mark.parametrize(("players", "sessions", "size"), [(16, 5, 4), (24, 7, 4), (12, 5, 3)])
+def test_over_a_plan_no_player_is_east_twice_more_than_another(players, sessions, size):
+    plan = plan_sessions(range(players), sessions, seed=4, size=size, steps=5_000)
+    east = east_counts(plan.sessions)
+    assert max(east.values()) - min(east.values()) <= 1
+    assert sum(east.values()) == sessions * players // size
+
+
+def test_varied_table_numbers_keep_nobody_at_one_number_all_day():
+    plan = plan_sessions(range(32), 8, seed=1, vary_tables=True)
+    for player in range(32):
+        numbers = [
+            n for seating in plan.sessions for n, table in enumerate(seating) if player in table
+        ]
+        # 8 tables, 8 sessions: nobody sits at a number more than twice.
+        assert max(numbers.count(n) for n in set(numbers)) <= 2
+
+
+def _swiss_day(players, sessions, seed):
+    rng = random.Random(seed)
+    totals = {p: 0.0 for p in range(players)}
+    history = []
+    for _ in range(sessions):
+        ranked = sorted(totals, key=lambda p: (-totals[p], p))
+        yield ranked, list(history)
+        seating = swiss_seating(ranked, history)
+        history.append(balance_winds(seating, history))
+        for table in seating:
+            for p in table:
+                totals[p] += rng.gauss(0, 30)
+
+
+def _new(seating, history):
+    met = pair_counts(history)
+    return sum(
+        1 for table in seating for a, b in itertools.combinations(sorted(table), 2) if (a, b) in met
+    )
+
+
+def test_swiss_repeats_no_more_than_pantheons_backtracking_on_the_same_standings():
+    for ranked, history in _swiss_day(32, 6, seed=8):
+        ours = swiss_seating(ranked, history)
+        assert ranked[0] in ours[0]  # the leader at table 1
+        assert _new(ours, history) <= _new(pantheon_swiss(ranked, history), history)
+
+
+def test_by_rating_near_equals_are_kept_apart_where_they_met():
+    ranked = list(range(1, 17))
+    first = interval_seating(ranked, step=1)
+    assert first == ((1, 2, 3, 4), (5, 6, 7, 8), (9, 10, 11, 12), (13, 14, 15, 16))
+    again = interval_seating(ranked, step=1, history=[first])
+    assert _new(again, [first]) < _new(first, [first])
+    # Still neighbours in the ratings: each table spans at most two tables' worth of ranks.
+    assert all(max(table) - min(table) < 8 for table in again)
