@@ -9,6 +9,7 @@ DJANGO_ALLOWED_HOSTS  comma-separated; default localhost,127.0.0.1,testserver
 DJANGO_CSRF_TRUSTED_ORIGINS  comma-separated origins (https://scores.example.org); default none
 DATABASE_URL          e.g. postgres://user@host:5432/name; default SQLite at db.sqlite3 here
 SCOREKEEPER_PUBLIC_READ  1/0: visitors (not logged in) may read games; default on
+SCOREKEEPER_API_RATE  the most requests an API token may send in a minute; default 120
 
 Production (see README, "Running in production"):
 DJANGO_HTTPS          1/0: served over HTTPS only (secure cookies, redirect to https, HSTS);
@@ -156,6 +157,7 @@ INSTALLED_APPS = [
     "scorekeeper.operations",
     "scorekeeper.ratings",
     "scorekeeper.tournaments",
+    "scorekeeper.api",
 ]
 
 MIDDLEWARE = [
@@ -313,6 +315,9 @@ SCOREKEEPER_CLUB_NAME = env_text("SCOREKEEPER_CLUB_NAME", default="Scorekeeper")
 
 # Who may read without an account (see scorekeeper/registry/permissions.py).
 SCOREKEEPER_PUBLIC_READ = env_bool("SCOREKEEPER_PUBLIC_READ", default=True)
+
+# The most requests one API token may send in a minute (scorekeeper/api/ratelimit.py).
+SCOREKEEPER_API_RATE = env_int("SCOREKEEPER_API_RATE", default=120)
 
 # The header a reverse proxy puts the client's address in, as request.META names it
 # ("X-Forwarded-For" -> "HTTP_X_FORWARDED_FOR"); blank: the peer's address.

@@ -11,6 +11,7 @@ urlpatterns = [
     path("", include("scorekeeper.operations.urls")),
     path("", include("scorekeeper.ratings.urls")),
     path("", include("scorekeeper.tournaments.urls")),
+    path("", include("scorekeeper.api.urls")),
     path("admin/", admin.site.urls),
     # The language switcher posts to Django's own view (set_language).
     path("i18n/", include("django.conf.urls.i18n")),

@@ -152,7 +152,7 @@ def standings_csv(rows: Iterable[StandingRow], *, players: int = 4) -> Iterator[
     )
 
 
-def _row_json(row: StandingRow) -> dict[str, Any]:
+def row_json(row: StandingRow) -> dict[str, Any]:
     return {
         "rank": row.rank,
         "player_id": row.player_id,
@@ -191,6 +191,6 @@ def standings_json(
     yield head[:-1] + ', "standings": ['
     separator = "\n  "
     for row in rows:
-        yield separator + json.dumps(_row_json(row), ensure_ascii=False)
+        yield separator + json.dumps(row_json(row), ensure_ascii=False)
         separator = ",\n  "
     yield "\n]}\n"

@@ -44,6 +44,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("scorekeeper.operations",),
     ("scorekeeper.ratings",),
     ("scorekeeper.tournaments",),
+    ("scorekeeper.api",),
     (
         "scorekeeper.settings",
         "scorekeeper.urls",
