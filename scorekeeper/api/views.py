@@ -36,6 +36,7 @@ from scorekeeper.ratings.exports import row_values
 from scorekeeper.ratings.forms import RatingsForm
 from scorekeeper.ratings.queries import ratings_table
 from scorekeeper.registry.permissions import is_organiser
+from scorekeeper.request_numbers import request_number
 from scorekeeper.table.pages import load_game
 from scorekeeper.table.services.games import store_record
 from scorekeeper.table.services.hands import edit_hand, undo_last_hand
@@ -221,11 +222,12 @@ def hand_detail(request: HttpRequest, token: Token, game_id: int, number: int) -
 def _revision(value: str | None) -> int | None:
     if value is None or value == "":
         return None
-    if not value.isdigit():
+    number = request_number(value)
+    if number is None:
         raise ApiRefusal(
             "request.not_whole_number", {"field": "revision", "low": 0, "got": value[:40]}
         )
-    return int(value)
+    return number
 
 
 @endpoint({"GET": READ})
@@ -237,7 +239,8 @@ def standings_view(request: HttpRequest, token: Token) -> HttpResponse:
         raise _form_refusal(form)
     season_id = request.GET.get("season", "")
     if season_id:
-        season = Season.objects.filter(pk=int(season_id)).first() if season_id.isdigit() else None
+        number = request_number(season_id)
+        season = None if number is None else Season.objects.filter(pk=number).first()
         if season is None:
             raise ApiRefusal("season.unknown", {"season": season_id[:40]})
         games, scope = season_games(season), season_scope(season)
