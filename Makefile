@@ -41,7 +41,7 @@ test: $(INSTALLED)
 lint: $(INSTALLED)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	DJANGO_DEBUG=1 $(BIN)/mypy scoring scorekeeper
+	DJANGO_DEBUG=1 $(BIN)/mypy scoring scorekeeper scorekeeper_client
 
 bench: $(INSTALLED)
 	$(BIN)/pytest tests/bench --benchmark-enable
