@@ -44,6 +44,15 @@ class PlayerRefused(ServiceError):
     """A change to a player that the club's data does not allow; ``message`` says why."""
 
 
+class IdentityRefused(PlayerRefused):
+    """A player's identity that cannot be stored; ``field`` names the form's field it is about
+    (``None``: the whole)."""
+
+    def __init__(self, message: str, *, field: str | None) -> None:
+        self.field = field
+        super().__init__(message)
+
+
 class LastGameOfSeason(ServiceError):
     """The game is the only one chosen for a season."""
 

@@ -147,6 +147,8 @@ INSTALLED_APPS = [
     "django_htmx",
     # Wraps the template loaders so that `template.html#partial` names can be rendered.
     "template_partials",
+    # Countries' names in the reader's language (a player's country, a tournament's).
+    "django_countries",
     # The club's models, then the rooms, each an app owning its views, urls, forms,
     # admin, commands and template tags, each importing only from those above it here.
     "scorekeeper.club",

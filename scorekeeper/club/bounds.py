@@ -88,6 +88,43 @@ def name_error(name: str, max_length: int) -> str | None:
     return text_error(name, max_length)
 
 
+#: An EMA number: eight digits, leading zeros kept (``07000155``).
+EMA_DIGITS: Final = 8
+
+
+def ema_number_error(number: str) -> str | None:
+    """Why ``number`` is not an EMA number, or ``None``.
+
+    >>> ema_number_error("07000155") is None, ema_number_error("7000155") is not None
+    (True, True)
+    """
+    if len(number) != EMA_DIGITS or not (number.isascii() and number.isdigit()):
+        return _("an EMA number is %(count)s digits, leading zeros included (07000155)") % {
+            "count": EMA_DIGITS
+        }
+    return None
+
+
+def latin_name_error(name: str, max_length: int) -> str | None:
+    """Why ``name`` is not a name in Latin letters (accents allowed, as in "Zoë", with
+    spaces, hyphens, apostrophes and full stops between), or ``None``: the EMA's lists are
+    read in Latin letters, whatever the name the club uses.
+
+    >>> latin_name_error("Zoë O'Neil-Smith", 50) is None, latin_name_error("明子", 50) is None
+    (True, False)
+    """
+    wrong = text_error(name, max_length)
+    if wrong:
+        return wrong
+    for character in name:
+        if character.isalpha():
+            if not unicodedata.name(character, "").startswith("LATIN "):
+                return _("%(character)s is not a Latin letter") % {"character": character}
+        elif character not in " -'’.":
+            return _("%(character)s is not a letter") % {"character": character}
+    return None
+
+
 def normal_name(name: str) -> str:
     """A name as the forms store it: inner runs of spaces made one, outer ones dropped."""
     return " ".join(name.split())

@@ -18,7 +18,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from scorekeeper.club.bounds import DAY_VALIDATORS, INTEGER_MAX, RESULT_MAX, name_key
 from scoring.outcomes import Hand, Penalty
@@ -83,21 +83,68 @@ class PlayersField(models.PositiveSmallIntegerField):  # type: ignore[type-arg]
 
 
 class Player(models.Model):
-    """A person in the club's registry."""
+    """A person in the club's registry: the name the club uses, and who they are elsewhere
+    (their names in Latin letters, country and EMA number for European tournaments; their
+    names on the online platforms, ``PlatformName``). Everything but the name may be blank."""
 
     name = models.CharField(max_length=100)
     name_key = NameKeyField()
     created_at = models.DateTimeField(default=timezone.now, editable=False)
+    given_name = models.CharField(max_length=50, blank=True)
+    #: Written as the player writes it; the EMA's file puts it in capitals.
+    family_name = models.CharField(max_length=50, blank=True)
+    #: ISO 3166-1's three letters (``NLD``), as the EMA's files name countries.
+    country = models.CharField(max_length=3, blank=True)
+    #: Eight digits, leading zeros kept; blank for a player who has none.
+    ema_number = models.CharField(max_length=8, blank=True)
 
     class Meta:
         ordering = ["name"]
-        constraints = [unique_name("player")]
+        constraints = [
+            unique_name("player"),
+            # One EMA number is one person, in the database itself; blank is anyone's.
+            models.UniqueConstraint(
+                fields=["ema_number"],
+                condition=~models.Q(ema_number=""),
+                name="player_ema_number_unique",
+                violation_error_message="Another player has this EMA number.",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
 
     def get_absolute_url(self) -> str:
         return reverse("player_detail", args=[self.pk])
+
+
+class PlatformName(models.Model):
+    """A player's name on an online platform: a log from there names them by it. A player has
+    any number (an account for each room, a new name after a ban); a name on one platform is
+    one player's. ``platform`` is the log's (``scoring.logs``: ``LogGame.platform``)."""
+
+    class Platform(models.TextChoices):
+        TENHOU = "tenhou", gettext_lazy("Tenhou")
+        MAHJONGSOUL = "mahjongsoul", gettext_lazy("Mahjong Soul")
+        OTHER = "other", gettext_lazy("Other")
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="platform_names")
+    platform = models.CharField(max_length=12, choices=Platform.choices)
+    #: As the platform writes it: two names differing in case are two accounts.
+    name = models.CharField(max_length=100)
+
+    class Meta:
+        ordering = ["platform", "name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["platform", "name"],
+                name="platform_name_unique",
+                violation_error_message="Another player has this name on this platform.",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_platform_display()}: {self.name}"
 
 
 class SavedRuleset(models.Model):

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from scorekeeper.club.models import Game, Season
 from scorekeeper.format import PLACE_NAMES
 from scorekeeper.history.standings import StandingRow
+from scorekeeper.registry.identities import Identity, identities, identity_json, with_identities
 from scorekeeper.spreadsheets import csv_lines
 from scoring.seats import Wind
 from scoring.standings import final_standings
@@ -108,6 +109,9 @@ def game_standings_csv(game: Game) -> Iterator[str]:
 
 
 def game_standings_json(game: Game) -> dict[str, Any]:
+    """The final standings, each seat with its player's id and identity."""
+    seated = dict(game.seats.values_list("number", "player_id"))
+    found = identities(seated.values())
     return {
         "game": game.pk,
         # Three- and four-player results are different scales: the file says which it is.
@@ -124,6 +128,8 @@ def game_standings_json(game: Game) -> dict[str, Any]:
                 "bonus": _number(row["bonus"]),
                 "penalty": _number(row["penalty"]),
                 "result": _number(row["result"]),
+                "player_id": seated[row["seat"]],
+                "identity": identity_json(found[seated[row["seat"]]]),
             }
             for row in game_standings(game)
         ],
@@ -152,8 +158,9 @@ def standings_csv(rows: Iterable[StandingRow], *, players: int = 4) -> Iterator[
     )
 
 
-def row_json(row: StandingRow) -> dict[str, Any]:
-    return {
+def row_json(row: StandingRow, identity: Identity | None = None) -> dict[str, Any]:
+    """A standings row; with ``identity``, the player's beside it (the downloads')."""
+    values = {
         "rank": row.rank,
         "player_id": row.player_id,
         "player": row.name,
@@ -164,6 +171,9 @@ def row_json(row: StandingRow) -> dict[str, Any]:
         "places": list(row.places),
         "average_points": row.average_points,
     }
+    if identity is not None:
+        values["identity"] = identity_json(identity)
+    return values
 
 
 def season_scope(season: Season | None) -> dict[str, Any]:
@@ -190,7 +200,7 @@ def standings_json(
     head = json.dumps(about, ensure_ascii=False)
     yield head[:-1] + ', "standings": ['
     separator = "\n  "
-    for row in rows:
-        yield separator + json.dumps(row_json(row), ensure_ascii=False)
+    for row, identity in with_identities(rows, lambda row: row.player_id):
+        yield separator + json.dumps(row_json(row, identity), ensure_ascii=False)
         separator = ",\n  "
     yield "\n]}\n"

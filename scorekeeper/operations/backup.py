@@ -18,6 +18,8 @@ empty database backs up again to the same bytes. Ids are kept: a restored game h
 id, so links to it keep working and the table's ETags (``id-revision``) never repeat; and a
 game started after a restore takes an id past every one a game ever had, a deleted game's
 included, so a deleted game's line keeps naming that game alone.
+A player's line carries their identity where it is known (names in Latin letters, country,
+EMA number, and ``platform_names``: each platform's names, as ``{"tenhou": ["A", "B"]}``).
 Accounts are not part of a backup; who created a game, recorded a hand or settled a
 conflict is left empty. The keys of hands stored or merged as they were sent are not kept
 either: they only keep a hand sent again from being stored twice, and a phone that sends one
@@ -39,12 +41,14 @@ from scorekeeper.club.models import (
     DeletedGame,
     Game,
     HandRecord,
+    PlatformName,
     Player,
     SavedRuleset,
     Season,
     Seat,
     SentHand,
 )
+from scorekeeper.registry.identities import Identity
 from scoring.record import source_json
 
 FORMAT: Final = "scorekeeper.backup/1"
@@ -122,10 +126,14 @@ def backup_lines() -> Iterator[str]:
     yield dumps({"format": FORMAT, "counts": total}) + "\n"
     written = dict.fromkeys(COUNTED, 0)
     names: dict[int, str] = {}
+    platform_names: dict[int, list[PlatformName]] = {}
+    for row in PlatformName.objects.all():
+        platform_names.setdefault(row.player_id, []).append(row)
     for player in Player.objects.order_by("pk"):
         names[player.pk] = player.name
         written["players"] += 1
-        yield dumps(_player_json(player)) + "\n"
+        identity = Identity.of(player, platform_names.get(player.pk, []))
+        yield dumps(_player_json(player, identity)) + "\n"
     for ruleset in SavedRuleset.objects.order_by("pk"):
         written["rulesets"] += 1
         yield dumps(_ruleset_json(ruleset)) + "\n"
@@ -150,12 +158,23 @@ def backup_lines() -> Iterator[str]:
     yield dumps({"type": "end", "counts": written}) + "\n"
 
 
-def _player_json(player: Player) -> dict[str, Any]:
+def _player_json(player: Player, identity: Identity) -> dict[str, Any]:
+    """A player's line: their id, name and when they were added; and what of their identity
+    is known (``IDENTITY``, each field left out where blank, so a club that keeps none backs
+    up as before)."""
+    known = {
+        "given_name": identity.given_name,
+        "family_name": identity.family_name,
+        "country": identity.country,
+        "ema_number": identity.ema_number,
+        "platform_names": {p: list(n) for p, n in identity.platform_names.items()},
+    }
     return {
         "type": "player",
         "id": player.pk,
         "name": player.name,
         "created_at": _iso(player.created_at),
+        **{key: value for key, value in known.items() if value},
     }
 
 

@@ -33,6 +33,7 @@ from scorekeeper.club.models import (
     DeletedGame,
     Game,
     HandRecord,
+    PlatformName,
     Player,
     SavedRuleset,
     Season,
@@ -54,6 +55,7 @@ from scorekeeper.operations.backup import (
 )
 from scorekeeper.operations.bulk import ids_past, reset_sequences, stored_seats
 from scorekeeper.refusals import located_refusal_text, refusal_text
+from scorekeeper.registry.identities import PLATFORMS, Identity, identity_errors
 from scorekeeper.request_numbers import request_number
 from scorekeeper.table.services.outbox import MAX_OPEN_CONFLICTS, waiting_item
 from scoring.errors import LocatedError, RulesError
@@ -131,6 +133,10 @@ class BackupLoader:
         self.names: dict[str, dict[str, str]] = {"player": {}, "ruleset": {}, "season": {}}
         self.ids: dict[str, set[int]] = {"player": set(), "ruleset": set(), "season": set()}
         self.pending: list[Player | SavedRuleset] = []
+        self.platform_names: list[PlatformName] = []
+        #: Each EMA number and platform name so far, with its player's id.
+        self.ema_numbers: dict[str, int] = {}
+        self.platform_holders: dict[tuple[str, str], int] = {}
         self.seasons: list[tuple[int, Season, list[int]]] = []
         self.game_ids: set[int] = set()
         #: The ids the deleted games had (their lines in the history).
@@ -228,13 +234,27 @@ class BackupLoader:
         self.names[kind][key] = name
 
     def read_player(self, obj: dict[str, Any]) -> None:
-        check_fields(obj, {"type", "id", "name", "created_at"}, self)
+        check_fields(obj, {"type", "id", "name", "created_at", *IDENTITY_FIELDS}, self)
         name = read_name(obj.get("name"), "name", self, Player)
         pk = read_id(obj.get("id"), "id", self)
         self.unique("player", pk, name)
         self.players[name] = pk
         created = read_moment(obj.get("created_at"), "created_at", self)
-        self.pending.append(Player(id=pk, name=name, created_at=created))
+        identity = read_identity(obj, self)
+        player = Player(
+            id=pk,
+            name=name,
+            created_at=created,
+            given_name=identity.given_name,
+            family_name=identity.family_name,
+            country=identity.country,
+            ema_number=identity.ema_number,
+        )
+        self.pending.append(player)
+        self.platform_names += [
+            PlatformName(player_id=pk, platform=platform, name=platform_name)
+            for platform, platform_name in sorted(identity.pairs())
+        ]
         self.counts["players"] += 1
 
     def read_ruleset(self, obj: dict[str, Any]) -> None:
@@ -491,6 +511,8 @@ class BackupLoader:
 
     def store_pending(self) -> None:
         Player.objects.bulk_create(p for p in self.pending if isinstance(p, Player))
+        PlatformName.objects.bulk_create(self.platform_names)
+        self.platform_names = []
         SavedRuleset.objects.bulk_create(r for r in self.pending if isinstance(r, SavedRuleset))
         self.keep_ids(self.pending)
         self.pending = []
@@ -542,6 +564,52 @@ class BackupLoader:
         if self.progress and self.reported != self.counts["games"]:
             self.progress(self.counts["games"], self.counts["games"])
         return self.counts
+
+
+IDENTITY_FIELDS = ("given_name", "family_name", "country", "ema_number", "platform_names")
+
+
+def read_identity(obj: Mapping[str, Any], loader: BackupLoader) -> Identity:
+    """A player line's identity (each field may be left out), checked as the player form
+    checks it; an EMA number or platform name already another player's is refused."""
+    texts = {}
+    for key in IDENTITY_FIELDS[:4]:
+        value = obj.get(key, "")
+        if not isinstance(value, str):
+            raise loader.fail(key, _("expected a text, got %(value)s") % {"value": _short(value)})
+        texts[key] = value
+    names = obj.get("platform_names", {})
+    platforms = check_object(names, set(PLATFORMS), loader, "platform_names")
+    for platform, value in platforms.items():
+        if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
+            raise loader.fail(f"platform_names.{platform}", _("expected a list of names"))
+        if len(set(value)) != len(value):
+            raise loader.fail(f"platform_names.{platform}", _("a name twice"))
+    identity = Identity(**texts, platform_names=platforms)
+    wrong = identity_errors(identity)
+    if wrong:
+        key, message = next(iter(wrong.items()))
+        where = f"platform_names.{key}" if key in PLATFORMS else key
+        raise loader.fail(where, message)
+    pk = obj.get("id")
+    assert isinstance(pk, int)
+    if identity.ema_number:
+        first = loader.ema_numbers.setdefault(identity.ema_number, pk)
+        if first != pk:
+            raise loader.fail(
+                "ema_number",
+                _("the EMA number %(number)s is already player %(id)s's")
+                % {"number": identity.ema_number, "id": first},
+            )
+    for platform, name in sorted(identity.pairs()):
+        first = loader.platform_holders.setdefault((platform, name), pk)
+        if first != pk:
+            raise loader.fail(
+                f"platform_names.{platform}",
+                _("%(name)s is already player %(id)s's name on this platform")
+                % {"name": repr(name), "id": first},
+            )
+    return identity
 
 
 def check_fields(

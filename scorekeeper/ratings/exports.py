@@ -12,6 +12,7 @@ from typing import Any, Final
 from django.utils.translation import pgettext_lazy
 
 from scorekeeper.ratings.queries import RatingRow
+from scorekeeper.registry.identities import identity_json, with_identities
 from scorekeeper.spreadsheets import csv_lines
 
 #: The columns, in the file's order: the JSON's keys, and the CSV's header for people, in
@@ -47,7 +48,8 @@ def ratings_csv(rows: Iterable[RatingRow]) -> Iterator[str]:
 def ratings_json(rows: Iterable[RatingRow]) -> Iterator[str]:
     """A JSON list of rows, written a row at a time."""
     separator = "[\n  "
-    for row in rows:
-        yield separator + json.dumps(row_values(row), ensure_ascii=False)
+    for row, identity in with_identities(rows, lambda row: row.player_id):
+        values = {**row_values(row), "identity": identity_json(identity)}
+        yield separator + json.dumps(values, ensure_ascii=False)
         separator = ",\n  "
     yield "[]\n" if separator.startswith("[") else "\n]\n"

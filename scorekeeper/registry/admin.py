@@ -12,13 +12,26 @@ from django.http import HttpRequest
 
 from scorekeeper.club.models import AddressCount, LoginCount, Player, SavedRuleset
 from scorekeeper.registry.forms import PlayerForm, SavedRulesetForm
+from scorekeeper.registry.services import save_player
 
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    # The site's form, platform names and all; saved by the site's service.
     form = PlayerForm
-    list_display = ("name", "created_at")
-    search_fields = ("name",)
+    list_display = ("name", "given_name", "family_name", "country", "ema_number", "created_at")
+    list_filter = ("country",)
+    search_fields = ("name", "given_name", "family_name", "ema_number", "platform_names__name")
+
+    def save_model(self, request: HttpRequest, obj: Player, form: Any, change: bool) -> None:
+        name = form.cleaned_data["name"]
+        # ``obj`` carries the form's values already: the service reads the stored row.
+        player = Player.objects.get(pk=obj.pk) if change else Player()
+        saved = save_player(player=player, name=name, identity=form.identity())
+        obj.pk = saved.pk
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        pass  # the platform names are saved with the player
 
 
 @admin.register(SavedRuleset)

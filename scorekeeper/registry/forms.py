@@ -18,12 +18,13 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.club.bounds import load_json, name_key
-from scorekeeper.club.models import Player, SavedRuleset
+from scorekeeper.club.bounds import ema_number_error, latin_name_error, load_json, name_key
+from scorekeeper.club.models import PlatformName, Player, SavedRuleset
 from scorekeeper.errors import JsonRefused
 from scorekeeper.format import FINISH_NAMES, PRESET_CHOICES
 from scorekeeper.parameters import CHOICES, GROUPS, HELP, LABELS
 from scorekeeper.refusals import located_refusal_text, worded_text
+from scorekeeper.registry.identities import PLATFORMS, Identity, country_choices
 from scorekeeper.registry.permissions import make_member
 from scoring.errors import RulesError
 from scoring.outcomes import ABORT_REASONS
@@ -112,15 +113,149 @@ def _clean_unique_name(value: str, model: type[Player] | type[SavedRuleset], pk:
     return name
 
 
+class PlatformNamesField(forms.CharField):
+    """A platform's names, one a line (blank lines and outer spaces dropped, each name once)."""
+
+    widget = forms.Textarea(attrs={"rows": 2, "spellcheck": "false", "autocapitalize": "off"})
+
+    def prepare_value(self, value: Any) -> Any:
+        return "\n".join(value) if isinstance(value, list | tuple) else value
+
+    def to_python(self, value: Any) -> list[str]:  # type: ignore[override]
+        names = [line.strip() for line in str(value or "").splitlines()]
+        return list(dict.fromkeys(name for name in names if name))
+
+    def validate(self, value: Any) -> None:
+        for name in value:
+            if len(name) > 100:
+                raise forms.ValidationError(
+                    _("“%(name)s…”: a platform name has at most 100 characters.")
+                    % {"name": name[:20]}
+                )
+            if "\x00" in name:
+                raise forms.ValidationError(_("A name cannot contain a NUL character."))
+
+
 class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
+    """A player: the name the club uses, and who they are elsewhere (``Identity``). The
+    identity's fields are checked here as the service checks them, each on its field."""
+
+    # Longer than eight, so that nine digits read as a wrong EMA number, not a long text.
+    ema_number = forms.CharField(
+        required=False,
+        max_length=20,
+        label=gettext_lazy("EMA number"),
+        help_text=gettext_lazy("Eight digits, leading zeros included: 07000155."),
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
+    tenhou = PlatformNamesField(
+        required=False,
+        label=gettext_lazy("Names on Tenhou"),
+        help_text=gettext_lazy("One a line, as Tenhou writes them."),
+    )
+    mahjongsoul = PlatformNamesField(
+        required=False,
+        label=gettext_lazy("Names on Mahjong Soul"),
+        help_text=gettext_lazy("One a line, as Mahjong Soul writes them."),
+    )
+    other = PlatformNamesField(
+        required=False,
+        label=gettext_lazy("Names elsewhere"),
+        help_text=gettext_lazy("One a line: Discord, another site."),
+    )
+
     class Meta:
         model = Player
-        fields = ["name"]
-        labels = {"name": gettext_lazy("Name")}
+        fields = ["name", "given_name", "family_name", "country", "ema_number"]
+        labels = {
+            "name": gettext_lazy("Name"),
+            "given_name": gettext_lazy("Given name (Latin letters)"),
+            "family_name": gettext_lazy("Family name (Latin letters)"),
+        }
+        help_texts = {
+            "name": gettext_lazy("The name the club uses."),
+            "given_name": gettext_lazy("As on the EMA’s lists: Anna, Zoë."),
+        }
         error_messages = {"name": {"required": gettext_lazy("Enter the player’s name.")}}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["country"] = forms.ChoiceField(
+            required=False,
+            label=gettext_lazy("Country"),
+            choices=[("", _("Not known")), *country_choices()],
+        )
+        if self.instance.pk:
+            identity = Identity.of(self.instance)
+            for platform in PLATFORMS:
+                self.initial.setdefault(platform, list(identity.platform_names.get(platform, ())))
 
     def clean_name(self) -> str:
         return _clean_unique_name(self.cleaned_data["name"], Player, self.instance.pk)
+
+    def clean_given_name(self) -> str:
+        return self._latin("given_name")
+
+    def clean_family_name(self) -> str:
+        return self._latin("family_name")
+
+    def _latin(self, field: str) -> str:
+        name = " ".join(self.cleaned_data[field].split())
+        wrong = name and latin_name_error(name, 50)
+        if wrong:
+            raise forms.ValidationError(_("In Latin letters: %(error)s.") % {"error": wrong})
+        return name
+
+    def clean_ema_number(self) -> str:
+        number = "".join(self.cleaned_data["ema_number"].split())
+        if not number:
+            return ""
+        wrong = ema_number_error(number)
+        if wrong:
+            raise forms.ValidationError(_("Not an EMA number: %(error)s.") % {"error": wrong})
+        holder = Player.objects.filter(ema_number=number).exclude(pk=self.instance.pk).first()
+        if holder is not None:
+            raise forms.ValidationError(
+                _("%(name)s has the EMA number %(number)s.")
+                % {"name": holder.name, "number": number}
+            )
+        return number
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        for platform in PLATFORMS:
+            names = cleaned.get(platform) or []
+            taken = (
+                PlatformName.objects.filter(platform=platform, name__in=names)
+                .exclude(player_id=self.instance.pk)
+                .select_related("player")
+                .order_by("name")
+            )
+            for row in taken:
+                self.add_error(
+                    platform,
+                    _("%(holder)s is %(name)s on %(platform)s.")
+                    % {
+                        "holder": row.player.name,
+                        "name": row.name,
+                        "platform": row.get_platform_display(),
+                    },
+                )
+        return cleaned
+
+    def validate_unique(self) -> None:
+        # Checked above with the holder's name; the service checks again under a lock.
+        pass
+
+    def identity(self) -> Identity:
+        data = self.cleaned_data
+        return Identity(
+            given_name=data["given_name"],
+            family_name=data["family_name"],
+            country=data["country"],
+            ema_number=data["ema_number"],
+            platform_names={p: data[p] for p in PLATFORMS if data.get(p)},
+        )
 
 
 class OverridesField(forms.Field):

@@ -20,9 +20,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from scorekeeper.club.bounds import name_error, name_key, normal_name
-from scorekeeper.club.models import Game, Player, SavedRuleset, Seat, WinRecord
+from scorekeeper.club.models import Game, PlatformName, Player, SavedRuleset, Seat, WinRecord
 from scorekeeper.club.signals import first_moment, games_changed_since, players_merging
-from scorekeeper.errors import PlayerRefused, ServiceError
+from scorekeeper.errors import IdentityRefused, PlayerRefused, ServiceError
+from scorekeeper.registry.identities import Identity, identity_errors
 from scoring.rules import Ruleset
 
 
@@ -121,6 +122,83 @@ def rename_player(*, player: Player, name: str) -> Player:
     return locked
 
 
+def save_player(*, player: Player, name: str, identity: Identity) -> Player:
+    """Add ``player`` (a new one) or rename them, and give them ``identity``: all or nothing."""
+    with transaction.atomic():
+        saved = rename_player(player=player, name=name) if player.pk else add_player(name=name)
+        return set_identity(player=saved, identity=identity)
+
+
+def _ema_taken(number: str, holder: Player) -> str:
+    return _("%(name)s has the EMA number %(number)s.") % {"name": holder.name, "number": number}
+
+
+def _platform_taken(platform: str, name: str, holder: Player) -> str:
+    return _("%(holder)s is %(name)s on %(platform)s.") % {
+        "holder": holder.name,
+        "name": name,
+        "platform": PlatformName.Platform(platform).label,
+    }
+
+
+def set_identity(*, player: Player, identity: Identity) -> Player:
+    """Give ``player`` this identity: their names in Latin letters, country and EMA number,
+    and exactly these platform names (those left out are forgotten). An EMA number or a
+    platform name that is another player's is refused, naming them (``IdentityRefused``,
+    with the field)."""
+    wrong = identity_errors(identity)
+    if wrong:
+        where, message = next(iter(wrong.items()))
+        raise IdentityRefused(message, field=where)
+    wanted = identity.pairs()
+    try:
+        with transaction.atomic():
+            locked = _locked(player.pk)
+            if identity.ema_number:
+                holder = (
+                    Player.objects.filter(ema_number=identity.ema_number)
+                    .exclude(pk=locked.pk)
+                    .first()
+                )
+                if holder is not None:
+                    raise IdentityRefused(
+                        _ema_taken(identity.ema_number, holder), field="ema_number"
+                    )
+            for platform in {platform for platform, _name in wanted}:
+                names = [name for p, name in wanted if p == platform]
+                taken = (
+                    PlatformName.objects.filter(platform=platform, name__in=names)
+                    .exclude(player=locked)
+                    .select_related("player")
+                    .order_by("name")
+                    .first()
+                )
+                if taken is not None:
+                    raise IdentityRefused(
+                        _platform_taken(platform, taken.name, taken.player), field=platform
+                    )
+            locked.given_name = identity.given_name
+            locked.family_name = identity.family_name
+            locked.country = identity.country
+            locked.ema_number = identity.ema_number
+            locked.save(update_fields=["given_name", "family_name", "country", "ema_number"])
+            held = {(row.platform, row.name): row.pk for row in locked.platform_names.all()}
+            PlatformName.objects.filter(
+                pk__in=[pk for pair, pk in held.items() if pair not in wanted]
+            ).delete()
+            PlatformName.objects.bulk_create(
+                PlatformName(player=locked, platform=platform, name=name)
+                for platform, name in sorted(wanted - held.keys())
+            )
+    except IntegrityError:
+        # The same number or name saved for another player after the checks above.
+        raise IdentityRefused(
+            _("Another player was given this EMA number or platform name meanwhile: try again."),
+            field=None,
+        ) from None
+    return locked
+
+
 def shared_games(keep: Player, merge: Player) -> list[Game]:
     """The games both players sit in, oldest first: a merge would seat one player twice."""
     return list(
@@ -133,7 +211,10 @@ def shared_games(keep: Player, merge: Player) -> list[Game]:
 
 def merge_players(*, keep: Player, merge: Player) -> int:
     """Move every seat of ``merge`` to ``keep`` and delete ``merge``; return the number of
-    games that moved. Refused when both sit in a game, naming it."""
+    games that moved. Refused when both sit in a game, naming it. The kept player keeps both
+    players' platform names, and their own names, country and EMA number where they have
+    them, the merged player's where they have none; two different EMA numbers are refused
+    (one of them is wrong: the organiser corrects it first)."""
     if keep.pk == merge.pk:
         raise PlayerRefused(_("A player cannot be merged into themselves: choose another player."))
     with transaction.atomic():
@@ -153,6 +234,19 @@ def merge_players(*, keep: Player, merge: Player) -> int:
                 )
                 % {"kept": kept.name, "merged": merged.name, "games": named}
             )
+        if kept.ema_number and merged.ema_number and kept.ema_number != merged.ema_number:
+            raise PlayerRefused(
+                _(
+                    "%(kept)s has the EMA number %(first)s and %(merged)s has %(second)s: one "
+                    "person has one EMA number. Correct the wrong one first."
+                )
+                % {
+                    "kept": kept.name,
+                    "merged": merged.name,
+                    "first": kept.ema_number,
+                    "second": merged.ema_number,
+                }
+            )
         # Where the merged player's games begin in the order, before their seats move.
         since = first_moment(Game.objects.filter(seats__player=merged))
         try:
@@ -170,7 +264,17 @@ def merge_players(*, keep: Player, merge: Player) -> int:
         WinRecord.objects.filter(player=merged).update(player=kept)
         WinRecord.objects.filter(discarder=merged).update(discarder=kept)
         players_merging.send(sender=Player, kept=kept, merged=merged)
+        PlatformName.objects.filter(player=merged).update(player=kept)
+        filled = [
+            name
+            for name in ("given_name", "family_name", "country", "ema_number")
+            if not getattr(kept, name) and getattr(merged, name)
+        ]
+        for name in filled:
+            setattr(kept, name, getattr(merged, name))
         merged.delete()
+        # After the delete: the EMA number is unique, and was the merged player's until then.
+        kept.save(update_fields=filled)
         games_changed_since(since)
     return moved
 

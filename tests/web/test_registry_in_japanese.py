@@ -133,7 +133,7 @@ def test_the_rulesets_and_players_lists_in_japanese(alice_client, players):
     assert "EMA" in rulesets and "WRC" in rulesets  # names of the presets
     assert "change" not in rulesets and "Presets" not in rulesets
     assert "クラブの名簿：4人。" in people
-    for english in ("Rename", "Merge", "Delete", "New player", "registry"):
+    for english in ("Edit", "Merge", "Delete", "New player", "registry"):
         assert english not in people
 
 

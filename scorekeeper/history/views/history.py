@@ -41,6 +41,7 @@ from scorekeeper.history.queries import (
 from scorekeeper.history.standings import PLACES, SORTS, finished_games, season_games
 from scorekeeper.history.timeline import history_page
 from scorekeeper.registry.forms import save_unless_taken
+from scorekeeper.registry.identities import Identity
 from scorekeeper.registry.permissions import organiser_required, read_required
 
 
@@ -222,6 +223,7 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     players = form.kind(kinds)
     context = {
         "player": player,
+        "identity": Identity.of(player),
         "form": form,
         "kinds": kind_links(request, kinds, players),
         # What the page shows of the finished games, drawn from the cache when it has it.

@@ -13,14 +13,13 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.club.models import Player, Seat
-from scorekeeper.errors import PlayerRefused
+from scorekeeper.errors import IdentityRefused, PlayerRefused
 from scorekeeper.registry.forms import PlayerForm
 from scorekeeper.registry.permissions import organiser_required, read_required
 from scorekeeper.registry.services import (
-    add_player,
     delete_player,
     merge_players,
-    rename_player,
+    save_player,
     shared_games,
 )
 
@@ -51,7 +50,9 @@ def _player_form(request: HttpRequest, player: Player) -> HttpResponse:
     if form.is_valid():
         name = form.cleaned_data["name"]
         try:
-            saved = rename_player(player=player, name=name) if player.pk else add_player(name=name)
+            saved = save_player(player=player, name=name, identity=form.identity())
+        except IdentityRefused as error:
+            form.add_error(error.field, error.message)
         except PlayerRefused as error:
             form.add_error("name", error.message)
         else:
