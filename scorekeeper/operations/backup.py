@@ -127,8 +127,8 @@ def backup_lines() -> Iterator[str]:
     written = dict.fromkeys(COUNTED, 0)
     names: dict[int, str] = {}
     platform_names: dict[int, list[PlatformName]] = {}
-    for row in PlatformName.objects.all():
-        platform_names.setdefault(row.player_id, []).append(row)
+    for named in PlatformName.objects.all():
+        platform_names.setdefault(named.player_id, []).append(named)
     for player in Player.objects.order_by("pk"):
         names[player.pk] = player.name
         written["players"] += 1
