@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('club', '0018_game_players'),
+        ('club', '0019_hands_that_waited_kept'),
     ]
 
     operations = [
