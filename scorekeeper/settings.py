@@ -180,6 +180,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # A game deleted while a page read it: a page that says so.
     "scorekeeper.table.gone.GameGoneMiddleware",
+    # SQLite's write lock not got in time: 503, try again (not a 500).
+    "scorekeeper.busy.BusyDatabaseMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"

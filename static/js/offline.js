@@ -6,17 +6,18 @@
   if (!script) return;
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register(script.dataset.worker, { scope: "/" }).catch(() => {});
-    // Not logged in (logged out, or the session ended): the worker forgets the table pages
-    // it kept, which were a member's.
-    if (script.dataset.forget) {
+    // Whose pages these are (an account's id, or none): the worker keeps one account's table
+    // pages at a time, and forgets them when another logs in, or when one logs out.
+    // (The offline page, drawn for no one, says nothing.)
+    if ("account" in script.dataset) {
       navigator.serviceWorker.ready.then((registration) => {
-        if (registration.active) registration.active.postMessage({ forget: true });
+        if (registration.active) registration.active.postMessage({ account: script.dataset.account });
       });
     }
   }
-  // Hands recorded on this phone stay in its outbox after logging out (they are the table's,
-  // and nowhere else): said here, since only a member's table page sends them.
-  if (script.dataset.forget && window.indexedDB) waitingHands(script.dataset);
+  // Hands recorded on this phone that still wait (the table's outbox keeps them, and sends
+  // them from their table's page): said on every other page, with the way to their tables.
+  if (window.indexedDB && !document.querySelector("script[data-hands]")) waitingHands(script.dataset);
   // A part of a page that cannot be fetched without the network says so, on any page (the
   // table's own script says more, after this).
   document.addEventListener("htmx:sendError", () => {
@@ -43,13 +44,22 @@
       const all = database.transaction("hands").objectStore("hands").getAll();
       all.onsuccess = () => {
         database.close();
-        const count = all.result.filter((entry) => !entry.refused).length;
-        if (!count) return;
+        const entries = all.result.filter((entry) => !entry.refused);
+        if (!entries.length) return;
         const messages = document.getElementById("messages");
         if (!messages) return;
         const item = document.createElement("li");
-        item.className = "message message-warning";
+        item.className = "message message-warning outbox-waiting";
+        const count = entries.length;
         item.textContent = (count === 1 ? words.waitingOne : words.waitingMany).replace("{hands}", count);
+        // Each game the hands wait for, by its table's address (the hands' address less "hands/").
+        const tables = [...new Set(entries.map((entry) => entry.game.replace(/hands\/$/, "")))];
+        for (const table of tables) {
+          const link = document.createElement("a");
+          link.href = table;
+          link.textContent = (words.open || "{game}").replace("{game}", table.split("/").filter(Boolean).pop());
+          item.append(" ", link);
+        }
         messages.append(item);
       };
     };

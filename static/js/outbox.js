@@ -6,6 +6,10 @@
 // apart one whose place another phone took (the table page then shows both versions).
 // Without this script the form posts as before (without a key: the number of hands it was
 // drawn at keeps a second sending from recording it twice).
+// Each hand keeps the moment it was entered (sent as entered_at) and who entered it; the
+// hands are sent from any page of their game, a finished or deleted one's too (the server
+// keeps what it cannot record for a person to settle, and says where each went), and by the
+// service worker while the page is closed, where the browser has Background Sync.
 (() => {
   const script = document.currentScript;
   const WORDS = (script && script.dataset) || {};
@@ -17,7 +21,9 @@
     },
   });
   let queue = []; // this game's hands waiting, in the order they were entered
-  let game = null; // the address hands are sent to (the form's action): the game
+  let game = null; // the address hands are sent to (the game's hands): the game
+  // The most hands a game's outbox keeps: a hanchan offline twice over.
+  const MOST = 60;
   let sending = null; // the hand htmx is sending now, kept if its answer never comes
 
   function uuid() {
@@ -114,17 +120,33 @@
 
   function fields(element, entry) {
     const data = [...new FormData(element).entries()].filter(
-      ([name]) => !["csrfmiddlewaretoken", "sequence", "key", "after", "blank"].includes(name),
+      ([name]) => !["csrfmiddlewaretoken", "sequence", "key", "after", "blank", "entered_at"].includes(name),
     );
     data.push(["sequence", String(entry.sequence)], ["key", entry.key]);
+    data.push(["entered_at", new Date(entry.at).toISOString()]);
     if (entry.after) data.push(["after", entry.after]);
     return data;
+  }
+
+  // A new entry: its key, place, the moment it was entered, who entered it, and the page's
+  // CSRF token (for the service worker, which cannot read the cookie everywhere).
+  function entryFor(sequence) {
+    return { key: uuid(), game, sequence, at: Date.now(), by: WORDS.account || "", token: token() };
   }
 
   async function keep(entry) {
     queue.push(entry);
     await (await database).put("hands", entry);
     show();
+    later();
+  }
+
+  // Background Sync: the worker sends what waits when the network is back, the page closed.
+  function later() {
+    if (!navigator.serviceWorker) return;
+    navigator.serviceWorker.ready
+      .then((registration) => registration.sync && registration.sync.register("outbox"))
+      .catch(() => {});
   }
 
   async function drop(entry) {
@@ -136,7 +158,7 @@
   // A hand entered while hands wait (or with no network): kept, and the form made blank for
   // the next one.
   function keepFromForm(element) {
-    const entry = { key: uuid(), game, sequence: nextSequence(), at: Date.now() };
+    const entry = entryFor(nextSequence());
     const before = waiting();
     if (before.length) entry.after = before[before.length - 1].key;
     entry.words = describe(element);
@@ -163,6 +185,10 @@
           say(WORDS.choose);
           return;
         }
+        if (queue.length >= MOST) {
+          say((WORDS.full || "{hands}").replace("{hands}", MOST));
+          return;
+        }
         keepFromForm(element).then(send);
         return;
       }
@@ -175,8 +201,16 @@
         key.name = "key";
         element.append(key);
       }
-      const entry = { key: uuid(), game, sequence: served(), at: Date.now() };
+      const entry = entryFor(served());
       key.value = entry.key;
+      let entered = element.querySelector('input[name="entered_at"]');
+      if (!entered) {
+        entered = document.createElement("input");
+        entered.type = "hidden";
+        entered.name = "entered_at";
+        element.append(entered);
+      }
+      entered.value = new Date(entry.at).toISOString();
       entry.words = describe(element);
       entry.fields = fields(element, entry);
       sending = entry;
@@ -224,15 +258,21 @@
   document.addEventListener("htmx:afterSettle", show);
 
   // The hands waiting, sent in order, each marked as one that waited (whose place another
-  // phone may have taken: the server then merges it or keeps it as a conflict). Each answer is the server's decision (recorded, taken
-  // as the same hand, or kept as a conflict, all a redirect to the table), except a refusal
-  // of the hand itself (422: it stays here, marked) or of the phone (403: it stays, to send
-  // after logging in again). With no answer, the rest wait for the next try.
+  // phone may have taken, or whose game was closed or deleted meanwhile: the server then
+  // merges it, or keeps it apart for a person to settle, and says so). Each answer is the
+  // server's decision (all a redirect to the game's page, which says where the hand went),
+  // except a refusal of the hand itself (422, 400, 410: it stays here, marked, with the
+  // server's reason), of the phone (403: it stays, to send after logging in again), or a
+  // server busy (503: sent again after the time it asks) or a race to retry (409). With no
+  // answer, the rest wait for the next try. The count of what was sent is kept over the
+  // reload that shows where they went.
   let busy = false;
+  let retry = null;
   async function send() {
-    if (busy || !navigator.onLine || !waiting().length) return;
+    if (busy || !navigator.onLine || !waiting().length || !game) return;
     busy = true;
     let delivered = 0;
+    const total = waiting().length;
     try {
       for (const entry of [...queue]) {
         if (entry.refused) continue;
@@ -248,12 +288,19 @@
         } catch {
           break;
         }
-        if (response.type === "opaqueredirect" || response.ok || response.status === 409) {
+        if (response.type === "opaqueredirect" || response.ok) {
           await drop(entry);
           delivered += 1;
         } else if (response.status === 422 || response.status === 400 || response.status === 410) {
           entry.refused = true;
+          entry.reason = await reason(response);
           await (await database).put("hands", entry);
+        } else if (response.status === 503) {
+          const seconds = Math.min(Math.max(Number(response.headers.get("Retry-After")) || 5, 1), 120);
+          say((WORDS.busy || "{seconds}").replace("{seconds}", seconds));
+          clearTimeout(retry);
+          retry = setTimeout(send, seconds * 1000);
+          break;
         } else {
           say(response.status === 403 ? WORDS.denied : WORDS.failed);
           break;
@@ -263,8 +310,50 @@
       busy = false;
       show();
     }
-    // The table as the server has it now, with what became of each hand.
-    if (delivered) window.location.reload();
+    // The table as the server has it now, with what became of each hand, and how many went.
+    if (delivered) {
+      try {
+        sessionStorage.setItem(`outbox-sent:${game}`, JSON.stringify({ sent: delivered, total, left: waiting().length }));
+      } catch {
+        // without session storage the page says where each went, not the count
+      }
+      window.location.reload();
+    }
+  }
+
+  // Why the server refused a hand, in its words: a plain answer's text, or a page's errors.
+  async function reason(response) {
+    try {
+      const text = await response.text();
+      if ((response.headers.get("Content-Type") || "").startsWith("text/plain")) return text.trim().slice(0, 500);
+      const page = new DOMParser().parseFromString(text, "text/html");
+      const errors = [...page.querySelectorAll(".errorlist li, #messages li")].map((node) => node.textContent.trim());
+      return errors.filter(Boolean).join(" ").slice(0, 500);
+    } catch {
+      return "";
+    }
+  }
+
+  // After the reload that follows a sending: how many were sent, and how many still wait.
+  function told() {
+    let report = null;
+    try {
+      report = JSON.parse(sessionStorage.getItem(`outbox-sent:${game}`) || "null");
+      sessionStorage.removeItem(`outbox-sent:${game}`);
+    } catch {
+      return;
+    }
+    if (!report) return;
+    const messages = document.getElementById("messages");
+    if (!messages) return;
+    const item = document.createElement("li");
+    item.className = "message message-info";
+    const text = report.left ? WORDS.sentSome : report.sent === 1 ? WORDS.sentOne : WORDS.sentAll;
+    item.textContent = (text || "{sent}")
+      .replace("{sent}", report.sent)
+      .replace("{total}", report.total)
+      .replace("{left}", report.left);
+    messages.prepend(item);
   }
 
   function waitingText(count) {
@@ -325,12 +414,29 @@
     number.textContent = `#${entry.sequence + 1}`;
     const mark = document.createElement("span");
     mark.className = "log-pending-mark";
-    mark.textContent = entry.refused ? WORDS.refused : WORDS.pending;
+    mark.textContent = entry.refused ? entry.reason || WORDS.refused : WORDS.pending;
     head.append(number, " ", mark);
     const text = document.createElement("p");
     text.className = "log-text";
     text.textContent = entry.words;
     item.append(head, text);
+    if (entry.by || entry.at) {
+      const authors = document.createElement("p");
+      authors.className = "log-authors";
+      const moment = new Date(entry.at);
+      const when = moment.toLocaleString(document.documentElement.lang || undefined, {
+        day: "numeric",
+        month: "short",
+        hour: "2-digit",
+        minute: "2-digit",
+      });
+      authors.textContent = (entry.by ? WORDS.enteredBy || "{name}" : WORDS.entered || "").replace("{name}", entry.by);
+      const time = document.createElement("time");
+      time.dateTime = moment.toISOString();
+      time.textContent = when;
+      authors.append(" ", time);
+      item.append(authors);
+    }
     if (entry.refused) {
       const discard = document.createElement("button");
       discard.type = "button";
@@ -344,10 +450,12 @@
 
   async function start() {
     const element = form();
-    if (!element) return;
-    game = new URL(element.getAttribute("action"), window.location.href).pathname;
+    const address = WORDS.hands || (element && element.getAttribute("action"));
+    if (!address) return;
+    game = new URL(address, window.location.href).pathname;
     const all = await (await database).getAllFromIndex("hands", "game", game);
     queue = all.sort((a, b) => a.at - b.at);
+    told();
     show();
     // The service worker keeps this page and its files for a reload without the network:
     // on the first visit it was not there yet to see them go by, so it is asked to.

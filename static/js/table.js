@@ -17,6 +17,7 @@ const WORDS = (document.currentScript && document.currentScript.dataset) || {};
 const FAILURES = {
   403: WORDS.refused || "This was refused: the page may have gone stale. Reload the page and try again.",
   410: WORDS.gone || "This game was deleted: there is nothing more to read or record here.",
+  503: WORDS.busy || "The club's database is busy: nothing was changed. Try again in a few seconds.",
   default:
     WORDS.failed ||
     "Something went wrong on our side: reload the page to see where the game is, and try again.",

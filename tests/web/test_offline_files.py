@@ -91,15 +91,23 @@ def test_the_offline_page_says_what_still_works_and_what_waits(client):
     assert "<h2>接続が戻るまで待つもの</h2>" in japanese
 
 
-def test_a_page_for_a_visitor_asks_the_worker_to_forget_a_members_pages(client, bob_client):
+def test_every_page_tells_the_worker_whose_pages_it_keeps(client, bob_client, bob):
+    """The worker keeps one account's table pages: a page for another (a login, a logout)
+    makes it forget the others. Each page also says, on the phone, that hands wait."""
     visitor = client.get("/").content.decode()
     member = bob_client.get("/").content.decode()
 
-    assert 'data-forget="1"' in visitor
-    assert "1 hand recorded on this phone still waits to be sent" in visitor
-    assert "data-forget" not in member
+    assert 'data-account=""' in visitor
+    assert "1 hand recorded on this phone still waits to be sent: a member sends it" in visitor
+    assert f'data-account="{bob.pk}"' in member
+    assert "1 hand recorded on this phone still waits to be sent: open its table" in member
     japanese = client.get("/", headers={"Accept-Language": "ja"}).content.decode()
     assert "この端末で記録した{hands}局がまだ送信待ちです。" in japanese
+
+
+def test_a_table_page_says_whose_it_is_for_the_worker(client, bob_client, bob, game):
+    assert bob_client.get(f"/games/{game.pk}/")["X-Scorekeeper-Account"] == str(bob.pk)
+    assert client.get(f"/games/{game.pk}/")["X-Scorekeeper-Account"] == ""
 
 
 def test_the_offline_page_names_no_account_and_asks_nothing_of_the_worker(bob_client):
@@ -109,7 +117,7 @@ def test_the_offline_page_names_no_account_and_asks_nothing_of_the_worker(bob_cl
 
     assert "bob" not in page
     assert "Log out" not in page
-    assert "data-forget" not in page
+    assert "data-account" not in page
 
 
 def test_no_page_title_names_the_software_instead_of_the_club():

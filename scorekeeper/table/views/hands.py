@@ -67,6 +67,7 @@ from scoring.record import read_record
 from scoring.state import HandResult, Replay
 
 TABLE = "table/table.html"
+ACCOUNT_HEADER = "X-Scorekeeper-Account"
 
 
 ALREADY_RECORDED = gettext_lazy(
@@ -95,6 +96,11 @@ KEPT_APART = {
         "Hand %(number)s (%(words)s) was not recorded: it was sent after the time was up and "
         "the game had ended by time. It is kept on the table page for an organiser to keep "
         "or discard."
+    ),
+    SentHand.Reason.AFTER: gettext_noop(
+        "Hand %(number)s (%(words)s) was not recorded: the hand entered before it on this "
+        "phone was not recorded either, and its points were counted from that one. It is kept "
+        "on the table page to keep or discard."
     ),
     SentHand.Reason.CHANGED: gettext_noop(
         "Hand %(number)s (%(words)s) was not recorded: the game changed since it was entered "
@@ -217,7 +223,10 @@ def table_after_write(
 @game_read_required
 def game_table(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = load_game(game_id)
-    return render(request, TABLE, table_context(request, game))
+    response = render(request, TABLE, table_context(request, game))
+    # Whose page this is, for the service worker that keeps it (one account's pages at a time).
+    response[ACCOUNT_HEADER] = str(request.user.pk or "")
+    return response
 
 
 @require_POST
