@@ -28,6 +28,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "scorekeeper.digest",
         "scorekeeper.htmx",
         "scorekeeper.limits",
+        "scorekeeper.busy",
         "scorekeeper.headers",
         "scorekeeper.spreadsheets",
         "scorekeeper.format",
