@@ -371,6 +371,10 @@ class HandRecord(models.Model):
         related_name="+",
     )
     recorded_at = models.DateTimeField(default=timezone.now, editable=False)
+    #: When the hand was entered: earlier than it was recorded on a phone that waited
+    #: without the network, bounded by the server's clock (``table/services/submit.py``);
+    #: blank for a hand stored otherwise (imported, restored): when it was recorded.
+    entered_at = models.DateTimeField(null=True, blank=True, editable=False)
     edited_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,

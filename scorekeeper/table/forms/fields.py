@@ -89,9 +89,32 @@ class WinFields:
     yaku: YakuFields | None = None
 
 
+class SeatsField(forms.TypedMultipleChoiceField):
+    """Seats chosen among chips, each at most once. A chip sends its seat once; a seat sent
+    twice (``riichi=1&riichi=1``) is a request made by hand, refused on its field as the
+    engine and the game record would refuse it, so no such hand is ever stored."""
+
+    default_error_messages = {"twice": gettext_lazy("%(name)s is chosen twice.")}
+
+    def validate(self, value: Any) -> None:
+        super().validate(value)
+        seen: set[Any] = set()
+        for seat in value:
+            if seat in seen:
+                # Checked before the seats are coerced: ``seat`` is the text sent.
+                choices: Iterable[tuple[Any, Any]] = self.choices  # type: ignore[assignment]
+                name = dict(choices).get(self.coerce(seat), seat)
+                raise forms.ValidationError(
+                    self.error_messages["twice"],
+                    code="twice",
+                    params={"name": getattr(name, "name", name)},
+                )
+            seen.add(seat)
+
+
 def _seats_field(labels: list[tuple[int, SeatChoice]], label: str, *, many: bool) -> forms.Field:
     if many:
-        return forms.TypedMultipleChoiceField(
+        return SeatsField(
             label=label,
             choices=labels,
             coerce=int,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from copy import copy
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -174,7 +175,14 @@ def _time_ends(game: Game) -> bool:
     return any(bool(answer) for _, answer in answers)
 
 
-def record_hand(*, game: Game, hand: Hand, expected_sequence: int, user: Any = None) -> HandChange:
+def record_hand(
+    *,
+    game: Game,
+    hand: Hand,
+    expected_sequence: int,
+    user: Any = None,
+    entered_at: datetime | None = None,
+) -> HandChange:
     """Append one hand. The engine applies it to the stored projection, so the work is the
     same at hand 60 as at hand 1 (only the hand that ends the game replays them all, for
     the standings; so does a hand after which time ends the game, ``_time_ends``). Raises
@@ -210,6 +218,7 @@ def record_hand(*, game: Game, hand: Hand, expected_sequence: int, user: Any = N
                 sequence=expected_sequence,
                 data=HandRecord.data_from(hand),
                 recorded_by=user,
+                entered_at=entered_at,
             )
     except IntegrityError:
         # Two phones appending the same sequence where the row lock did not order them:

@@ -135,7 +135,11 @@ def send_hand(
             elif expected_sequence == locked.hand_count and locked.is_open:
                 try:
                     change = record_hand(
-                        game=locked, hand=hand, expected_sequence=expected_sequence, user=user
+                        game=locked,
+                        hand=hand,
+                        expected_sequence=expected_sequence,
+                        user=user,
+                        entered_at=entered_at,
                     )
                 except IllegalHand:
                     if not waited:
@@ -343,7 +347,11 @@ def _keep(game: Game, sent: SentHand) -> dict[str, Any] | None:
     save_projection(game, project_game(game, hands, played=played))
     if sent.sequence == len(records):
         HandRecord.objects.create(
-            game=game, sequence=sent.sequence, data=sent.data, recorded_by=sent.sent_by
+            game=game,
+            sequence=sent.sequence,
+            data=sent.data,
+            recorded_by=sent.sent_by,
+            entered_at=sent.entered_at,
         )
         return None
     target = records[sent.sequence]

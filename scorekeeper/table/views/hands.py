@@ -23,12 +23,12 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_noop
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
-from scorekeeper.club.models import DeletedGame, Game, HandRecord, SentHand
+from scorekeeper.club.models import DeletedGame, Game, SentHand
 from scorekeeper.errors import GameGone, ServiceError, StaleGame
 from scorekeeper.htmx import HtmxHttpRequest
 from scorekeeper.registry.permissions import (
@@ -53,29 +53,15 @@ from scorekeeper.table.pages import (
     table_context,
 )
 from scorekeeper.table.previews import preview_context, preview_of
-from scorekeeper.table.services.hands import HandChange, edit_hand, record_hand, scoreboard
-from scorekeeper.table.services.outbox import (
-    Sent,
-    keep_for_deleted,
-    send_hand,
-    sent_before,
-    settle_conflict,
-)
+from scorekeeper.table.services.hands import HandChange, edit_hand, scoreboard
+from scorekeeper.table.services.outbox import keep_for_deleted, settle_conflict
+from scorekeeper.table.services.submit import Submitted, Taken, submit_hand
 from scoring.errors import IllegalHand
-from scoring.outcomes import Hand
 from scoring.record import read_record
 from scoring.state import HandResult, Replay
 
 TABLE = "table/table.html"
 ACCOUNT_HEADER = "X-Scorekeeper-Account"
-
-
-ALREADY_RECORDED = gettext_lazy(
-    "This hand was already recorded (by this or another phone) — here is the current table."
-)
-GAME_CHANGED = gettext_lazy(
-    "The game changed on another phone — nothing was recorded; here is the current table."
-)
 
 
 MERGED = gettext_noop(
@@ -150,17 +136,6 @@ def entered_moment(request: HttpRequest) -> datetime | None:
             _("Bad request: the hand's entered_at is not a moment in ISO 8601 with its offset.")
         )
     return min(moment, timezone.now())
-
-
-def _stale_message(game: Game, hand: Hand, expected: int) -> str:
-    """Why a hand for a game that has moved on was not recorded. If the game's last hand is
-    this very hand, sent for the same place in the game, it is a double tap or a retry (on
-    this phone or another) and the hand is in; otherwise something else changed the game
-    and this hand is not in it."""
-    last = game.hands.order_by("-sequence").first()
-    if last is not None and last.sequence == expected and last.data == HandRecord.data_from(hand):
-        return str(ALREADY_RECORDED)
-    return str(GAME_CHANGED)
 
 
 # The table, whole or as the part htmx swaps.
@@ -245,56 +220,33 @@ def hand_create(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         if key is None or not waited:
             raise
         return _sent_to_deleted(request, game_id, key, after, entered_at)
-    if key is not None and (earlier := sent_before(game, key)) is not None:
-        return _sent_answer(request, game, Sent(earlier, repeated=True))
     form = new_hand_form(game, request.POST, whole=False)
-    hand: Hand | None = None
     refusal: IllegalHand | None = None
-    try:
-        if form.is_valid():
-            hand = form.to_hand()
-            if key is not None:
-                try:
-                    sent = send_hand(
-                        game=game,
-                        hand=hand,
-                        expected_sequence=form.cleaned_data["sequence"],
-                        key=key,
-                        after=after,
-                        waited=waited,
-                        user=acting_user(request.user),
-                        entered_at=entered_at,
-                    )
-                except ServiceError as error:
-                    if not waited:
-                        raise
-                    # The phone keeps the hand and shows why (422), or sends it again (409).
-                    return _plain(error.message, 409 if isinstance(error, StaleGame) else 422)
-                return _sent_answer(request, game, sent)
-            change = record_hand(
+    if form.is_valid():
+        try:
+            submitted = submit_hand(
                 game=game,
-                hand=hand,
+                hand=form.to_hand(),
                 expected_sequence=form.cleaned_data["sequence"],
+                key=key,
+                entered_at=entered_at,
                 user=acting_user(request.user),
+                after=after,
+                waited=waited,
             )
-            words = describe_hand(hand, form.names, form.rules)
-            messages.success(
-                request,
-                _("Hand %(number)s recorded: %(words)s.")
-                % {"number": change.game.hand_count, "words": words},
-            )
-            if not request.htmx:
-                return redirect("game_table", game_id)
-            return _recorded(request, game, change, words)
-    except IllegalHand as error:
-        refusal = error
-    except StaleGame:
-        assert hand is not None  # only a complete hand is sent to be recorded
-        messages.warning(request, _stale_message(game, hand, form.cleaned_data["sequence"]))
-        return table_after_write(request, game_id, status=409)
-    except ServiceError as error:
-        messages.error(request, error.message)
-        return table_after_write(request, game_id, status=409)
+        except IllegalHand as error:
+            refusal = error
+        except ServiceError as error:
+            if waited:
+                # The phone keeps the hand and shows why (422), or sends it again (409).
+                return _plain(error.message, 409 if isinstance(error, StaleGame) else 422)
+            if isinstance(error, StaleGame):
+                messages.warning(request, error.message)
+            else:
+                messages.error(request, error.message)
+            return table_after_write(request, game_id, status=409)
+        else:
+            return _sent_answer(request, game, submitted)
     # The form drawn again whole, with why it was refused.
     shown = new_hand_form(game, request.POST)
     shown.is_valid()
@@ -349,23 +301,23 @@ def form_errors_text(form: HandForm) -> str:
     return " ".join(str(message) for errors in form.errors.values() for message in errors)
 
 
-def _sent_answer(request: HtmxHttpRequest, game: Game, sent: Sent) -> HttpResponse:
-    """The answer to a hand sent with a key: the answer its first sending got (the same
-    words, the table), whether this sending recorded it or not."""
-    row = sent.sent
-    number = row.sequence + 1
-    words = describe_hand(row.to_hand(), seat_names(game), game.ruleset())
+def _sent_answer(request: HtmxHttpRequest, game: Game, submitted: Submitted) -> HttpResponse:
+    """The answer to a submitted hand: the same words and table, whether this sending
+    recorded it or an earlier sending with the same key did."""
+    number = submitted.number
+    words = describe_hand(submitted.hand, seat_names(game), game.ruleset())
     status = 200
-    if row.outcome == SentHand.Outcome.MERGED:
+    if submitted.taken == Taken.MERGED:
         messages.warning(request, _(MERGED) % {"number": number, "words": words})
-    elif row.outcome == SentHand.Outcome.RECORDED:
+    elif submitted.taken == Taken.RECORDED:
         messages.success(
             request, _("Hand %(number)s recorded: %(words)s.") % {"number": number, "words": words}
         )
-        if sent.change is not None and request.htmx:
-            return _recorded(request, game, sent.change, words)
+        if submitted.change is not None and request.htmx:
+            return _recorded(request, game, submitted.change, words)
     else:
-        wording = KEPT_APART.get(SentHand.Reason(row.reason), CONFLICT) if row.reason else CONFLICT
+        reason = submitted.reason
+        wording = KEPT_APART.get(SentHand.Reason(reason), CONFLICT) if reason else CONFLICT
         messages.warning(request, _(wording) % {"number": number, "words": words})
         status = 409
     if not request.htmx:
