@@ -298,7 +298,10 @@ WRITE_REFUSALS: Final = {
     "400": _refused("The body is not JSON, or the Idempotency-Key is missing or not a UUID."),
     "403": _refused("A read token, or an account that is not a member."),
     "404": _refused("No such game (or hand)."),
-    "409": _refused("The game has moved on (game.stale), is closed or full."),
+    "409": _refused(
+        "The game has moved on (game.stale), the key came with another hand (key.reused), "
+        "or the game is closed or full."
+    ),
     "422": _refused("A field is wrong, or the rules refuse the hand (the engine's code)."),
 }
 

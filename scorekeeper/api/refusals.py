@@ -28,6 +28,7 @@ from scorekeeper.errors import (
     Unstorable,
 )
 from scorekeeper.refusals import refusal_text
+from scorekeeper.table.services.submit import KeyReused
 from scoring.errors import ScoringError
 
 JSON = "application/json; charset=utf-8"
@@ -103,6 +104,7 @@ WORDINGS: Final[dict[str, tuple[int, str]]] = {
 
 #: A service's refusal: its code and status, by its kind (the first that matches).
 SERVICE_CODES: Final[tuple[tuple[type[ServiceError], str, int], ...]] = (
+    (KeyReused, "key.reused", 409),
     (StaleGame, "game.stale", 409),
     (GameClosed, "game.closed", 409),
     (GameFull, "game.full", 409),

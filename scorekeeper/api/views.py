@@ -40,7 +40,7 @@ from scorekeeper.request_numbers import request_number
 from scorekeeper.table.pages import load_game
 from scorekeeper.table.services.games import store_record
 from scorekeeper.table.services.hands import edit_hand, undo_last_hand
-from scorekeeper.table.services.outbox import send_hand
+from scorekeeper.table.services.submit import submit_hand
 from scoring.record import read_record
 from scoring.record_hand import parse_hand
 
@@ -168,16 +168,16 @@ def hand_create(request: HttpRequest, token: Token, game_id: int) -> HttpRespons
     assert sequence is not None
     hand = parse_hand(required(data, "hand"), "hand")
     game = _game(game_id)
-    sent = send_hand(
-        game=game, hand=hand, expected_sequence=sequence, key=key, waited=False, user=token.user
+    submitted = submit_hand(
+        game=game, hand=hand, expected_sequence=sequence, key=key, user=token.user
     )
     answer = hand_answer(
         load_game(game_id),
-        sent.sent.sequence,
-        outcome=sent.sent.outcome,
-        repeated=sent.repeated,
+        submitted.sequence,
+        outcome=str(submitted.taken),
+        repeated=submitted.repeated,
     )
-    return json_response(answer, status=200 if sent.repeated else 201)
+    return json_response(answer, status=200 if submitted.repeated else 201)
 
 
 @endpoint({"PUT": RECORD, "DELETE": RECORD})
