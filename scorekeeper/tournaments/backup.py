@@ -55,6 +55,15 @@ def tournament_lines() -> Iterator[dict[str, Any]]:
         yield _tournament_json(tournament)
 
 
+def _entrant(e: Entrant) -> list[Any]:
+    """A registered player's line: id, player, registered at; their EMA number after them
+    where there is one; and where they dropped out, the EMA number (blank if none) and when."""
+    row: list[Any] = [e.pk, e.player_id, _iso(e.created_at)]
+    if e.withdrawn_at is not None:
+        return [*row, e.ema_number, _iso(e.withdrawn_at)]
+    return [*row, e.ema_number] if e.ema_number else row
+
+
 def _tournament_json(tournament: Tournament) -> dict[str, Any]:
     seats: dict[int, list[list[int]]] = {}
     for table_id, pk, number, entrant, player in (
@@ -81,11 +90,9 @@ def _tournament_json(tournament: Tournament) -> dict[str, Any]:
         "start_date": tournament.start_date.isoformat(),
         "end_date": tournament.end_date.isoformat() if tournament.end_date else None,
         "created_at": _iso(tournament.created_at),
-        "entrants": [
-            # An EMA number after them where there is one.
-            [e.pk, e.player_id, _iso(e.created_at), *([e.ema_number] if e.ema_number else [])]
-            for e in tournament.entrants.order_by("pk")
-        ],
+        # Only where asked for, so that a tournament without it backs up as before.
+        **({"vary_tables": True} if tournament.vary_tables else {}),
+        "entrants": [_entrant(e) for e in tournament.entrants.order_by("pk")],
         "rounds": [
             {
                 "id": s.pk,
@@ -136,7 +143,7 @@ def _later(value: Any, where: str, loader: BackupLoader) -> Any:
 
 def read_tournament(obj: dict[str, Any], loader: BackupLoader) -> list[models.Model]:
     """Check a tournament's line and store its rows; the rows stored, ids kept."""
-    keys = {"type", "id", *SETTINGS, "start_date", "end_date", "created_at"}
+    keys = {"type", "id", *SETTINGS, "start_date", "end_date", "created_at", "vary_tables"}
     check_fields(obj, keys | {"entrants", "rounds", "penalties"}, loader)
     players = loader.ids["player"]
     start = read_day(obj.get("start_date"), "start_date", loader)
@@ -166,7 +173,8 @@ def read_tournament(obj: dict[str, Any], loader: BackupLoader) -> list[models.Mo
         _small(getattr(tournament, name), name, loader)
     if tournament.hidden_from is not None:
         _small(tournament.hidden_from, "hidden_from", loader)
-    for name in ("substitutes_count", "public"):
+    tournament.vary_tables = obj.get("vary_tables", False)
+    for name in ("substitutes_count", "public", "vary_tables"):
         if not isinstance(getattr(tournament, name), bool):
             raise loader.fail(name, _("expected true or false"))
     if tournament.end_policy not in Tournament.EndPolicy.values:
@@ -177,11 +185,14 @@ def read_tournament(obj: dict[str, Any], loader: BackupLoader) -> list[models.Mo
     entrants = []
     for i, row in enumerate(_list(obj.get("entrants"), "entrants", loader)):
         where = f"entrants[{i}]"
-        if not isinstance(row, list) or len(row) not in (3, 4):
+        if not isinstance(row, list) or len(row) not in (3, 4, 5):
             raise loader.fail(where, _("expected a list"))
-        ema = row[3] if len(row) == 4 else ""
-        if len(row) == 4 and not (isinstance(ema, str) and EMA_NUMBER.fullmatch(ema)):
+        ema = row[3] if len(row) >= 4 else ""
+        # A player who dropped out has their EMA number, blank if none, then the moment.
+        blank = len(row) == 5 and ema == ""
+        if len(row) >= 4 and not blank and not (isinstance(ema, str) and EMA_NUMBER.fullmatch(ema)):
             raise loader.fail(where + "[3]", _("an EMA number is 8 digits"))
+        withdrawn = read_moment(row[4], where + "[4]", loader) if len(row) == 5 else None
         player = read_id(row[1], where + "[1]", loader)
         if player not in players:
             raise loader.fail(where + "[1]", _("no player with id %(id)s") % {"id": player})
@@ -192,6 +203,7 @@ def read_tournament(obj: dict[str, Any], loader: BackupLoader) -> list[models.Mo
                 player_id=player,
                 created_at=read_moment(row[2], where + "[2]", loader),
                 ema_number=ema,
+                withdrawn_at=withdrawn,
             )
         )
     entrant_ids = {e.pk for e in entrants}

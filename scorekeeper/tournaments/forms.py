@@ -218,7 +218,11 @@ def _header_words() -> set[str]:
 
 
 class SeatForm(forms.Form):
-    method = forms.ChoiceField(label=gettext_lazy("Seating"), choices=Session.Method.choices)
+    #: A plan seats every session to come at once: its own form (``PlanForm``).
+    method = forms.ChoiceField(
+        label=gettext_lazy("Seating"),
+        choices=[c for c in Session.Method.choices if c[0] != Session.Method.PLANNED],
+    )
     seed = forms.IntegerField(
         label=gettext_lazy("Seed"),
         required=False,
@@ -288,6 +292,20 @@ class SeatForm(forms.Form):
                 table.append(entrant)
             tables.append(table)
         return tables
+
+
+class PlanForm(forms.Form):
+    seed = forms.IntegerField(
+        label=gettext_lazy("Seed"),
+        required=False,
+        min_value=0,
+        max_value=2**62,
+        help_text=gettext_lazy("The same seed plans the same way; blank for a new one."),
+    )
+    vary_tables = forms.BooleanField(
+        label=gettext_lazy("Vary the table numbers (nobody at table 1 all day)"),
+        required=False,
+    )
 
 
 class SubstituteForm(forms.Form):

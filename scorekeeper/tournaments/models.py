@@ -54,6 +54,9 @@ class Tournament(models.Model):
     end_policy = models.CharField(
         max_length=10, choices=EndPolicy.choices, default=EndPolicy.THIS_HAND
     )
+    #: Whether a plan of the sessions to come numbers each session's tables so that each
+    #: player sits at the numbers they have had least (nobody at table 1 all day).
+    vary_tables = models.BooleanField(default=False)
     #: Results from this session on are shown to the organiser alone until revealed.
     hidden_from = models.PositiveSmallIntegerField(null=True, blank=True)
     created_by = models.ForeignKey(
@@ -94,6 +97,9 @@ class Entrant(models.Model):
     #: kept with the registration, for the results the EMA is sent.
     ema_number = models.CharField(max_length=8, blank=True, default="")
     created_at = models.DateTimeField(default=timezone.now, editable=False)
+    #: When the player dropped out: the sessions to come seat them no more, and the
+    #: sessions they played still count.
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["player__name"]
@@ -112,6 +118,8 @@ class Session(models.Model):
         RANDOM = "random", gettext_lazy("Random, avoiding repeats")
         SWISS = "swiss", gettext_lazy("Swiss, by the results so far")
         RATING = "rating", gettext_lazy("By rating")
+        #: Seated with every session to come at once (``scoring.seating.plans``).
+        PLANNED = "planned", gettext_lazy("Planned with the sessions to come")
         PRESCRIPTED = "prescripted", gettext_lazy("Prescripted (uploaded)")
 
     tournament = models.ForeignKey(

@@ -38,6 +38,7 @@ from scorekeeper.tournaments.models import (
 )
 from scorekeeper.tournaments.results import tournament_table
 from scoring.rules import Ruleset
+from scoring.seating import plans
 from scoring.seating import sessions as seating
 
 
@@ -128,19 +129,69 @@ def register_players(
         Entrant.objects.bulk_create(
             Entrant(tournament=locked, player=p, ema_number=ema.get(p.pk, "")) for p in new
         )
+        if new:
+            _replan(locked)
     return len(new)
 
 
-def remove_entrant(*, entrant: Entrant) -> None:
-    """Take a registered player out of a tournament that has not seated them."""
+def remove_entrant(*, entrant: Entrant) -> Replanned | None:
+    """Take a registered player out of a tournament that has not seated them, or has seated
+    them only in planned sessions still to come (the plan is made again without them)."""
     with transaction.atomic():
-        _locked(entrant.tournament)
-        if entrant.seats.exists():
+        tournament = _locked(entrant.tournament)
+        seated = TableSeat.objects.filter(entrant=entrant)
+        if seated.filter(session__started_at__isnull=False).exists():
+            raise ServiceError(
+                _(
+                    "%(name)s has played in a session: their games stay in the results. "
+                    "Mark them as dropped out instead."
+                )
+                % {"name": entrant.player.name}
+            )
+        if seated.exclude(session__method=Session.Method.PLANNED).exists():
             raise ServiceError(
                 _("%(name)s is seated in a session: seat the session again without them first.")
                 % {"name": entrant.player.name}
             )
         entrant.delete()
+        return _replan(tournament)
+
+
+def withdraw_entrants(*, entrants: Sequence[Entrant], back: bool = False) -> Replanned | None:
+    """Players drop out (``back``: come back): the sessions to come seat them no more (or
+    again), and a plan of those sessions is made again; the sessions played keep them, and
+    their games count. Refused where one of them is seated in a session to come that was
+    not planned: that session is seated again by the organiser."""
+    if not entrants:
+        raise ServiceError(_("Choose the players who drop out."))
+    with transaction.atomic():
+        tournament = _locked(entrants[0].tournament)
+        chosen = Entrant.objects.filter(
+            tournament=tournament, pk__in=[e.pk for e in entrants]
+        ).select_related("player")
+        if not back:
+            seated = (
+                TableSeat.objects.filter(entrant__in=chosen, session__started_at__isnull=True)
+                .exclude(session__method=Session.Method.PLANNED)
+                .select_related("entrant__player", "session")
+                .first()
+            )
+            if seated is not None:
+                raise ServiceError(
+                    _("%(name)s is seated in session %(number)s: seat it again without them first.")
+                    % {"name": seated.entrant.player.name, "number": seated.session.number}
+                )
+        chosen.update(withdrawn_at=None if back else timezone.now())
+        return _replan(tournament)
+
+
+def withdraw_table(*, table: Table) -> Replanned | None:
+    """A table is taken away from the sessions to come: its players drop out, and the plan
+    is made again without them (only a table of a session not started)."""
+    if table.session.started:
+        raise ServiceError(_("This session has started: its tables are fixed."))
+    entrants = [seat.entrant for seat in table.seats.select_related("entrant__tournament")]
+    return withdraw_entrants(entrants=entrants)
 
 
 def _history(tournament: Tournament, before: int) -> list[seating.Seating]:
@@ -157,9 +208,143 @@ def _history(tournament: Tournament, before: int) -> list[seating.Seating]:
     ]
 
 
+def _played(tournament: Tournament) -> list[seating.Seating]:
+    """The seatings of the sessions started, in order, by entrant id, in seat order."""
+    sessions: dict[int, dict[int, list[tuple[int, int]]]] = {}
+    rows = TableSeat.objects.filter(
+        session__tournament=tournament, session__started_at__isnull=False
+    ).values_list("session__number", "table__number", "number", "entrant_id")
+    for session, table, number, entrant in rows:
+        sessions.setdefault(session, {}).setdefault(table, []).append((number, entrant))
+    return [
+        tuple(tuple(e for _, e in sorted(tables[t])) for t in sorted(tables))
+        for _, tables in sorted(sessions.items())
+    ]
+
+
+def _playing(tournament: Tournament) -> list[Entrant]:
+    """The registered players who have not dropped out: those a session to come seats."""
+    return list(tournament.entrants.filter(withdrawn_at__isnull=True).select_related("player"))
+
+
+def _check_fill(count: int, size: int) -> None:
+    if not count or count % size:
+        raise ServiceError(
+            _(
+                "%(count)s players do not fill tables of %(size)s: register or take out "
+                "players until they do."
+            )
+            % {"count": count, "size": size}
+        )
+
+
+def _write_seating(
+    session: Session,
+    made: seating.Seating,
+    entrants: Sequence[Entrant],
+    method: str,
+    seed: int | None,
+) -> None:
+    """``made`` as ``session``'s tables and seats (those it had before are deleted)."""
+    by_id = {e.pk: e for e in entrants}
+    session.tables.all().delete()
+    rows = Table.objects.bulk_create(
+        Table(session=session, number=n) for n in range(1, len(made) + 1)
+    )
+    TableSeat.objects.bulk_create(
+        TableSeat(
+            session=session,
+            table=table,
+            number=number,
+            entrant_id=entrant,
+            player_id=by_id[entrant].player_id,
+        )
+        for table, seated in zip(rows, made, strict=True)
+        for number, entrant in enumerate(seated)
+    )
+    session.method = method
+    session.seed = seed
+    session.seated_at = timezone.now()
+    session.save()
+
+
+@dataclass(frozen=True)
+class Replanned:
+    """Sessions planned (or planned again): their numbers, and the plan, or ``None`` where
+    the players left do not fill the tables and the plan was taken away."""
+
+    numbers: tuple[int, ...]
+    plan: plans.Plan | None
+    count: int
+    size: int
+
+
+def plan_tournament(
+    *, tournament: Tournament, seed: int | None = None, vary_tables: bool | None = None
+) -> Replanned:
+    """Seat every session not started at once (``scoring.seating.plans``): from a design
+    where one is known, else a search over them all, with the sessions started counted and
+    kept. ``vary_tables`` (kept with the tournament) varies each player's table numbers.
+    Refused where every session has started or the players do not fill the tables."""
+    with transaction.atomic():
+        locked = _locked(tournament)
+        if vary_tables is not None:
+            locked.vary_tables = vary_tables
+            locked.save(update_fields=["vary_tables"])
+        todo = list(locked.session_rows.filter(started_at__isnull=True).select_for_update())
+        if not todo:
+            raise ServiceError(_("Every session has started: there is nothing to plan."))
+        entrants = _playing(locked)
+        _check_fill(len(entrants), locked.table_size())
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 10**9)
+        return _plan(locked, todo, entrants, seed)
+
+
+def _plan(
+    tournament: Tournament, todo: list[Session], entrants: list[Entrant], seed: int
+) -> Replanned:
+    size = tournament.table_size()
+    plan = plans.plan_sessions(
+        [e.pk for e in entrants],
+        len(todo),
+        seed=seed,
+        size=size,
+        history=_played(tournament),
+        vary_tables=tournament.vary_tables,
+    )
+    for session, made in zip(todo, plan.sessions, strict=True):
+        _write_seating(session, made, entrants, Session.Method.PLANNED, seed)
+    return Replanned(tuple(s.number for s in todo), plan, len(entrants), size)
+
+
+def _replan(tournament: Tournament) -> Replanned | None:
+    """The planned sessions not started, planned again with the players now playing (from
+    the plan's seed), or their seating taken away where those do not fill the tables;
+    ``None`` where there is no plan."""
+    todo = list(
+        tournament.session_rows.filter(
+            started_at__isnull=True, method=Session.Method.PLANNED
+        ).select_for_update()
+    )
+    if not todo:
+        return None
+    entrants = _playing(tournament)
+    size = tournament.table_size()
+    if not entrants or len(entrants) % size:
+        for session in todo:
+            session.tables.all().delete()
+            session.method, session.seed, session.seated_at = "", None, None
+            session.save(update_fields=["method", "seed", "seated_at"])
+        return Replanned(tuple(s.number for s in todo), None, len(entrants), size)
+    return _plan(tournament, todo, entrants, todo[0].seed or 1)
+
+
 def _ranked_by_results(tournament: Tournament, entrants: list[Entrant], before: int) -> list[int]:
     table = tournament_table(tournament, before=before)
-    order = [row.entrant_id for row in table]
+    playing = {e.pk for e in entrants}
+    # Those who dropped out keep their place in the results, not a seat.
+    order = [row.entrant_id for row in table if row.entrant_id in playing]
     return order + [e.pk for e in entrants if e.pk not in set(order)]
 
 
@@ -193,17 +378,10 @@ def seat_session(
         locked = Session.objects.select_for_update().get(pk=session.pk)
         if locked.started:
             raise ServiceError(_("This session has started: its seating is fixed."))
-        entrants = list(tournament.entrants.select_related("player"))
+        entrants = _playing(tournament)
         size = tournament.table_size()
         ids = [e.pk for e in entrants]
-        if not ids or len(ids) % size:
-            raise ServiceError(
-                _(
-                    "%(count)s players do not fill tables of %(size)s: register or take out "
-                    "players until they do."
-                )
-                % {"count": len(ids), "size": size}
-            )
+        _check_fill(len(ids), size)
         history = _history(tournament, locked.number)
         made: seating.Seating
         if method == Session.Method.RANDOM:
@@ -231,26 +409,9 @@ def seat_session(
             raise ServiceError(_("There is no such way of seating."))
         if method != Session.Method.PRESCRIPTED:
             made = seating.balance_winds(made, history)
-        by_id = {e.pk: e for e in entrants}
-        locked.tables.all().delete()
-        rows = Table.objects.bulk_create(
-            Table(session=locked, number=n) for n in range(1, len(made) + 1)
+        _write_seating(
+            locked, made, entrants, method, seed if method == Session.Method.RANDOM else None
         )
-        TableSeat.objects.bulk_create(
-            TableSeat(
-                session=locked,
-                table=table,
-                number=number,
-                entrant_id=entrant,
-                player_id=by_id[entrant].player_id,
-            )
-            for table, seated in zip(rows, made, strict=True)
-            for number, entrant in enumerate(seated)
-        )
-        locked.method = method
-        locked.seed = seed if method == Session.Method.RANDOM else None
-        locked.seated_at = timezone.now()
-        locked.save()
     return locked
 
 

@@ -24,6 +24,12 @@ urlpatterns = [
         organiser.entrant_remove,
         name="entrant_remove",
     ),
+    path(
+        "tournaments/<int:pk>/players/<int:entrant_id>/withdraw/",
+        organiser.entrant_withdraw,
+        name="entrant_withdraw",
+    ),
+    path("tournaments/<int:pk>/plan/", organiser.tournament_plan, name="tournament_plan"),
     path("tournaments/<int:pk>/results/", public.tournament_results, name="tournament_results"),
     path(
         "tournaments/<int:pk>/results.csv",
@@ -55,5 +61,6 @@ urlpatterns = [
     path(TABLE + "qr.svg", tables.table_qr, name="tournament_table_qr"),
     path(TABLE + "key/<str:key>/", tables.table_key, name="table_key"),
     path(TABLE + "end-by-time/", tables.table_end_by_time, name="table_end_by_time"),
+    path(TABLE + "take-away/", organiser.table_withdraw, name="table_withdraw"),
     path(TABLE + "<slug:action>/", organiser.table_action, name="tournament_table_action"),
 ]

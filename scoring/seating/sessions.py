@@ -31,6 +31,7 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 Table = tuple[int, ...]
@@ -460,6 +461,51 @@ def balance_winds(seating: Seating, history: Sequence[Seating]) -> Seating:
 
         balanced.append(min(itertools.permutations(table), key=cost))
     return tuple(balanced)
+
+
+@dataclass(frozen=True)
+class SoFar:
+    """A player's meetings beyond the first (with anyone) and seats (0 East...) over the
+    sessions so far."""
+
+    repeats: int
+    winds: tuple[int, ...]
+
+
+def seating_report(
+    history: Sequence[Seating], seating: Seating
+) -> tuple[list[tuple[int, int, tuple[int, ...]]], dict[int, SoFar]]:
+    """What ``seating`` gives after ``history``: each two players it seats together who met
+    before, with the sessions they met in (numbered from 1), and each player's repeated
+    meetings and seats over ``history`` and ``seating``.
+
+    >>> met, so_far = seating_report([((1, 2, 3, 4),)], ((1, 2, 5, 6), (3, 4, 7, 8)))
+    >>> met
+    [(1, 2, (1,)), (3, 4, (1,))]
+    >>> so_far[1], so_far[5]
+    (SoFar(repeats=1, winds=(2, 0, 0, 0)), SoFar(repeats=0, winds=(0, 0, 1, 0)))
+    """
+    where: dict[tuple[int, int], list[int]] = {}
+    for number, earlier in enumerate(history, 1):
+        for table in earlier:
+            for a, b in itertools.combinations(table, 2):
+                where.setdefault(_pair(a, b), []).append(number)
+    met = sorted(
+        (*_pair(a, b), tuple(where[_pair(a, b)]))
+        for table in seating
+        for a, b in itertools.combinations(table, 2)
+        if _pair(a, b) in where
+    )
+    every = [*history, seating]
+    counts = pair_counts(every)
+    repeats: Counter[int] = Counter()
+    for (a, b), count in counts.items():
+        if count > 1:
+            repeats[a] += count - 1
+            repeats[b] += count - 1
+    winds = wind_counts(every)
+    seated = {p for table in seating for p in table}
+    return met, {p: SoFar(repeats[p], tuple(winds[p])) for p in sorted(seated)}
 
 
 def least_repeats(players: int, sessions: int, size: int = 4) -> int:

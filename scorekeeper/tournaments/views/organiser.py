@@ -20,6 +20,7 @@ from scorekeeper.tournaments import services
 from scorekeeper.tournaments.forms import (
     HideForm,
     PenaltyForm,
+    PlanForm,
     RegisterForm,
     SeatForm,
     SubstituteForm,
@@ -31,6 +32,7 @@ from scorekeeper.tournaments.models import Entrant, Tournament, TournamentPenalt
 from scorekeeper.tournaments.views.handlers import act, session_of, table_of
 from scorekeeper.tournaments.views.public import detail_context, results_context
 from scorekeeper.tournaments.views.tables import session_context
+from scoring.seating.plans import Way
 
 
 @organiser_required
@@ -93,6 +95,83 @@ def entrant_remove(request: HttpRequest, pk: int, entrant_id: int) -> HttpRespon
         request,
         lambda: services.remove_entrant(entrant=entrant),
         back=reverse("tournament_detail", args=[pk]),
+        done=_planned_again,
+    )
+
+
+@require_POST
+@organiser_required
+def entrant_withdraw(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
+    """A player drops out of the sessions to come, or comes back (their games stay)."""
+    entrant = get_object_or_404(Entrant, pk=entrant_id, tournament_id=pk)
+    back = entrant.withdrawn_at is not None
+    return act(
+        request,
+        lambda: services.withdraw_entrants(entrants=[entrant], back=back),
+        back=reverse("tournament_detail", args=[pk]),
+        done=_planned_again,
+    )
+
+
+@require_POST
+@organiser_required
+def tournament_plan(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every session to come seated at once."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    form = PlanForm(request.POST)
+    if not form.is_valid():
+        context = detail_context(tournament, RegisterForm())
+        context["plan_form"] = form
+        return render(request, "tournaments/detail.html", context, status=422)
+    return act(
+        request,
+        lambda: services.plan_tournament(
+            tournament=tournament,
+            seed=form.cleaned_data["seed"],
+            vary_tables=form.cleaned_data["vary_tables"],
+        ),
+        back=tournament.get_absolute_url(),
+        done=_planned_again,
+    )
+
+
+@require_POST
+@organiser_required
+def table_withdraw(request: HttpRequest, pk: int, number: int, table: int) -> HttpResponse:
+    """A table taken away from the sessions to come: its players drop out."""
+    found = table_of(pk, number, table)
+    return act(
+        request,
+        lambda: services.withdraw_table(table=found),
+        back=found.session.get_absolute_url(),
+        done=_planned_again,
+    )
+
+
+def _planned_again(replanned: services.Replanned | None) -> str:
+    """What a plan made (again) gives, in words; blank where there is no plan."""
+    if replanned is None:
+        return _("Done.")
+    numbers = ", ".join(str(n) for n in replanned.numbers)
+    plan = replanned.plan
+    if plan is None:
+        return _(
+            "%(count)s players do not fill tables of %(size)s: the plan of sessions "
+            "%(sessions)s is taken away. Plan them again once the players fill the tables."
+        ) % {"count": replanned.count, "size": replanned.size, "sessions": numbers}
+    values = {"sessions": numbers, "repeats": plan.repeats}
+    if plan.way == Way.DESIGN:
+        return _("Sessions %(sessions)s planned from a design: no two players meet twice.") % (
+            values
+        )
+    if plan.repeats == 0:
+        return _("Sessions %(sessions)s planned: no two players meet twice.") % values
+    return (
+        _(
+            "Sessions %(sessions)s planned: %(repeats)s meetings repeat an earlier one (the "
+            "sessions played counted)."
+        )
+        % values
     )
 
 

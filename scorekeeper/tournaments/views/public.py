@@ -19,7 +19,7 @@ from scorekeeper.club.models import Player
 from scorekeeper.digest import digest
 from scorekeeper.registry.permissions import is_member, is_organiser, read_required
 from scorekeeper.spreadsheets import csv_lines
-from scorekeeper.tournaments.forms import HideForm, PenaltyForm, RegisterForm
+from scorekeeper.tournaments.forms import HideForm, PenaltyForm, PlanForm, RegisterForm
 from scorekeeper.tournaments.models import Entrant, Session, Tournament
 from scorekeeper.tournaments.results import (
     counted,
@@ -79,6 +79,7 @@ def detail_context(tournament: Tournament, form: RegisterForm | None) -> dict[st
         "players_url": reverse("tournament_detail", args=[tournament.pk]) + "players/",
     }
     if form is not None:
+        context["plan_form"] = PlanForm(initial={"vary_tables": tournament.vary_tables})
         registered = {e.player_id for e in entrants}
         context["unregistered"] = [
             (pk, name)

@@ -31,6 +31,7 @@ from scorekeeper.registry.permissions import (
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.forms import SeatForm, SubstituteForm
 from scorekeeper.tournaments.models import Session, Table, TableSeat, Tournament
+from scorekeeper.tournaments.reports import seating_so_far
 from scorekeeper.tournaments.views.handlers import (
     act,
     login_or_403,
@@ -92,15 +93,20 @@ def session_context(
             "cancelled": _("cancelled"),
             "in_play": _("in play"),
             "referee": _("Referee"),
+            "take_away": _("Take this table away from the sessions to come"),
         },
         "organiser": organiser,
         "now": timezone.now(),
         "tables_url": tables_url,
     }
+    if organiser and session.seated_at:
+        context["report"] = seating_so_far(session)
+        context["winds"] = [_("East"), _("South"), _("West"), _("North")][: tournament.table_size()]
     if organiser and not session.started:
         entrants = list(tournament.entrants.select_related("player"))
+        method = session.method if session.method != Session.Method.PLANNED else ""
         context["seat_form"] = SeatForm(
-            initial={"method": session.method or Session.Method.RANDOM, "seed": session.seed},
+            initial={"method": method or Session.Method.RANDOM, "seed": session.seed},
             entrants=entrants,
             size=tournament.table_size(),
         )
