@@ -19,7 +19,9 @@ from datetime import UTC, date, datetime, time
 from decimal import Decimal
 from typing import Any, Final
 
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -81,11 +83,54 @@ def text_error(text: str, max_length: int) -> str | None:
     return None
 
 
-def name_error(name: str, max_length: int) -> str | None:
-    """Why a name (already stripped of outer spaces) cannot be stored, or ``None``."""
+#: Kinds of character (Unicode's general categories) a name may not hold: controls, format
+#: characters (zero-width spaces and joiners, the marks that turn text right to left, a
+#: byte order mark), surrogates, private use, characters Unicode has not assigned, line and
+#: paragraph separators. Each shows as nothing, or as something other than itself, so
+#: "Aki" with one beside it would read as "Aki" on every page and be another player.
+HIDDEN_CATEGORIES: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+#: Letters and marks that are drawn blank: the Hangul fillers, the Braille blank, the
+#: combining grapheme joiner, Khmer's inherent vowels.
+BLANK_CHARACTERS: Final = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5")
+
+
+def hidden_character_error(name: str) -> str | None:
+    """Why a name cannot be taken for a character in it that cannot be seen (or that turns
+    the text around), naming the character and where it is, or ``None``.
+
+    >>> hidden_character_error("Aki") is None
+    True
+    >>> hidden_character_error("Aki\u200b")[:52]
+    'the name holds U+200B (ZERO WIDTH SPACE) as its char'
+    """
+    for position, character in enumerate(name, 1):
+        if unicodedata.category(character) in HIDDEN_CATEGORIES or character in BLANK_CHARACTERS:
+            code = f"U+{ord(character):04X}"
+            title = unicodedata.name(character, "")
+            return _(
+                "the name holds %(character)s as its character %(position)s, a character that "
+                "cannot be seen or that turns the text around: type the name without it"
+            ) % {"character": f"{code} ({title})" if title else code, "position": position}
+    return None
+
+
+def visible_name(value: str) -> str:
+    """A name as a form takes it: its spaces tidied (``normal_name``), refused for a
+    character that cannot be seen (``hidden_character_error``) with a form's error."""
+    name = normal_name(value)
+    wrong = hidden_character_error(name)
+    if wrong:
+        raise ValidationError(capfirst(wrong) + ".", code="hidden_character")
+    return name
+
+
+def name_error(name: str, max_length: int, *, visible: bool = True) -> str | None:
+    """Why a name (already stripped of outer spaces) cannot be stored, or ``None``. A name
+    given anew must be ``visible`` (``hidden_character_error``); one read back from a backup
+    need not, so that a name stored before that rule is restored as it was."""
     if not name:
         return _("expected a name")
-    return text_error(name, max_length)
+    return text_error(name, max_length) or (hidden_character_error(name) if visible else None)
 
 
 #: An EMA number: eight digits, leading zeros kept (``07000155``).

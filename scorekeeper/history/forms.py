@@ -20,7 +20,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
-from scorekeeper.club.bounds import DAY_VALIDATORS, ID_MAX, name_key
+from scorekeeper.club.bounds import DAY_VALIDATORS, ID_MAX, name_key, visible_name
 from scorekeeper.club.models import Game, Player, Season
 from scorekeeper.format import KINDS, preset_label
 from scorekeeper.history.queries import (
@@ -275,7 +275,7 @@ class SeasonForm(forms.ModelForm):  # type: ignore[type-arg]
         return [(game.pk, game_label(game)) for game in shown]
 
     def clean_name(self) -> str:
-        name = " ".join(self.cleaned_data["name"].split())
+        name = visible_name(self.cleaned_data["name"])
         key = name_key(name)
         taken = Season.objects.filter(name_key=key).exclude(pk=self.instance.pk).first()
         if taken is not None:

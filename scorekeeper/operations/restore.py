@@ -665,7 +665,8 @@ def read_name(value: Any, where: str, loader: BackupLoader, model: type[models.M
     assert isinstance(size, int)
     if not isinstance(value, str):
         raise loader.fail(where, _("expected a name, got %(value)s") % {"value": _short(value)})
-    wrong = name_error(value.strip(), size)
+    # A name stored before names were refused their hidden characters is restored as it was.
+    wrong = name_error(value.strip(), size, visible=False)
     if wrong:
         raise loader.fail(where, _got(wrong, _short(value)))
     return value

@@ -18,7 +18,13 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.club.bounds import ema_number_error, latin_name_error, load_json, name_key
+from scorekeeper.club.bounds import (
+    ema_number_error,
+    latin_name_error,
+    load_json,
+    name_key,
+    visible_name,
+)
 from scorekeeper.club.models import PlatformName, Player, SavedRuleset
 from scorekeeper.errors import JsonRefused
 from scorekeeper.format import FINISH_NAMES, PRESET_CHOICES
@@ -40,9 +46,21 @@ from scoring.rule_values import (
 from scoring.rules import PARAMETERS, PRESETS, Ruleset, check_new_ruleset, resolve_rules
 
 if TYPE_CHECKING:
-    _UserForm = UserCreationForm[User]
+    _CreationForm = UserCreationForm[User]
 else:
-    _UserForm = UserCreationForm
+    _CreationForm = UserCreationForm
+
+
+class _UserForm(_CreationForm):
+    """A new account, whose username is refused a character that cannot be seen (Django's
+    validator takes any letter, the blank Hangul filler among them)."""
+
+    def clean_username(self) -> str:
+        # Django's own check says a taken username as an error and gives back ``None``.
+        username = super().clean_username()
+        if username:
+            visible_name(username)
+        return username
 
 
 class OrganiserSetupForm(_UserForm):
@@ -105,7 +123,7 @@ def taken_message(kind: str, name: str, existing: str | None = None) -> str:
 
 
 def _clean_unique_name(value: str, model: type[Player] | type[SavedRuleset], pk: Any) -> str:
-    name = " ".join(value.split())
+    name = visible_name(value)
     taken = model.objects.filter(name_key=name_key(name)).exclude(pk=pk).first()
     if taken is not None:
         kind = "player" if model is Player else "ruleset"

@@ -19,7 +19,7 @@ from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from scorekeeper.club.bounds import name_error, name_key, normal_name
+from scorekeeper.club.bounds import hidden_character_error, name_error, name_key, normal_name
 from scorekeeper.club.models import Game, PlatformName, Player, SavedRuleset, Seat, WinRecord
 from scorekeeper.club.signals import first_moment, games_changed_since, players_merging
 from scorekeeper.errors import IdentityRefused, PlayerRefused, ServiceError
@@ -73,6 +73,9 @@ def player_named(*, name: str) -> Player:
     found = Player.objects.filter(name_key=name_key(name)).first()
     if found is not None:
         return found
+    hidden = hidden_character_error(name)
+    if hidden:
+        raise PlayerRefused(_("%(name)s: %(error)s.") % {"name": repr(name), "error": hidden})
     try:
         with transaction.atomic():
             return Player.objects.create(name=name)

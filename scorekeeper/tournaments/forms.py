@@ -11,7 +11,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.club.bounds import name_error, name_key, normal_name
+from scorekeeper.club.bounds import name_error, name_key, normal_name, visible_name
 from scorekeeper.club.models import Player
 from scorekeeper.history.forms import DateInput
 from scorekeeper.request_numbers import request_number
@@ -326,7 +326,7 @@ class SubstituteForm(forms.Form):
         field.queryset = tournament.entrants.select_related("player")
 
     def clean_name(self) -> str:
-        return " ".join(self.cleaned_data["name"].split())
+        return visible_name(self.cleaned_data["name"])
 
 
 class TableTimeForm(forms.Form):

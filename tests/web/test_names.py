@@ -18,10 +18,10 @@ from django.urls import reverse
 
 from scorekeeper.club.bounds import name_key
 from scorekeeper.club.models import Player, SavedRuleset, Season
-from scorekeeper.errors import RestoreError
+from scorekeeper.errors import PlayerRefused, RestoreError
 from scorekeeper.operations.backup import backup_lines
 from scorekeeper.operations.restore import restore
-from scorekeeper.registry.services import rename_player
+from scorekeeper.registry.services import player_named, rename_player
 from tests.web.conftest import PASSWORD
 from tests.web.test_backup import wipe
 from tests.web.test_restore_refusals import club, nth, stored
@@ -161,3 +161,80 @@ def test_an_account_made_meanwhile_in_another_case_is_a_422_not_a_second_account
     assert response.status_code == 422
     assert "The username “BOB” is taken." in response.content.decode()
     assert not get_user_model().objects.filter(username="BOB").exists()
+
+
+# Characters that cannot be seen: a name holding one would read as another's on every page.
+
+HIDDEN = [
+    ("\u200b", "U+200B (ZERO WIDTH SPACE)"),
+    ("\u202e", "U+202E (RIGHT-TO-LEFT OVERRIDE)"),
+    ("\u2066", "U+2066 (LEFT-TO-RIGHT ISOLATE)"),
+    ("\ufeff", "U+FEFF (ZERO WIDTH NO-BREAK SPACE)"),
+    ("\x07", "U+0007"),
+    ("\u3164", "U+3164 (HANGUL FILLER)"),
+]
+HIDDEN_IDS = ["zero-width", "right-to-left", "isolate", "byte-order-mark", "control", "filler"]
+
+
+@pytest.mark.parametrize(("hidden", "named"), HIDDEN, ids=HIDDEN_IDS)
+def test_the_player_form_refuses_a_name_with_a_hidden_character_beside_the_plain_one(
+    alice_client, hidden, named
+):
+    Player.objects.create(name="Aki")
+
+    response = alice_client.post(reverse("player_new"), {"name": f"Aki{hidden}"})
+
+    assert response.status_code == 422
+    assert f"The name holds {named} as its character 4" in response.content.decode()
+    assert list(Player.objects.values_list("name", flat=True)) == ["Aki"]
+
+
+@pytest.mark.parametrize(
+    ("url", "data", "field"),
+    [
+        ("ruleset_new", {"name": "Club\u200b", "preset": "ema", "overrides": "{}"}, "name"),
+        ("season_new", {"name": "Spring\u202e", "start_date": "2025-01-01"}, "name"),
+        ("member_new", {"username": "bob\u3164", "password1": PASSWORD, "password2": PASSWORD}, ""),
+    ],
+    ids=["ruleset", "season", "account"],
+)
+def test_every_form_that_names_something_refuses_a_hidden_character(alice_client, url, data, field):
+    response = alice_client.post(reverse(url), data)
+
+    assert response.status_code == 422
+    assert "a character that cannot be seen or that turns the text around" in (
+        response.content.decode()
+    )
+    assert not SavedRuleset.objects.exists() and not Season.objects.exists()
+    assert get_user_model().objects.count() == 1
+
+
+def test_a_new_name_at_a_table_with_a_hidden_character_is_refused_at_its_seat(bob_client):
+    players = [Player.objects.create(name=name) for name in ("Aki", "Ben", "Chie")]
+    data = {"ruleset": "preset:tenhou", "table_label": "", "shuffle": "0", "seat_3": ""}
+    data |= {f"seat_{n}": str(player.pk) for n, player in enumerate(players)}
+    data |= {"new_0": "", "new_1": "", "new_2": "", "new_3": "Dan\u200d"}
+
+    response = bob_client.post(reverse("game_new"), data)
+
+    assert response.status_code == 422
+    assert "The name holds U+200D (ZERO WIDTH JOINER) as its character 4" in (
+        response.content.decode()
+    )
+    assert Player.objects.count() == 3
+
+
+def test_a_game_record_naming_a_player_with_a_hidden_character_is_refused(db):
+    with pytest.raises(PlayerRefused, match=r"U\+202E \(RIGHT-TO-LEFT OVERRIDE\)"):
+        player_named(name="Aki\u202eikA")
+    assert not Player.objects.exists()
+
+
+def test_a_name_stored_before_the_rule_still_restores(club):
+    Player.objects.filter(name="Aki").update(name="Aki\u200b")
+    text = "".join(backup_lines())
+    wipe()
+
+    restore(io.StringIO(text))
+
+    assert Player.objects.filter(name="Aki\u200b").exists()

@@ -12,10 +12,11 @@ import uuid
 from typing import Any
 
 from django import forms
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from scorekeeper.club.bounds import name_key
+from scorekeeper.club.bounds import hidden_character_error, name_key
 from scorekeeper.club.models import Game, Player, SavedRuleset
 from scorekeeper.format import preset_label, round_name, starting_wind
 from scorekeeper.refusals import located_refusal_text
@@ -177,6 +178,10 @@ class NewGameForm(forms.Form):
             chosen = data.get(f"seat_{number}")
             new = " ".join(data.get(f"new_{number}", "").split())
             field = f"new_{number}" if new else f"seat_{number}"
+            hidden = hidden_character_error(new)
+            if hidden:
+                self.add_error(field, capfirst(hidden) + ".")
+                continue
             if chosen and new:
                 self.add_error(
                     field,
