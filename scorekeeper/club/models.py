@@ -607,10 +607,11 @@ class LoginCount(models.Model):
 
 
 class AddressCount(models.Model):
-    """Login attempts that failed (or are being checked) from one address, over every
-    username, since ``started``: the address's budget of password checks
-    (``scorekeeper.registry.ratelimit``). An IPv6 address counts by its /64, the block one
-    home or phone is given."""
+    """The site's budgets of password checks (``scorekeeper.registry.ratelimit``): the
+    checks made since ``started`` for every username from every address, one row a budget
+    (``ip`` names the budget: ``*`` for browsers no account has logged in from, ``*known``
+    for those one has). No address is ever counted here: an address's failures never hold
+    back the other accounts behind it."""
 
     ip = models.CharField(max_length=45, unique=True)
     count = models.PositiveIntegerField(default=0)

@@ -3,30 +3,36 @@
 Every login attempt is counted *before* its password is checked, in one atomic step that
 returns the new count (the count's row is locked while it is raised), so forty attempts
 sent at once are forty counts, and only those within the limits are checked. Checking a
-password is the costly part of a login (a quarter of a second of CPU, on purpose), so the
-counts bound that cost as well as the guesses. Three counts, in this order:
+password is the costly part of a login (a quarter of a second of CPU, on purpose), so a
+budget bounds that cost as the counts bound the guesses:
 
 - per username and address: ``LIMIT`` attempts in ``WINDOW``, then that address is refused
-  for that username until the window is over, whatever the password;
-- per address over every username: ``ADDRESS_LIMIT`` attempts in ``WINDOW``, then that
-  address is refused (429) whatever it tries. Only attempts that passed the count above
-  spend it (one refused there costs nothing), and a successful login gives its attempt
-  back, so a club's members logging in behind one address spend none of it; a flood of
-  usernames from one address costs at most ``ADDRESS_LIMIT`` password checks;
+  (429) for that username until the window is over, whatever the password. This is the one
+  lockout an address can bring about, and only on the account it guesses at: others behind
+  the same address (a club's members on its wifi) keep logging in with their passwords,
+  whatever one of them tries. Only that pair's attempts count towards it, so only that pair
+  can renew it. A browser the account has logged in from before (a signed cookie naming
+  the account, kept a year) is a pair of its own with its address: guesses from a stranger
+  at the same address do not lock its owner out;
 - per username over every address: ``USERNAME_LIMIT`` attempts in ``WINDOW``. Only attempts
-  that passed the counts above raise it, so one address spends at most ``LIMIT`` of it: it
-  takes many addresses to lock an account for everyone, and as many to guess on it. A
-  browser the account has logged in from before (a signed cookie naming the account, kept a
-  year) is not held back by this count: so an account locked for everyone by a spread of
-  addresses still logs in from its owner's own phone.
+  that passed the count above raise it, so one address spends at most ``LIMIT`` of it: it
+  takes many addresses to lock an account for everyone, and as many to guess on it. The
+  account's own browser is not held back by this count;
+- the site's budget of password checks: ``CHECKS`` in ``CHECK_WINDOW`` over every username
+  and address together, so however many addresses (or IPv6 /64s) an attacker holds, the
+  checks take at most that much CPU; past it an attempt is answered 503 (the site is busy,
+  try again in a few seconds), its password unchecked. Browsers an account has logged in
+  from draw on a budget of their own (``KNOWN_CHECKS``), so a flood of strangers does not
+  keep the members' own phones out.
 
 An IPv6 address counts by its /64: one home or phone is given a whole /64, and each of its
-addresses would otherwise count apart. A successful login clears its username and address
-count. The counts are rows in the database (visible, and deleted to lift a lockout, in the
-admin), so every gunicorn worker and every app server counts the same attempts. Behind a
-reverse proxy every request comes from the proxy's address: name the header in which the
-proxy passes the client's address on (``DJANGO_CLIENT_IP_HEADER``, the setting
-``SCOREKEEPER_CLIENT_IP_HEADER``), or the per-address counts hold for everyone at once.
+addresses would otherwise count apart. A successful login clears its pair's count. The
+counts are rows in the database, so every gunicorn worker and every app server counts the
+same attempts; an organiser sees the lockouts on the members page and lifts one there
+(``lift_lockout``). Behind a reverse proxy every request comes from the proxy's address:
+name the header in which the proxy passes the client's address on
+(``DJANGO_CLIENT_IP_HEADER``, the setting ``SCOREKEEPER_CLIENT_IP_HEADER``), or the
+per-address counts hold for everyone at once.
 """
 
 from __future__ import annotations
@@ -43,7 +49,6 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.core import signing
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import transaction
-from django.db.models import F
 from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
@@ -53,13 +58,24 @@ from scorekeeper.club.models import AddressCount, LoginCount
 
 LIMIT = 10
 USERNAME_LIMIT = 100
-ADDRESS_LIMIT = 30
+#: Password checks the site makes in ``CHECK_WINDOW`` for browsers no account has logged in
+#: from, and for those an account has (at a quarter of a second each, at most 0.75 and 0.25
+#: of a core).
+CHECKS = 30
+KNOWN_CHECKS = 10
+CHECK_WINDOW = timedelta(seconds=10)
+#: The budgets' rows (``AddressCount.ip``: no address is written so).
+SITE_BUDGET = "*"
+KNOWN_BUDGET = "*known"
+#: Before the address, in a pair's count for a browser the account has logged in from.
+KNOWN_BROWSER = "known "
 #: The cookie that names the accounts a browser has logged in to, signed, for a year.
 DEVICE_COOKIE = "known_logins"
 DEVICE_SALT = "scorekeeper.registry.ratelimit.device"
 DEVICE_AGE = 365 * 24 * 3600
 WINDOW = timedelta(minutes=15)
 TOO_MANY = "too_many_attempts"
+BUSY = "busy"
 EVERY_ADDRESS = ""
 
 log = logging.getLogger(__name__)
@@ -105,9 +121,10 @@ class Count:
 
     attempts: int
     started: datetime
+    window: timedelta = WINDOW
 
     def wait(self, now: datetime) -> timedelta:
-        return self.started + WINDOW - now
+        return self.started + self.window - now
 
 
 def count_attempt(username: str, ip: str, *, now: datetime) -> Count:
@@ -126,22 +143,18 @@ def count_attempt(username: str, ip: str, *, now: datetime) -> Count:
     return Count(row.count, row.started)
 
 
-def count_address(ip: str, *, now: datetime) -> Count:
-    """Count one attempt from ``ip`` over every username, as ``count_attempt`` does."""
+def count_check(budget: str, *, now: datetime) -> Count:
+    """Count one password check against the site's ``budget`` (``SITE_BUDGET`` or
+    ``KNOWN_BUDGET``), whose window is ``CHECK_WINDOW``, as ``count_attempt`` counts."""
     with transaction.atomic():
         row, _ = AddressCount.objects.select_for_update().get_or_create(
-            ip=ip, defaults={"started": now}
+            ip=budget, defaults={"started": now}
         )
-        if row.started <= now - WINDOW:
+        if row.started <= now - CHECK_WINDOW:
             row.count, row.started = 0, now
         row.count += 1
         row.save(update_fields=["count", "started"])
-    return Count(row.count, row.started)
-
-
-def give_back(ip: str) -> None:
-    """A successful login's attempt, given back to its address's budget."""
-    AddressCount.objects.filter(ip=ip, count__gt=0).update(count=F("count") - 1)
+    return Count(row.count, row.started, CHECK_WINDOW)
 
 
 def forget_old_counts(*, now: datetime) -> None:
@@ -149,6 +162,27 @@ def forget_old_counts(*, now: datetime) -> None:
     usernames and addresses tried within one window."""
     LoginCount.objects.filter(started__lte=now - WINDOW).delete()
     AddressCount.objects.filter(started__lte=now - WINDOW).delete()
+
+
+def lockouts(*, now: datetime) -> list[LoginCount]:
+    """The counts that refuse their username now (from one address, or from every address
+    but the account's own browsers), the latest first."""
+    live = LoginCount.objects.filter(started__gt=now - WINDOW)
+    return list(
+        (
+            live.filter(ip="", count__gte=USERNAME_LIMIT)
+            | live.exclude(ip="").filter(count__gte=LIMIT)
+        ).order_by("-started", "username", "ip")
+    )
+
+
+def lift_lockout(*, count_id: int) -> LoginCount | None:
+    """Forget one count, which lifts the lockout it holds; the count forgotten, or ``None``
+    if it was gone already (lifted, or its window over)."""
+    count = LoginCount.objects.filter(pk=count_id).first()
+    if count is not None:
+        count.delete()
+    return count
 
 
 def known_accounts(request: HttpRequest | None) -> list[str]:
@@ -193,43 +227,69 @@ def wait_message(wait: timedelta) -> str:
     ) % {"minutes": minutes}
 
 
+def busy_message(wait: timedelta) -> str:
+    """``The site is busy checking passwords: try again in 4 seconds.``"""
+    seconds = max(1, math.ceil(wait.total_seconds()))
+    return ngettext(
+        "The site is busy checking passwords: try again in %(seconds)s second.",
+        "The site is busy checking passwords: try again in %(seconds)s seconds.",
+        seconds,
+    ) % {"seconds": seconds}
+
+
 class RateLimitedAuthenticationForm(AuthenticationForm):
     """Django's login form, counting each attempt before its password is checked and
-    refusing, unchecked, the attempts past the limits."""
+    refusing, unchecked, the attempts past the limits or the site's budget. ``retry_after``
+    is the seconds a refused attempt is told to wait."""
+
+    retry_after = 0
 
     def clean(self) -> dict[str, Any]:
         username = self.cleaned_data.get("username") or ""
+        pair = self._pair(username)
         if username and self.cleaned_data.get("password"):
-            self._count(username)
+            self._count(username, pair)
         cleaned = super().clean()
-        ip = client_ip(self.request)
-        clear_failures(username, ip)
-        give_back(ip)
+        clear_failures(username, pair)
         return cleaned
 
-    def _count(self, username: str) -> None:
+    def _pair(self, username: str) -> str:
+        """The address the pair's count names: the client's, marked as the account's own
+        browser where the browser has logged in to it before."""
         ip = client_ip(self.request)
+        if username and _key(username) in known_accounts(self.request):
+            return (KNOWN_BROWSER + ip)[:45]
+        return ip
+
+    def _count(self, username: str, pair: str) -> None:
         now = timezone.now()
         forget_old_counts(now=now)
-        here = count_attempt(username, ip, now=now)
+        here = count_attempt(username, pair, now=now)
         if here.attempts > LIMIT:
-            self._refuse(here, now, f"too many attempts for {_key(username)!r} from {ip}")
-        # Only an attempt that would be checked spends the address's budget: one refused
-        # above costs nothing, and must not lock the address for its other usernames.
-        address = count_address(ip, now=now)
-        if address.attempts > ADDRESS_LIMIT:
-            self._refuse(address, now, f"too many attempts from {ip}")
-        if _key(username) in known_accounts(self.request):
-            return  # the account's own browser: a spread of addresses does not hold it back
-        everywhere = count_attempt(username, EVERY_ADDRESS, now=now)
-        if everywhere.attempts > USERNAME_LIMIT:
-            self._refuse(everywhere, now, f"too many attempts for {_key(username)!r}")
+            self._refuse(here, now, f"too many attempts for {_key(username)!r} from {pair}")
+        known = pair.startswith(KNOWN_BROWSER)
+        if not known:
+            # The account's own browser is not held back by a spread of addresses.
+            everywhere = count_attempt(username, EVERY_ADDRESS, now=now)
+            if everywhere.attempts > USERNAME_LIMIT:
+                self._refuse(everywhere, now, f"too many attempts for {_key(username)!r}")
+        budget = count_check(KNOWN_BUDGET if known else SITE_BUDGET, now=now)
+        if budget.attempts > (KNOWN_CHECKS if known else CHECKS):
+            self._refuse(budget, now, "the site's budget of password checks is spent", BUSY)
 
-    def _refuse(self, count: Count, now: datetime, why: str) -> None:
+    def _refuse(self, count: Count, now: datetime, why: str, code: str = TOO_MANY) -> None:
         log.warning("login refused: %s", why)
-        raise ValidationError(wait_message(count.wait(now)), code=TOO_MANY)
+        wait = count.wait(now)
+        self.retry_after = max(1, math.ceil(wait.total_seconds()))
+        message = busy_message(wait) if code == BUSY else wait_message(wait)
+        raise ValidationError(message, code=code)
 
 
 def refusal_status(form: Form) -> int:
-    """429 for a login refused for too many attempts, 422 for any other refused form."""
-    return 429 if form.has_error(NON_FIELD_ERRORS, TOO_MANY) else 422
+    """429 for a login refused for too many attempts at its account, 503 for one refused
+    while the site's budget of password checks is spent, 422 for any other refused form."""
+    if form.has_error(NON_FIELD_ERRORS, TOO_MANY):
+        return 429
+    if form.has_error(NON_FIELD_ERRORS, BUSY):
+        return 503
+    return 422

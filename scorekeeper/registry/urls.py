@@ -21,5 +21,6 @@ urlpatterns = [
     path("members/new/", accounts.member_new, name="member_new"),
     path("members/<int:pk>/membership/", accounts.membership, name="membership"),
     path("members/<int:pk>/password/", accounts.member_password, name="member_password"),
+    path("members/lockouts/<int:pk>/lift/", accounts.lockout_lift, name="lockout_lift"),
     path("accounts/password/", accounts.password_change, name="password_change"),
 ]

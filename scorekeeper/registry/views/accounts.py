@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -29,7 +30,11 @@ from scorekeeper.registry.permissions import (
     organiser_required,
 )
 from scorekeeper.registry.ratelimit import (
+    KNOWN_BROWSER,
+    WINDOW,
     RateLimitedAuthenticationForm,
+    lift_lockout,
+    lockouts,
     refusal_status,
     remember_account,
 )
@@ -98,15 +103,19 @@ def _first_organiser(form: OrganiserSetupForm) -> Any:
 
 
 class LoginView(auth_views.LoginView):
-    """Django's login; a wrong password is a 422 like any refused form, and too many of
-    them a 429 (``ratelimit``)."""
+    """Django's login; a wrong password is a 422 like any refused form, too many of them
+    a 429, and an attempt while the site's budget of password checks is spent a 503, both
+    saying when to try again (``ratelimit``)."""
 
     authentication_form = RateLimitedAuthenticationForm
     template_name = "registry/login.html"
 
     def form_invalid(self, form: Form) -> HttpResponse:
         status = refusal_status(form)
-        return self.render_to_response(self.get_context_data(form=form), status=status)
+        response = self.render_to_response(self.get_context_data(form=form), status=status)
+        if status != 422:
+            response["Retry-After"] = str(getattr(form, "retry_after", 0) or 1)
+        return response
 
     def form_valid(self, form: AuthenticationForm) -> HttpResponse:
         response = super().form_valid(form)
@@ -121,7 +130,36 @@ class LoginView(auth_views.LoginView):
 def member_list(request: HttpRequest) -> HttpResponse:
     users = get_user_model().objects.order_by("username").prefetch_related("groups")
     rows = [(user, _role(user)) for user in users]
-    return render(request, "registry/member_list.html", {"rows": rows})
+    now = timezone.now()
+    held = [(count, count.started + WINDOW, _where(count.ip)) for count in lockouts(now=now)]
+    context = {"rows": rows, "lockouts": held}
+    return render(request, "registry/member_list.html", context)
+
+
+def _where(ip: str) -> str:
+    """Where a count's attempts came from, in words."""
+    if not ip:
+        return _("from every address")
+    if ip.startswith(KNOWN_BROWSER):
+        return _("from its own browser at %(address)s") % {"address": ip[len(KNOWN_BROWSER) :]}
+    return _("from %(address)s") % {"address": ip}
+
+
+@require_POST
+@organiser_required
+def lockout_lift(request: HttpRequest, pk: int) -> HttpResponse:
+    """Lift a lockout: forget the attempts counted for a username (from one address, or
+    from every address), so that it logs in again at once."""
+    count = lift_lockout(count_id=pk)
+    if count is None:
+        messages.info(request, _("That lockout was lifted already, or its time is over."))
+    else:
+        messages.success(
+            request,
+            _("The lockout of “%(name)s” %(where)s is lifted.")
+            % {"name": count.username, "where": _where(count.ip)},
+        )
+    return redirect("member_list")
 
 
 def _role(user: Any) -> str:
