@@ -652,3 +652,47 @@ class AccountName(models.Model):
 
     def __str__(self) -> str:
         return self.key
+
+
+class LogUpload(models.Model):
+    """Logs sent to the log import page, kept on the server between the preview and the
+    confirmation (for ``operations.logs``), so that the confirmation carries a token instead
+    of every log's text. Kept an hour at most: older ones are removed when logs are sent."""
+
+    token = models.UUIDField(unique=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.CASCADE, related_name="+"
+    )
+    #: The saved ruleset chosen to check the logs under (none: the platform's).
+    ruleset = models.ForeignKey(
+        SavedRuleset, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    #: Each file sent, in order: ``[name, refusal]``, the refusal empty for a file kept in
+    #: ``data`` (a ZIP this site writes, its members named by their place in the list).
+    files = models.JSONField(default=list)
+    data = models.BinaryField()
+
+    def __str__(self) -> str:
+        return f"logs sent {self.created_at:%Y-%m-%d %H:%M}"
+
+
+class ImportedName(models.Model):
+    """A name a platform's log gave a player, and the club player an organiser mapped it to
+    when importing: the next log with that name proposes the same player."""
+
+    platform = models.CharField(max_length=20)
+    name = models.CharField(max_length=100)
+    name_key = NameKeyField()
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["platform", "name_key"], name="one_player_per_imported_name"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.platform}: {self.name} → {self.player_id}"

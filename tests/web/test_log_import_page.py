@@ -8,14 +8,16 @@ from __future__ import annotations
 import io
 import json
 import zipfile
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
+from django.utils import timezone
 
-from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset
+from scorekeeper.club.models import Game, HandRecord, LogUpload, Player, SavedRuleset
 from tests.real_data import LOGS_DIR
 
 IMPORT = reverse("log_import")
@@ -36,16 +38,14 @@ def preview(client, **data):
 
 
 def confirm(client, response, **choices):
-    """Send the preview's form back, with the players chosen (by field name)."""
+    """Send the preview's form back, with the players chosen (by field name): the logs stay
+    on the server, the form carries their token."""
     content = response.content.decode()
-    names = [n for n in response.context["mapping"].fields]
-    saved = response.context["saved"]
-    post = {"confirm": "1", "ruleset": str(saved.pk) if saved else ""}
-    for name in names:
-        post[name] = choices.get(name, response.context["mapping"].fields[name].initial)
-    post["log_name"] = [name for name, _ in response.context["files"]]
-    post["log_text"] = [text for _, text in response.context["files"]]
-    assert 'name="confirm"' in content
+    mapping = response.context["mapping"]
+    post = {"confirm": "1", "token": str(response.context["token"])}
+    for name in mapping.fields:
+        post[name] = choices.get(name, mapping.fields[name].initial)
+    assert 'name="confirm"' in content and str(response.context["token"]) in content
     return client.post(IMPORT, post)
 
 
@@ -137,7 +137,7 @@ def test_a_saved_ruleset_under_which_the_numbers_do_not_come_out_is_refused(alic
         (b"{" + b" " * 1_000_001 + b"}", "larger than"),
         (b'{"log": [[1, 2, 3]], "name": ["a", "b", "c", "d"]}', "log[0]"),
         (b"hello", "neither Tenhou"),
-        (b"PK\x03\x04broken", "ZIP"),
+        (b"PK\x03\x04broken", "not a log"),
     ],
     ids=["cut", "entities", "huge", "wrong-types", "not-a-log", "bad-zip"],
 )
@@ -159,11 +159,20 @@ def test_a_hand_that_does_not_add_up_is_refused_naming_the_hand(alice_client):
     assert stored() == (0, 0, 0)
 
 
-def test_a_tampered_confirmation_is_checked_again(alice_client):
+def test_a_confirmation_names_its_logs_by_a_token_of_the_same_account_within_the_hour(
+    alice_client, alice, client, django_user_model
+):
     response = preview(alice_client, log=upload(XML[0]))
-    response.context["files"][0] = (XML[0].name, "<mjloggm>")
-    done = confirm(alice_client, response)
-    assert done.status_code == 422
+    token = str(response.context["token"])
+    for sent in ("", "not-a-token", "²", "00000000-0000-0000-0000-000000000000"):
+        refused = alice_client.post(IMPORT, {"confirm": "1", "token": sent})
+        assert refused.status_code == 422
+        assert "no longer kept" in refused.content.decode()
+    other = django_user_model.objects.create_user("olga", password="pw", is_staff=True)
+    client.force_login(other)
+    assert client.post(IMPORT, {"confirm": "1", "token": token}).status_code == 422
+    LogUpload.objects.update(created_at=timezone.now() - timedelta(hours=1, minutes=1))
+    assert confirm(alice_client, response).status_code == 422
     assert stored() == (0, 0, 0)
 
 

@@ -95,14 +95,17 @@ def test_rules_of_the_other_number_of_players_are_refused_naming_the_mismatch(al
     four = preview(alice_client, log=upload(FOUR), ruleset=str(sanma.pk))
 
     assert three.status_code == four.status_code == 422
-    assert (
-        f"{MJLOG.name}: a game of three players, and the rules chosen (Our Tenhou) are for "
-        "four players"
-    ) in three.content.decode()
-    assert (
-        f"{FOUR.name}: a game of four players, and the rules chosen (Our sanma) are for "
-        "three players"
-    ) in four.content.decode()
+    [line] = three.context["verdicts"]
+    assert (line.file, line.kind) == (MJLOG.name, "refused")
+    assert line.text.startswith(
+        "a game of three players, and the rules chosen (Our Tenhou) are for four players"
+    )
+    assert line.text in three.content.decode()
+    [line] = four.context["verdicts"]
+    assert (line.file, line.kind) == (FOUR.name, "refused")
+    assert line.text.startswith(
+        "a game of four players, and the rules chosen (Our sanma) are for three players"
+    )
     assert stored() == (0, 0, 0)
 
 
@@ -136,7 +139,7 @@ def test_a_three_and_a_four_player_log_of_one_upload_are_each_stored_as_their_ki
     assert kinds == {SANMA: 3, FOUR.stem: 4}
 
 
-def test_a_mixed_upload_under_one_saved_ruleset_is_refused_naming_the_other_kinds_log(
+def test_a_mixed_upload_under_one_saved_ruleset_stores_the_logs_of_its_kind_only(
     alice_client,
 ):
     sanma = SavedRuleset.objects.create(
@@ -150,11 +153,14 @@ def test_a_mixed_upload_under_one_saved_ruleset_is_refused_naming_the_other_kind
 
     response = preview(alice_client, log=night, ruleset=str(sanma.pk))
 
-    assert response.status_code == 422
-    page = response.content.decode()
-    assert f"night.zip/{FOUR.name}: a game of four players" in page
-    assert "Nothing was imported" in page
-    assert stored() == (0, 0, 0)
+    assert response.status_code == 200
+    lines = {line.file: line for line in response.context["verdicts"]}
+    assert lines[f"night.zip/{MJLOG.name}"].kind == "new"
+    assert lines[f"night.zip/{FOUR.name}"].kind == "refused"
+    assert lines[f"night.zip/{FOUR.name}"].text.startswith("a game of four players")
+    confirm(alice_client, response)
+    game = Game.objects.get()
+    assert game.source_log == SANMA and game.ruleset_name == "Sanma 2014"
 
 
 def test_import_game_takes_a_three_player_log(db):

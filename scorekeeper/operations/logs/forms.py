@@ -13,8 +13,14 @@ from django.utils.translation import gettext_lazy
 from scorekeeper.club.models import Player, SavedRuleset
 from scorekeeper.errors import ServiceError
 from scorekeeper.format import KINDS
-from scorekeeper.operations.logs.services import LogFile, sent_logs
+from scorekeeper.operations.logs.services import (
+    MAX_FILES,
+    MAX_RATIO,
+    MAX_UNPACKED,
+    sent_logs,
+)
 from scorekeeper.request_numbers import request_number
+from scoring.logs.convert import MAX_LOG_BYTES
 
 #: The ruleset choice that takes the platform's rules as the log shows them.
 PLATFORM_RULES = ""
@@ -26,10 +32,6 @@ class LogImportForm(forms.Form):
     log = forms.FileField(
         label=gettext_lazy("Log file"),
         required=False,
-        help_text=gettext_lazy(
-            "Tenhou's mjlog XML or a tenhou.net/6 JSON (Tenhou's, or a Mahjong Soul game "
-            "converted); a ZIP holds several logs, a night's session."
-        ),
         widget=forms.ClearableFileInput(attrs={"accept": ".xml,.mjlog,.json,.zip,.txt"}),
     )
     pasted = forms.CharField(
@@ -49,6 +51,18 @@ class LogImportForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["log"].help_text = _(
+            "Tenhou's mjlog XML or a tenhou.net/6 JSON (Tenhou's, or a Mahjong Soul game "
+            "converted); a ZIP holds several logs, a night's session: at most %(files)s "
+            "files (hidden ones aside), each at most %(size)s MB and all together %(total)s "
+            "MB unpacked, packed at most %(ratio)s times smaller, and no ZIP inside it. "
+            "Files that are not logs are skipped."
+        ) % {
+            "files": MAX_FILES,
+            "size": MAX_LOG_BYTES // 1_000_000,
+            "total": MAX_UNPACKED // 1_000_000,
+            "ratio": MAX_RATIO,
+        }
         # The saved rulesets grouped by their number of players: a log is checked only
         # under rules of its own kind.
         saved = list(SavedRuleset.objects.all())
@@ -73,7 +87,9 @@ class LogImportForm(forms.Form):
                 pasted=data.get("pasted") or "",
             )
         except ServiceError as error:
-            raise forms.ValidationError(error.message) from None
+            raise forms.ValidationError(
+                _("%(error)s. Nothing was imported.") % {"error": error.message}
+            ) from None
         return data
 
     def saved_ruleset(self) -> SavedRuleset | None:
@@ -84,17 +100,6 @@ def saved_ruleset(key: object) -> SavedRuleset | None:
     """The saved ruleset a form's ``ruleset`` names by its id, if any."""
     number = request_number(key)
     return None if number is None else SavedRuleset.objects.filter(pk=number).first()
-
-
-def kept_logs(data: Any) -> list[LogFile]:
-    """The logs a preview sends back with the confirmation (each checked again on arrival),
-    as pairs of hidden fields: ``log_name`` and ``log_text``."""
-    names = data.getlist("log_name")
-    texts = data.getlist("log_text")
-    return [
-        LogFile(str(name)[:300], str(text).encode())
-        for name, text in zip(names, texts, strict=False)
-    ]
 
 
 class PlayerMapForm(forms.Form):

@@ -1,5 +1,6 @@
-"""What the log import's preview shows of each game: where it was played, its rules, the
-players with their final results, and each hand as the table's hand log writes it."""
+"""What the log import's preview shows: each file's verdict, and of each new game where it
+was played, its rules, the players with their final results, and each hand as the table's
+hand log writes it."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorekeeper.format import preset_label
-from scorekeeper.operations.logs.services import LogGame
+from scorekeeper.operations.logs.services import Kind, LogGame, Verdict, verdict_text
 from scorekeeper.table.display import HandLine, StandingLine, hand_line, standing_lines
 from scoring.standings import final_standings
 
@@ -50,3 +51,26 @@ def preview_games(games: Sequence[LogGame]) -> list[GamePreview]:
             )
         )
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class VerdictLine:
+    file: str
+    #: ``new``, ``already``, ``refused`` or ``skipped``.
+    kind: str
+    text: str
+    #: The club's game the log already is.
+    url: str = ""
+
+
+def verdict_lines(verdicts: Sequence[Verdict]) -> list[VerdictLine]:
+    """Each file sent with what becomes of it, in the order sent."""
+    return [
+        VerdictLine(
+            verdict.name,
+            verdict.kind.value,
+            "" if verdict.kind is Kind.NEW else verdict_text(verdict),
+            verdict.already.get_absolute_url() if verdict.already is not None else "",
+        )
+        for verdict in verdicts
+    ]
