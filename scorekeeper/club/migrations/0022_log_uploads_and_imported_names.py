@@ -10,7 +10,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('club', '0020_player_identity'),
+        ('club', '0021_handrecord_entered_at'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
