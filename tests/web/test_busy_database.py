@@ -21,7 +21,7 @@ def locked(*args, **kwargs):
 
 @pytest.fixture
 def busy(monkeypatch):
-    monkeypatch.setattr("scorekeeper.table.views.hands.record_hand", locked)
+    monkeypatch.setattr("scorekeeper.table.services.submit.record_hand", locked)
     monkeypatch.setattr("scorekeeper.table.services.outbox.record_hand", locked)
 
 
@@ -49,7 +49,7 @@ def test_other_database_errors_are_not_taken_for_a_busy_database(bob_client, gam
     def broken(*args, **kwargs):
         raise OperationalError("no such table: club_game")
 
-    monkeypatch.setattr("scorekeeper.table.views.hands.record_hand", broken)
+    monkeypatch.setattr("scorekeeper.table.services.submit.record_hand", broken)
     bob_client.raise_request_exception = True
 
     with pytest.raises(OperationalError):

@@ -28,11 +28,14 @@ from tests.web.test_table_views import ron_post, url
 
 pytestmark = pytest.mark.django_db
 
+STARTED = datetime(2026, 5, 2, 10, 0, tzinfo=UTC)
 ENTERED = "2026-05-02T10:15:00+00:00"
 
 
 def first_hand(bob_client, game) -> Game:
-    """Hand 1 recorded online: Ben's non-dealer ron from Chie, 3 han 40 fu, 5,200."""
+    """Hand 1 recorded online: Ben's non-dealer ron from Chie, 3 han 40 fu, 5,200. The game
+    started before the moment the phone's hands were entered (``ENTERED``)."""
+    Game.objects.filter(pk=game.pk).update(created_at=STARTED)
     bob_client.post(url("hand_create", game), ron_post(key=str(uuid.uuid4())))
     game.refresh_from_db()
     return game
