@@ -9,10 +9,12 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Callable, Mapping
+from datetime import datetime
 from functools import wraps
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
+from django.utils.dateparse import parse_datetime
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 
@@ -147,6 +149,17 @@ def required(data: Mapping[str, Any], field: str) -> Any:
     if field not in data:
         raise ApiRefusal("request.missing", {"field": field})
     return data[field]
+
+
+def moment(data: Mapping[str, Any], field: str) -> datetime | None:
+    """An optional field that is a moment in ISO 8601 with its offset from UTC."""
+    value = data.get(field)
+    if value is None:
+        return None
+    when = parse_datetime(value) if isinstance(value, str) and len(value) <= 40 else None
+    if when is None or when.tzinfo is None:
+        raise ApiRefusal("request.not_moment", {"field": field, "got": json.dumps(value)[:40]})
+    return when
 
 
 def idempotency_key(request: HttpRequest, *, needed: bool) -> uuid.UUID | None:

@@ -181,6 +181,11 @@ SCHEMAS: Final[dict[str, Any]] = {
                 "description": "The number of hands the game had when this hand was entered.",
             },
             "hand": _ref("Hand"),
+            "entered_at": {
+                "type": "string",
+                "format": "date-time",
+                "description": "When the hand was entered, with its offset (a hand kept a while).",
+            },
         },
     },
     "Correction": {

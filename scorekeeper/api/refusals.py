@@ -76,6 +76,13 @@ WORDINGS: Final[dict[str, tuple[int, str]]] = {
         422,
         gettext_noop("%(field)s: expected text of at most %(most)s characters."),
     ),
+    "request.not_moment": (
+        422,
+        gettext_noop(
+            "%(field)s: expected a moment in ISO 8601 with its offset from UTC "
+            "(2026-12-06T19:30:00+09:00), got %(got)s."
+        ),
+    ),
     "request.bad_option": (422, gettext_noop("%(field)s: %(problem)s")),
     "request.method": (
         405,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import IntegrityError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from scorekeeper.api.documents import about, game_document, hand_answer
@@ -20,6 +20,7 @@ from scorekeeper.api.endpoint import (
     endpoint,
     idempotency_key,
     json_body,
+    moment,
     required,
     text_field,
     whole_number,
@@ -50,11 +51,13 @@ RECORD = Token.Scope.RECORD
 GAME_LIST_MOST = 100
 
 
-def _game(game_id: int) -> Game:
-    """The game with its players and hands; an unknown one is refused."""
-    if not Game.objects.filter(pk=game_id).exists():
-        raise ApiRefusal("game.unknown", {"game": game_id})
-    return load_game(game_id)
+def _game(game_id: int, *, hands: bool = True) -> Game:
+    """The game with its players (and its hands); one that never was is refused, one
+    deleted too (``game.gone``, by the service's refusal)."""
+    try:
+        return load_game(game_id, hands=hands)
+    except Http404:
+        raise ApiRefusal("game.unknown", {"game": game_id}) from None
 
 
 def _form_refusal(form: Any) -> ApiRefusal:
@@ -158,18 +161,25 @@ def game_detail(request: HttpRequest, token: Token, game_id: int) -> HttpRespons
 @endpoint({"POST": RECORD})
 def hand_create(request: HttpRequest, token: Token, game_id: int) -> HttpResponse:
     """Record a hand: ``{"sequence": N, "hand": {...}}``, ``N`` the number of hands the bot
-    saw, with an ``Idempotency-Key``: the same key sent again is answered as the first time
-    and stores nothing."""
+    saw (and ``entered_at``, when it was entered, for a hand a bot kept while the club did
+    not answer), with an ``Idempotency-Key``: the same key sent again is answered as the
+    first time and stores nothing."""
     key = idempotency_key(request, needed=True)
     assert key is not None
     data = json_body(request)
-    check_fields(data, {"sequence", "hand"})
+    check_fields(data, {"sequence", "hand", "entered_at"})
     sequence = whole_number(data, "sequence")
     assert sequence is not None
     hand = parse_hand(required(data, "hand"), "hand")
-    game = _game(game_id)
+    entered_at = moment(data, "entered_at")
+    game = _game(game_id, hands=False)
     submitted = submit_hand(
-        game=game, hand=hand, expected_sequence=sequence, key=key, user=token.user
+        game=game,
+        hand=hand,
+        expected_sequence=sequence,
+        key=key,
+        entered_at=entered_at,
+        user=token.user,
     )
     answer = hand_answer(
         load_game(game_id),

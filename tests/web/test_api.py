@@ -9,6 +9,9 @@ non-dealer's 1 han 30 fu ron is 1000.
 from __future__ import annotations
 
 import uuid
+from datetime import timedelta
+
+from django.utils import timezone
 
 from scorekeeper.api.models import Token
 from scorekeeper.api.tokens import digest_of, revoke_token
@@ -197,6 +200,36 @@ def test_an_unknown_address_or_method_is_refused_as_json(bob, game):
     bot = Bot(bob)
     response = bot.client.get("/api/v1/nothing-here", headers=bot.headers)
     assert response.status_code == 404 and response.json()["code"] == "request.unknown_path"
+    status, answer = bot.get(f"/api/v1/games/{game.pk + 1000}")
+    assert (status, answer["code"], answer["values"]) == (
+        404,
+        "game.unknown",
+        {"game": game.pk + 1000},
+    )
     response = bot.client.patch(f"/api/v1/games/{game.pk}", headers=bot.headers)
     assert response.status_code == 405 and response.json()["code"] == "request.method"
     assert response["Allow"] == "GET, HEAD"
+
+
+def test_a_hand_kept_a_while_carries_when_it_was_entered(bob, game):
+    # The game began an hour ago; the hand was entered half an hour ago.
+    Game.objects.filter(pk=game.pk).update(created_at=timezone.now() - timedelta(hours=1))
+    entered = (timezone.now() - timedelta(minutes=30)).replace(microsecond=0)
+    bot = Bot(bob)
+    status, answer = bot.post(
+        f"/api/v1/games/{game.pk}/hands",
+        {"sequence": 0, "hand": DEALER_RON, "entered_at": entered.isoformat()},
+        key=uuid.uuid4(),
+    )
+    assert status == 201
+    assert HandRecord.objects.get(game=game).entered_at == entered
+    status, answer = bot.post(
+        f"/api/v1/games/{game.pk}/hands",
+        {"sequence": 1, "hand": SOUTH_RON, "entered_at": "half past seven"},
+        key=uuid.uuid4(),
+    )
+    assert (status, answer["code"], answer["values"]["field"]) == (
+        422,
+        "request.not_moment",
+        "entered_at",
+    )
