@@ -132,3 +132,56 @@ def test_a_new_release_of_the_worker_keeps_the_pages_of_open_games(
     page.context.set_offline(True)
     page.reload()
     expect(page.locator("#hand-form")).to_be_visible()
+
+
+def test_the_worker_sends_the_waiting_hands_with_background_sync(browser: Browser, live_server):
+    """The page closed (here: a page that does not send them), the browser wakes the worker
+    with a sync event (sent here through the DevTools protocol) and it sends the hands."""
+    game = new_game()
+    page = phone(browser, live_server, member())
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    kept_by_the_worker(page)
+    # A hand entered at this table, waiting; then the phone is on another page.
+    page.evaluate(
+        """(game) => idb.openDB("scorekeeper-outbox", 1).then((db) => db.put("hands", {
+            key: crypto.randomUUID(), game, sequence: 0, at: Date.now(), words: "Draw",
+            fields: [["sequence", "0"], ["outcome", "draw"], ["tenpai", "0"]]}))""",
+        f"/games/{game.pk}/hands/",
+    )
+    page.goto(f"{live_server.url}/history/")
+    cdp = page.context.new_cdp_session(page)
+    registrations = []
+    cdp.on(
+        "ServiceWorker.workerRegistrationUpdated",
+        lambda event: registrations.extend(event["registrations"]),
+    )
+    cdp.send("ServiceWorker.enable")
+    deadline = time.monotonic() + 10
+    while not registrations:
+        assert time.monotonic() < deadline, "no service worker registration"
+        page.wait_for_timeout(100)
+
+    cdp.send(
+        "ServiceWorker.dispatchSyncEvent",
+        {
+            "origin": live_server.url,
+            "registrationId": registrations[0]["registrationId"],
+            "tag": "outbox",
+            "lastChance": False,
+        },
+    )
+
+    deadline = time.monotonic() + 10
+    while not HandRecord.objects.filter(game=game).exists():
+        assert time.monotonic() < deadline, "the worker did not send the hand"
+        page.wait_for_timeout(200)
+    # Aki alone tenpai: 1,000 from each of the others.
+    assert HandRecord.objects.get(game=game).data == {"draw": {"tenpai": [0]}}
+    count = """() => new Promise((resolve) => {
+        const opening = indexedDB.open("scorekeeper-outbox", 1);
+        opening.onsuccess = () => {
+            const all = opening.result.transaction("hands").objectStore("hands").count();
+            all.onsuccess = () => { opening.result.close(); resolve(all.result); };
+        };
+    })"""
+    wait_until(page, count, "", 0)
