@@ -46,3 +46,16 @@ def test_the_tokens_page_speaks_japanese(bob_client, bob):
     page = bob_client.get("/account/tokens/", headers={"Accept-Language": "ja"}).content.decode()
     for english in ("Your API tokens", "Make a token", "Revoke", "Records", "It may"):
         assert english not in page, english
+
+
+def test_an_organiser_revokes_a_members_token_in_the_admin(admin_client, bob):
+    token = Token.objects.create(user=bob, name="bot", scope="record", prefix="skp_a", digest="a")
+    page = admin_client.get("/admin/api/token/")
+    assert page.status_code == 200 and "skp_a" in page.content.decode()
+    assert admin_client.get("/admin/api/token/add/").status_code == 403
+    done = admin_client.post(
+        "/admin/api/token/", {"action": "revoke", "_selected_action": [token.pk]}
+    )
+    assert done.status_code == 302
+    token.refresh_from_db()
+    assert token.revoked
