@@ -70,6 +70,10 @@ def _from_design(
     return made
 
 
+def _as_sets(seating: Seating) -> frozenset[frozenset[int]]:
+    return frozenset(frozenset(table) for table in seating)
+
+
 def plan_sessions(
     players: Sequence[int],
     count: int,
@@ -94,6 +98,11 @@ def plan_sessions(
     made: list[Seating] = []
     if design and not history:
         made = _from_design(design, ids, count, rng)
+    elif design and len(design) >= len(history) + count:
+        # Played as this seed's design planned them (the same players): the rest of it.
+        whole = _from_design(design, ids, len(history) + count, rng)
+        if [_as_sets(s) for s in whole[: len(history)]] == [_as_sets(s) for s in history]:
+            made = whole[len(history) :]
     way = Way.DESIGN
     if len(made) < count:
         for _ in range(len(made), count):

@@ -107,6 +107,15 @@ def test_where_no_design_reaches_the_search_repeats_less_than_session_by_session
     assert plan.repeats >= players * max(0, (size - 1) * sessions - (players - 1)) // 2
 
 
+def test_a_plan_made_again_with_the_same_players_goes_on_with_its_design():
+    first = plan_sessions(range(16), 5, seed=2)
+    again = plan_sessions(range(16), 3, seed=2, history=first.sessions[:2], steps=0)
+    assert again.way == Way.DESIGN and again.repeats == 0
+    assert [set(map(frozenset, s)) for s in again.sessions] == [
+        set(map(frozenset, s)) for s in first.sessions[2:]
+    ]
+
+
 def test_a_plan_made_again_after_a_table_leaves_keeps_the_sessions_played():
     ids = list(range(16))
     first = plan_sessions(ids, 5, seed=2)
