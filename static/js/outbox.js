@@ -120,10 +120,11 @@
 
   function fields(element, entry) {
     const data = [...new FormData(element).entries()].filter(
-      ([name]) => !["csrfmiddlewaretoken", "sequence", "key", "after", "blank", "entered_at"].includes(name),
+      ([name]) => !["csrfmiddlewaretoken", "sequence", "key", "after", "blank", "entered_at", "entered_by"].includes(name),
     );
     data.push(["sequence", String(entry.sequence)], ["key", entry.key]);
     data.push(["entered_at", new Date(entry.at).toISOString()]);
+    if (entry.by) data.push(["entered_by", entry.by]);
     if (entry.after) data.push(["after", entry.after]);
     return data;
   }

@@ -12,11 +12,14 @@ import uuid
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
 
 from scorekeeper.club.models import DeletedGame, Game, HandRecord, Player, SentHand
 from scorekeeper.operations.backup import backup_lines
 from scorekeeper.operations.deletion import delete_game
 from scorekeeper.operations.restore import restore
+from scorekeeper.registry.permissions import make_member
 from scorekeeper.registry.services import merge_players
 from scorekeeper.table.services import outbox
 from scorekeeper.table.services.games import abandon_game, finish_game, reopen_game
@@ -310,3 +313,23 @@ def test_hands_to_settle_are_shown_a_page_at_a_time(bob_client, game, monkeypatc
     assert first.count('class="conflict"') == 2
     assert second.count('class="conflict"') == 1
     assert "Page 2 of 2" in second
+
+
+@pytest.fixture
+def dan_client(db):
+    dan = get_user_model().objects.create_user("dan", password="pw")
+    make_member(dan)
+    client = Client()
+    client.force_login(dan)
+    return client
+
+
+@pytest.mark.parametrize(("named", "author"), [("bob", "bob"), ("charlie", "dan"), ("", "dan")])
+def test_a_hand_sent_later_from_another_account_counts_as_entered_by_who_entered_it(
+    dan_client, bob, charlie, game, named, author
+):
+    # Bob entered it on the phone; Dan, logged in on it since, sends it. Only a member's
+    # name counts: Charlie is not one.
+    dan_client.post(url("hand_create", game), waited(ron_post(entered_by=named)))
+
+    assert HandRecord.objects.get(game=game).recorded_by.username == author

@@ -34,13 +34,15 @@ def draw(sequence: int, after: str | None, entered: datetime) -> dict[str, str]:
         "key": str(uuid.uuid4()),
         "waited": "1",
         "entered_at": entered.isoformat(),
+        # A phone without an account cannot say a member entered it.
+        "entered_by": "bob",
     }
     if after:
         data["after"] = after
     return data
 
 
-def test_a_keyed_phone_late_after_the_time_has_its_hands_kept_and_settled(alice_client):
+def test_a_keyed_phone_late_after_the_time_has_its_hands_kept_and_settled(alice_client, bob):
     tournament = make_tournament(session_minutes=60, end_policy="this_hand")
     with time_machine.travel(START, tick=False) as clock:
         session = services.seat_session(
@@ -62,6 +64,7 @@ def test_a_keyed_phone_late_after_the_time_has_its_hands_kept_and_settled(alice_
 
         game = Game.objects.get(pk=table.game_id)
         assert (game.hand_count, game.status, game.stopped_by_time) == (1, "finished", True)
+        assert game.hands.get().recorded_by is None
         conflicts = SentHand.objects.filter(outcome="conflict").order_by("sequence")
         assert [c.reason for c in conflicts] == ["late", "after"]
         assert "it was sent after the time was up" in said(answers[1])

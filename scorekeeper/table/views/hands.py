@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
+from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -34,6 +36,7 @@ from scorekeeper.htmx import HtmxHttpRequest
 from scorekeeper.registry.permissions import (
     acting_user,
     game_read_required,
+    is_member,
     is_organiser,
     recorder_required,
 )
@@ -138,6 +141,19 @@ def entered_moment(request: HttpRequest) -> datetime | None:
     return min(moment, timezone.now())
 
 
+def entered_by(request: HttpRequest) -> Any:
+    """Who entered the hand sent: the member the phone names (``entered_by``, the account
+    logged in on it when the hand was entered, sent later by whoever is logged in now), or
+    else who sends it. Only a member sending names another member (a table's phone without
+    an account records by nobody); a name that is no member's account now is the sender's."""
+    sender = acting_user(request.user)
+    name = request.POST.get("entered_by", "")
+    if not name or sender is None or not is_member(sender) or name == sender.get_username():
+        return sender
+    other = get_user_model().objects.filter(username=name[:150], is_active=True).first()
+    return other if other is not None and is_member(other) else sender
+
+
 # The table, whole or as the part htmx swaps.
 
 
@@ -230,7 +246,7 @@ def hand_create(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
                 expected_sequence=form.cleaned_data["sequence"],
                 key=key,
                 entered_at=entered_at,
-                user=acting_user(request.user),
+                user=entered_by(request) if waited else acting_user(request.user),
                 after=after,
                 waited=waited,
             )
@@ -285,7 +301,7 @@ def _sent_to_deleted(
             sequence=form.cleaned_data["sequence"],
             key=key,
             after=after,
-            user=acting_user(request.user),
+            user=entered_by(request),
             entered_at=entered_at,
         )
     except ServiceError as error:
