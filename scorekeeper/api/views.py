@@ -8,6 +8,8 @@ takes and answers; ``docs/api.md`` is the guide.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.db import IntegrityError
@@ -27,9 +29,10 @@ from scorekeeper.api.endpoint import (
 )
 from scorekeeper.api.models import Token
 from scorekeeper.api.openapi import document
-from scorekeeper.api.refusals import ApiRefusal, json_response
+from scorekeeper.api.refusals import ApiRefusal, json_response, service_refusal
 from scorekeeper.club.bounds import name_key
 from scorekeeper.club.models import Game, Player, Season
+from scorekeeper.errors import ServiceError
 from scorekeeper.history.exports import row_json, season_scope
 from scorekeeper.history.forms import StandingsForm
 from scorekeeper.history.standings import finished_games, rows, season_games, standings
@@ -41,7 +44,7 @@ from scorekeeper.request_numbers import request_number
 from scorekeeper.table.pages import load_game
 from scorekeeper.table.services.games import store_record
 from scorekeeper.table.services.hands import edit_hand, undo_last_hand
-from scorekeeper.table.services.submit import submit_hand
+from scorekeeper.table.services.submit import KeyReused, submit_hand
 from scoring.record import read_record
 from scoring.record_hand import parse_hand
 
@@ -58,6 +61,22 @@ def _game(game_id: int, *, hands: bool = True) -> Game:
         return load_game(game_id, hands=hands)
     except Http404:
         raise ApiRefusal("game.unknown", {"game": game_id}) from None
+
+
+@contextmanager
+def _game_refusals(game_id: int) -> Iterator[None]:
+    """A write to a game refused by its service: with the game as it is now among the
+    values (its ``hand_count`` and ``revision``, what a bot sends again), and for a key sent
+    again with another hand, the place of the first (``sequence``)."""
+    try:
+        yield
+    except ServiceError as error:
+        values: dict[str, Any] = {"game": game_id}
+        now = Game.objects.filter(pk=game_id).values("hand_count", "revision").first()
+        values |= now or {}
+        if isinstance(error, KeyReused):
+            values["sequence"] = error.sequence
+        raise service_refusal(error, values) from None
 
 
 def _form_refusal(form: Any) -> ApiRefusal:
@@ -173,14 +192,15 @@ def hand_create(request: HttpRequest, token: Token, game_id: int) -> HttpRespons
     hand = parse_hand(required(data, "hand"), "hand")
     entered_at = moment(data, "entered_at")
     game = _game(game_id, hands=False)
-    submitted = submit_hand(
-        game=game,
-        hand=hand,
-        expected_sequence=sequence,
-        key=key,
-        entered_at=entered_at,
-        user=token.user,
-    )
+    with _game_refusals(game_id):
+        submitted = submit_hand(
+            game=game,
+            hand=hand,
+            expected_sequence=sequence,
+            key=key,
+            entered_at=entered_at,
+            user=token.user,
+        )
     answer = hand_answer(
         load_game(game_id),
         submitted.sequence,
@@ -202,13 +222,14 @@ def hand_detail(request: HttpRequest, token: Token, game_id: int, number: int) -
     allow_finished = is_organiser(token.user)
     if request.method == "DELETE":
         revision = _revision(request.GET.get("revision"))
-        change = undo_last_hand(
-            game=game,
-            expected_sequence=number + 1,
-            expected_revision=revision,
-            user=token.user,
-            allow_finished=allow_finished,
-        )
+        with _game_refusals(game_id):
+            change = undo_last_hand(
+                game=game,
+                expected_sequence=number + 1,
+                expected_revision=revision,
+                user=token.user,
+                allow_finished=allow_finished,
+            )
         undone = game_document(game)["hands"][number]
         return json_response({"undone": undone, "game": game_document(load_game(change.game.pk))})
     data = json_body(request)
@@ -217,15 +238,16 @@ def hand_detail(request: HttpRequest, token: Token, game_id: int, number: int) -
     assert sequence is not None
     revision = whole_number(data, "revision", required=False)
     hand = parse_hand(required(data, "hand"), "hand")
-    edit_hand(
-        game=game,
-        sequence=number,
-        hand=hand,
-        expected_sequence=sequence,
-        expected_revision=revision,
-        user=token.user,
-        allow_finished=allow_finished,
-    )
+    with _game_refusals(game_id):
+        edit_hand(
+            game=game,
+            sequence=number,
+            hand=hand,
+            expected_sequence=sequence,
+            expected_revision=revision,
+            user=token.user,
+            allow_finished=allow_finished,
+        )
     return json_response(hand_answer(load_game(game_id), number))
 
 

@@ -56,8 +56,11 @@ def test_a_hand_without_an_idempotency_key_is_refused_and_nothing_stored(bob, ga
 def test_a_hand_for_a_game_that_moved_on_is_refused_as_stale(bob, game):
     bot = Bot(bob)
     bot.record(game.pk, 0, DEALER_RON)
-    status, answer = bot.record(game.pk, 0, SOUTH_RON)
+    status, answer = Bot(bob, language="ja").record(game.pk, 0, SOUTH_RON)
     assert (status, answer["code"]) == (409, "game.stale")
+    # What a bot needs to send again: the game as it is now.
+    assert answer["values"] == {"game": game.pk, "hand_count": 1, "revision": 1}
+    assert any("\u3040" <= ch <= "\u30ff" for ch in answer["text"])
     assert Game.objects.get(pk=game.pk).hand_count == 1
 
 
