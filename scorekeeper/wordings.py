@@ -392,16 +392,25 @@ LOG_WORDINGS: Final[dict[str, str]] = {
         "Hand %(hand)s: the log plays %(log)s (round, honba/sticks), the record %(record)s."
     ),
     "log.scores_differ": gettext_noop(
-        "Hand %(hand)s (%(round)s) starts from %(log)s in the log, %(record)s in the record."
+        "Hand %(hand)s (%(round)s) starts from %(log)s in the log, %(record)s in the record "
+        "(%(player)s differs)."
     ),
     "log.deltas_differ": gettext_noop(
         "Hand %(hand)s (%(round)s) changes the scores by %(log)s in the log, by %(record)s "
-        "in the record (%(seat)s differs)."
+        "in the record (%(player)s differs)."
     ),
     "log.final_points_differ": gettext_noop(
-        "The final points are %(log)s in the log, %(record)s in the record."
+        "The final points are %(log)s in the log, %(record)s in the record (%(player)s differs)."
     ),
     "log.final_results_differ": gettext_noop(
-        "The final results are %(log)s in the log, %(record)s in the record."
+        "The final results are %(log)s in the log, %(record)s in the record (%(player)s differs)."
+    ),
+    "log.stated_points_differ": gettext_noop(
+        "Hand %(hand)s (%(round)s): %(place)s in the log states the points %(log)s, the "
+        "replay gives %(record)s (%(player)s differs)."
+    ),
+    "log.stated_differs": gettext_noop(
+        "Hand %(hand)s (%(round)s): %(place)s in the log states %(log)s, the replay gives "
+        "%(record)s."
     ),
 }

@@ -9,8 +9,10 @@ tenpai-yame or agari-yame where the log plays on after a hand that would have en
 (Tenhou had no tenpai-yame before June 2010). A ruleset given by the caller is taken as it is.
 
 The record is then replayed hand by hand and compared with what the log recorded: the round,
-honba, sticks and scores each hand starts from, each hand's score changes, whether the game
-ends where the log does, the final points and results. The first difference refuses the whole
+honba, sticks and scores each hand starts from, each hand's score changes, every other number
+the log states inside a hand (``Stated``: the points once a stick is placed and before each
+end, the honba and sticks at each end, each win's worth), whether the game ends where the log
+does, the final points and results. The first difference refuses the whole
 log with a ``LogError`` naming the hand (``hands[3] (E4)``) and both sides' numbers (codes
 ``log.*_differ``; ``values``: the ``hand`` counted from 1, its ``round``, the first ``seat``
 that differs, ``log`` and ``record``).
@@ -27,7 +29,9 @@ from scoring.errors import LogError, RulesError
 from scoring.game import play_hand
 from scoring.logs.mjlog import read_mjlog
 from scoring.logs.tenhou6 import read_tenhou6
-from scoring.logs.values import LogGame, LogHand, damaged
+from scoring.logs.values import LogGame, LogHand, Stated, damaged
+from scoring.outcomes import Hand, Ron, Tsumo, Win
+from scoring.payments import ron_points, tsumo_payments, win_value
 from scoring.record import GameRecord, Source, record_to_json
 from scoring.rule_values import ResultRounding, Yame
 from scoring.rules import Ruleset, resolve_rules
@@ -243,10 +247,20 @@ def _replay(record: GameRecord, game: LogGame) -> Replay:
                 values={"hand": index + 1, "round": label, "reason": reason},
             )
             raise _PlaysOn(error, _YAME.get(reason))
-        _compare_start(state, logged, where, index)
+        _compare_start(state, logged, where, index, record.players)
         result = play_hand(state, hand, rules, index=index)
         if logged.deltas is not None and result.deltas != logged.deltas:
-            raise _differs(where, index, label, result.deltas, logged.deltas, "log.deltas_differ")
+            raise _differs(
+                where,
+                index,
+                label,
+                result.deltas,
+                logged.deltas,
+                "log.deltas_differ",
+                record.players,
+            )
+        for stated in logged.stated:
+            _check_stated(stated, state, hand, rules, where, index, record.players)
         results.append(result)
         state = result.after
     final = game.final
@@ -263,14 +277,99 @@ def _replay(record: GameRecord, game: LogGame) -> Replay:
         rows = final_standings(state, rules, record.penalties)
         points = tuple(row.points for row in rows)
         if points != final.points:
-            raise _differs(final.where, last, label, points, final.points, FINAL_POINTS)
+            raise _differs(
+                final.where, last, label, points, final.points, FINAL_POINTS, record.players
+            )
         results_ = tuple(row.result_points for row in rows)
         if results_ != final.results:
-            raise _differs(final.where, last, label, results_, final.results, FINAL_RESULTS)
+            raise _differs(
+                final.where, last, label, results_, final.results, FINAL_RESULTS, record.players
+            )
     return Replay(first, tuple(results))
 
 
-def _compare_start(state: GameState, logged: LogHand, where: str, index: int) -> None:
+def _check_stated(
+    stated: Stated,
+    state: GameState,
+    hand: Hand,
+    rules: Ruleset,
+    where: str,
+    index: int,
+    names: tuple[str, ...],
+) -> None:
+    """A number the log states inside a hand (``Stated``) against the replay: the points
+    once a stick is placed or before an end, the honba and sticks at an end, a win's worth."""
+    label = round_label(state.round_index)
+    sticks = [0] * len(state.scores)
+    placed = stated.previous if stated.kind == "riichi" else hand.riichi
+    for seat in placed:
+        sticks[seat] += 1000
+    if stated.kind in ("riichi", "before"):
+        changes = stated.previous if stated.kind == "before" else (0,) * len(sticks)
+        ours = tuple(
+            points - stick + change
+            for points, stick, change in zip(state.scores, sticks, changes, strict=True)
+        )
+        what = "points once the stick is placed" if stated.kind == "riichi" else "points before"
+    elif stated.kind == "ba":
+        ours = (state.honba, state.sticks + len(hand.riichi) if stated.order == 0 else 0)
+        what = "honba and sticks"
+    else:
+        wins = _wins(hand)
+        if stated.order >= len(wins):
+            raise damaged(stated.where, "a win the hand does not have")
+        tsumo = isinstance(hand.outcome, Tsumo)
+        ours = (_worth(wins[stated.order], rules, tsumo=tsumo, state=state),)
+        what = "win's worth"
+    if ours == stated.values:
+        return
+    seat = next(seat for seat in range(len(ours)) if ours[seat] != stated.values[seat])
+    seated = stated.kind in ("riichi", "before")
+    shown = {
+        "log": " / ".join(f"{value:,}" for value in stated.values),
+        "record": " / ".join(f"{value:,}" for value in ours),
+    }
+    whose = f" (seat {seat}: {names[seat]})" if seated else ""
+    raise LogError(
+        where,
+        f"the log's {stated.where} states the {what} {shown['log']}, the replay gives "
+        f"{shown['record']}{whose}",
+        code="log.stated_points_differ" if seated else "log.stated_differs",
+        values={
+            "hand": index + 1,
+            "round": label,
+            "place": stated.where,
+            "seat": seat if seated else None,
+            "player": names[seat] if seated else "",
+            **shown,
+        },
+    )
+
+
+def _wins(hand: Hand) -> tuple[Win, ...]:
+    outcome = hand.outcome
+    if isinstance(outcome, Ron):
+        return outcome.wins
+    if isinstance(outcome, Tsumo):
+        return (outcome.win,)
+    return ()
+
+
+def _worth(win: Win, rules: Ruleset, *, tsumo: bool, state: GameState) -> int:
+    """What a win is worth before honba and sticks, as a log states it: a ron's payment,
+    or a tsumo's payments added up (``scoring.payments``)."""
+    value = win_value(rules, han=win.han, fu=win.fu, yakuman=win.yakuman, tsumo=tsumo)
+    dealer = win.winner == state.dealer
+    if not tsumo:
+        return ron_points(value.basic, dealer=dealer)
+    each, from_dealer = tsumo_payments(rules, value.basic, dealer=dealer)
+    payers = len(state.scores) - 1
+    return each * payers if from_dealer is None else each * (payers - 1) + from_dealer
+
+
+def _compare_start(
+    state: GameState, logged: LogHand, where: str, index: int, names: tuple[str, ...]
+) -> None:
     label = round_label(logged.round_index)
     ours = (state.round_index, state.honba, state.sticks)
     theirs = (logged.round_index, logged.honba, logged.sticks)
@@ -288,7 +387,7 @@ def _compare_start(state: GameState, logged: LogHand, where: str, index: int) ->
             },
         )
     if state.scores != logged.scores:
-        raise _differs(where, index, label, state.scores, logged.scores, "log.scores_differ")
+        raise _differs(where, index, label, state.scores, logged.scores, "log.scores_differ", names)
 
 
 #: The refusals of the final results, after which another uma is tried.
@@ -310,8 +409,10 @@ def _differs(
     ours: tuple[int, ...],
     theirs: tuple[int, ...],
     code: str,
+    names: tuple[str, ...] = (),
 ) -> LogError:
-    """The first seat where the log and the record differ, with both sides' numbers."""
+    """The first seat where the log and the record differ, with both sides' numbers, and
+    that seat's player."""
     seat = next(seat for seat in range(len(ours)) if ours[seat] != theirs[seat])
 
     def shown(values: tuple[int, ...]) -> str:
@@ -322,14 +423,17 @@ def _differs(
         return " / ".join(f"{value:,}" for value in values)
 
     what = _COMPARED[code]
+    player = names[seat] if seat < len(names) else ""
+    whose = f"seat {seat}: {player}" if player else f"seat {seat}"
     return LogError(
         where,
-        f"the log's {what} are {shown(theirs)}, the record's {shown(ours)} (seat {seat})",
+        f"the log's {what} are {shown(theirs)}, the record's {shown(ours)} ({whose})",
         code=code,
         values={
             "hand": index + 1,
             "round": label,
             "seat": seat,
+            "player": player,
             "log": shown(theirs),
             "record": shown(ours),
         },

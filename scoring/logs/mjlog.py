@@ -38,6 +38,7 @@ from scoring.logs.values import (
     LogFinal,
     LogGame,
     LogHand,
+    Stated,
     damaged,
     log_int,
     log_result,
@@ -179,17 +180,37 @@ class _Hand:
         self.scores = tuple(100 * v for v in _ints(init, "ten", where, SEATS)[:players])
         self.kita = [0] * players
         self.riichi: list[int] = []
+        self.stated: list[Stated] = []
         self.wins: list[tuple[Element, str]] = []
         self.draw: tuple[Element, str] | None = None
 
     def ended(self) -> bool:
         return bool(self.wins) or self.draw is not None
 
+    def placed(self, reach: Element, where: str) -> None:
+        """A riichi stick placed (``<REACH step="2">``), with the points the log states."""
+        self.riichi.append(_seat(reach, "who", where, self.players))
+        if reach.get("ten") is not None:
+            points = tuple(100 * v for v in _ints(reach, "ten", where, SEATS)[: self.players])
+            self.stated.append(
+                Stated(f"{where}.ten", "riichi", len(self.riichi), points, tuple(self.riichi))
+            )
+
     def result(self) -> LogHand:
         deltas = [0] * self.players
         ends = [*self.wins, *([self.draw] if self.draw else [])]
-        for element, where in ends:
+        for index, (element, where) in enumerate(ends):
             sc = _ints(element, "sc", where, 2 * SEATS)
+            before = tuple(100 * sc[2 * seat] for seat in range(self.players))
+            self.stated.append(Stated(f"{where}.sc", "before", index, before, tuple(deltas)))
+            ba = element.get("ba")
+            if ba is not None:
+                self.stated.append(
+                    Stated(f"{where}.ba", "ba", index, tuple(_ints(element, "ba", where, 2)))
+                )
+            if element.tag == "AGARI":
+                value = _ints(element, "ten", where, 3)[1]
+                self.stated.append(Stated(f"{where}.ten", "value", index, (value,)))
             for seat in range(self.players):
                 deltas[seat] += 100 * sc[2 * seat + 1]
         for seat in self.riichi:
@@ -215,6 +236,7 @@ class _Hand:
             self.sticks,
             self.scores,
             tuple(deltas),
+            tuple(self.stated),
         )
 
 
@@ -291,7 +313,7 @@ def read_mjlog(text: str | bytes, log_id: str = "") -> LogGame:
                 raise damaged(where, "outside a hand")
             if tag == "REACH":
                 if element.get("step") == "2":
-                    current.riichi.append(_seat(element, "who", where, players))
+                    current.placed(element, where)
             elif tag == "AGARI":
                 if current.draw is not None or len(current.wins) >= 3:
                     raise damaged(where, "a win after the hand's end")

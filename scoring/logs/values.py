@@ -18,6 +18,30 @@ SEATS: Final = 4
 MAX_LOG_HANDS: Final = 500
 
 
+class Stated(NamedTuple):
+    """A number a log states inside a hand, besides the scores it starts from and its change,
+    checked against the replay: ``kind`` says which (mjlog XML):
+
+    - ``riichi``: each seat's points once the ``order``-th riichi stick of the hand is placed
+      (``<REACH step="2" ten>``);
+    - ``before``: each seat's points before the ``order``-th end of the hand (``sc``'s even
+      places: the hand's start less the sticks placed, less the earlier winner's payments of
+      a double ron), ``values`` then ``previous`` (the earlier ends' changes, each seat);
+    - ``ba``: the honba and the sticks on the table at the ``order``-th end (``ba``: the
+      second winner of a double ron finds none);
+    - ``value``: what the ``order``-th win is worth before honba and sticks (``ten``'s second
+      number: a ron's payment, a tsumo's payments added up).
+    """
+
+    where: str
+    kind: str
+    order: int
+    values: tuple[int, ...]
+    #: ``before``: the earlier ends' changes added up, each seat; ``riichi``: the seats whose
+    #: sticks are placed so far, in order.
+    previous: tuple[int, ...] = ()
+
+
 class LogHand(NamedTuple):
     """One hand of a log: the engine's hand, and what the log recorded around it."""
 
@@ -32,6 +56,8 @@ class LogHand(NamedTuple):
     #: Each seat's whole change over the hand (riichi sticks placed included), where the
     #: log says (a tenhou.net/6 abortive draw does not).
     deltas: tuple[int, ...] | None
+    #: The other numbers the log states inside the hand.
+    stated: tuple[Stated, ...] = ()
 
 
 class LogFinal(NamedTuple):
@@ -135,6 +161,7 @@ __all__ = [
     "LogFinal",
     "LogGame",
     "LogHand",
+    "Stated",
     "damaged",
     "log_int",
     "log_result",

@@ -354,3 +354,70 @@ def test_the_command_line_refuses_bad_input_in_one_line(tmp_path):
     err = io.StringIO()
     assert main(["convert", str(GAME_XML), "--rules", "mahjongsoul"], err=err) == 1
     assert err.getvalue().startswith("error: <AGARI> 9.owari: the log's final results are -46.0")
+
+
+def _altered(old: str, new: str) -> str:
+    text = GAME_XML.read_text()
+    assert text.count(old) == 1
+    return text.replace(old, new)
+
+
+# 2019021004gm's E1: seat 2 (Sidecar) wins a haneman by tsumo, 3,000 / 6,000 (``ten`` 12000),
+# with no honba and no sticks (``ba="0,0"``), all four at 25,000 before (``sc``'s 250s).
+E1_SC = 'sc="250,-60,250,-30,250,120,250,-30"'
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "code", "place", "log", "record", "seat"),
+    [
+        (
+            E1_SC,
+            'sc="260,-60,240,-30,250,120,250,-30"',
+            "log.stated_points_differ",
+            "<AGARI> 1.sc",
+            "26,000 / 24,000 / 25,000 / 25,000",
+            "25,000 / 25,000 / 25,000 / 25,000",
+            0,
+        ),
+        (
+            'ten="40,12000,2"',
+            'ten="40,13000,2"',
+            "log.stated_differs",
+            "<AGARI> 1.ten",
+            "13,000",
+            "12,000",
+            None,
+        ),
+        (
+            '<AGARI ba="0,0" hai="24,',
+            '<AGARI ba="1,0" hai="24,',
+            "log.stated_differs",
+            "<AGARI> 1.ba",
+            "1 / 0",
+            "0 / 0",
+            None,
+        ),
+    ],
+    ids=["points-before", "worth", "honba"],
+)
+def test_every_number_a_win_states_is_checked_naming_the_hand(
+    old, new, code, place, log, record, seat
+):
+    error = _refusal(_altered(old, new))
+    assert (error.code, error.where) == (code, "hands[0] (E1)")
+    assert error.values["place"] == place and error.values["hand"] == 1
+    assert (error.values["log"], error.values["record"]) == (log, record)
+    assert error.values["seat"] == seat
+    if seat is not None:
+        assert error.values["player"] == "鬼ヅモ@川村軍団"
+
+
+def test_the_points_a_riichi_leaves_are_checked_naming_the_seat():
+    # E2: seat 1 places a stick (190/210/370/220), then seat 3 does (.../210); the log here
+    # says seat 3 still holds 22,000 after placing it.
+    error = _refusal(
+        _altered('<REACH who="3" ten="190,210,370,210"', '<REACH who="3" ten="190,210,370,220"')
+    )
+    assert (error.code, error.where) == ("log.stated_points_differ", "hands[1] (E2)")
+    assert error.values["seat"] == 3 and error.values["place"] == "<REACH> 4.ten"
+    assert error.values["record"] == "19,000 / 21,000 / 37,000 / 21,000"

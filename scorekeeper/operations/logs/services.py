@@ -71,6 +71,7 @@ NAMES_ITS_HAND: Final = frozenset(
         "log.final_points_differ",
         "log.final_results_differ",
         "log.stated_differs",
+        "log.stated_points_differ",
     }
 )
 #: The engine's refusals of a file that is no log at all (a photo, notes).
