@@ -13,7 +13,7 @@ from typing import Any, Final
 from urllib.parse import urlencode
 
 from django import forms
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.http import HttpRequest, QueryDict
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from scorekeeper.club.bounds import DAY_VALIDATORS, ID_MAX, name_key, visible_name
-from scorekeeper.club.models import Game, Player, Season
+from scorekeeper.club.models import Game, Player, Season, Seat
 from scorekeeper.format import KINDS, preset_label
 from scorekeeper.history.queries import (
     SORT_CHOICES,
@@ -100,11 +100,20 @@ class HistoryForm(forms.Form):
     )
     players = kind_field(any_label=gettext_lazy("Either kind"))
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, shown_games: QuerySet[Game] | None = None, **kwargs: Any
+    ) -> None:
+        """``shown_games``: the games this reader may read, where some are withheld from
+        them; the players offered are then those who sat in one of them."""
         super().__init__(*args, **kwargs)
         ruleset = self.fields["ruleset"]
         assert isinstance(ruleset, forms.ChoiceField)
         ruleset.choices = _ruleset_choices(_("Any ruleset"))
+        if shown_games is not None:
+            player = self.fields["player"]
+            assert isinstance(player, forms.ModelChoiceField)
+            seated = Seat.objects.filter(game__in=shown_games.values("pk")).values("player_id")
+            player.queryset = Player.objects.filter(pk__in=seated)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}

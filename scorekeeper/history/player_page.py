@@ -12,11 +12,12 @@ from decimal import Decimal
 from functools import cached_property
 from typing import Any
 
+from django.db.models import Q, QuerySet
 from django.utils.formats import date_format
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from scorekeeper.club.models import Player
+from scorekeeper.club.models import Game, Player, Seat
 from scorekeeper.digest import digest
 from scorekeeper.format import PLACE_NAMES, signed_result
 from scorekeeper.history.charts import bar_chart, line_chart, thin_out
@@ -74,11 +75,18 @@ def _result_chart(days: Sequence[DayResult]) -> Any:
     )
 
 
-def played_kinds(player: Player) -> list[int]:
-    """The kinds of game (the number of players) of ``player``'s finished games, four
-    players first. One query."""
-    kinds = finished_seats(player).order_by().values_list("game__players", flat=True).distinct()
+def played_kinds(player: Player, *, withheld: Q | None = None) -> list[int]:
+    """The kinds of game (the number of players) of ``player``'s finished games (but for
+    those ``withheld`` from the reader), four players first. One query."""
+    seats = _shown(finished_seats(player), withheld)
+    kinds = seats.order_by().values_list("game__players", flat=True).distinct()
     return sorted(kinds, reverse=True)
+
+
+def _shown(seats: QuerySet[Seat], withheld: Q | None) -> QuerySet[Seat]:
+    if withheld is None:
+        return seats
+    return seats.exclude(game_id__in=Game.objects.filter(withheld).values("pk"))
 
 
 class FinishedGames:
@@ -86,15 +94,20 @@ class FinishedGames:
     and four-player results are different scales), each part worked out when it is first
     read."""
 
-    def __init__(self, player: Player, players: int = 4) -> None:
+    def __init__(self, player: Player, players: int = 4, *, withheld: Q | None = None) -> None:
         self.player = player
         self.players = players
-        self.games = finished_games().filter(players=players)
+        self.withheld = withheld
+        games = finished_games().filter(players=players)
+        if withheld is not None:
+            games = games.exclude(pk__in=Game.objects.filter(withheld).values("pk"))
+        self.games = games
 
     @cached_property
     def seats_key(self) -> str:
-        """The player's finished games as they are now (``counted_key``). One query."""
-        return counted_key(finished_seats(self.player))
+        """The player's finished games shown to the reader as they are now
+        (``counted_key``): a game withheld from some readers draws two parts. One query."""
+        return counted_key(_shown(finished_seats(self.player), self.withheld))
 
     @cached_property
     def key(self) -> str:

@@ -331,9 +331,13 @@ def results_by_day(player: Player, games: QuerySet[Game] | None = None) -> list[
     return out
 
 
-def recent_games(player: Player, count: int = 10) -> Sequence[Game]:
-    """The player's last ``count`` games (any status), with their seats. Two queries."""
-    return list(with_seats(history_games(player=player))[:count])
+def recent_games(player: Player, count: int = 10, *, withheld: Q | None = None) -> Sequence[Game]:
+    """The player's last ``count`` games (any status), with their seats, but for those
+    ``withheld`` (from the reader). Two queries."""
+    games = history_games(player=player)
+    if withheld is not None:
+        games = games.exclude(pk__in=Game.objects.filter(withheld).values("pk"))
+    return list(with_seats(games)[:count])
 
 
 # -- Rows as the pages show them ------------------------------------------------------------

@@ -104,24 +104,68 @@ def _counted(rows: Iterable[RatingChange]) -> dict[tuple[int, int], Standing]:
     return {(row.player_id, row.games): row.after() for row in rows}
 
 
+def withheld_caps(players: int, withheld: Q | None) -> dict[int, int]:
+    """For each player with a rated game ``withheld`` from the reader (a tournament's hidden
+    session), how many of their games of this kind the reader sees: those before it. Their
+    ratings stand for that reader as they were before it. One query (none without any)."""
+    if withheld is None:
+        return {}
+    firsts = (
+        RatingChange.objects.filter(
+            players=players, game_id__in=Game.objects.filter(withheld).values("pk")
+        )
+        .values("player_id")
+        .annotate(first=Min("games"))
+        .values_list("player_id", "first")
+    )
+    return {player: first - 1 for player, first in firsts}
+
+
+def _seen(caps: dict[int, int]) -> Q:
+    """The rating rows within ``caps``."""
+    past = Q(pk__in=[])
+    for player, cap in caps.items():
+        past |= Q(player_id=player, games__gt=cap)
+    return ~past
+
+
 def ratings_table(
-    *, players: int = 4, season: Season | None = None, minimum_games: int = 0
+    *,
+    players: int = 4,
+    season: Season | None = None,
+    minimum_games: int = 0,
+    withheld: Q | None = None,
 ) -> list[RatingRow]:
     """The ratings of ``players``-player games, all time or after ``season``'s games, of
-    the players with at least ``minimum_games`` games (in the season, for a season)."""
+    the players with at least ``minimum_games`` games (in the season, for a season); a
+    player with a game ``withheld`` from the reader as they stood before it."""
+    caps = withheld_caps(players, withheld)
     if season is None:
-        stood = Rating.objects.filter(players=players, games__gte=minimum_games)
-        return _ranked(
-            [
-                RatingRow(0, r.player_id, r.player.name, r.games, r.mu, r.sigma, r.r)
-                for r in stood.select_related("player").only(
-                    "player__name", "games", "mu", "sigma", "r"
-                )
-            ]
+        stood = Rating.objects.filter(players=players, games__gte=minimum_games).exclude(
+            player_id__in=caps
         )
+        shown = [
+            RatingRow(0, r.player_id, r.player.name, r.games, r.mu, r.sigma, r.r)
+            for r in stood.select_related("player").only(
+                "player__name", "games", "mu", "sigma", "r"
+            )
+        ]
+        before = RatingChange.objects.filter(
+            players=players,
+            games__gte=max(minimum_games, 1),
+            player_id__in=caps,
+            games__in=set(caps.values()),
+        ).select_related("player")
+        shown += [
+            RatingRow(0, r.player_id, r.player.name, r.games, r.mu, r.sigma, r.r)
+            for r in before
+            if caps[r.player_id] == r.games
+        ]
+        return _ranked(shown)
     played = (
         # The season's games read once (an IN over them), not tested row by row.
         RatingChange.objects.filter(game_id__in=season_games(season).values("pk"), players=players)
+        .filter(_seen(caps))
         .values("player_id", "player__name")
         .annotate(count=Count("pk"), first=Min("games"), last=Max("games"))
         .filter(count__gte=max(minimum_games, 1))
@@ -159,13 +203,30 @@ class PlayerRatings:
     of: int
 
 
-def player_ratings(player: Player) -> list[PlayerRatings]:
-    """``player``'s ratings of each kind they have played, four players first."""
+def player_ratings(player: Player, *, withheld: Q | None = None) -> list[PlayerRatings]:
+    """``player``'s ratings of each kind they have played, four players first; as they
+    stood before their first game ``withheld`` from the reader, where they have one."""
     stood = {r.players: r for r in Rating.objects.filter(player=player)}
     kinds = []
     for players in sorted(stood, reverse=True):
         now = stood[players]
         rows = RatingChange.objects.filter(player=player, players=players)
+        cap = withheld_caps(players, withheld).get(player.pk)
+        if cap is not None:
+            rows = rows.filter(games__lte=cap)
+            shown_last = rows.filter(games=cap).first()
+            if shown_last is None:
+                continue
+            now = Rating(
+                player=player,
+                players=players,
+                games=cap,
+                mu=shown_last.mu,
+                sigma=shown_last.sigma,
+                r=shown_last.r,
+                rating=shown_rating(shown_last.mu, shown_last.sigma),
+                last_finished_at=shown_last.finished_at,
+            )
         # Every game as three numbers for the chart; only the last few as rows.
         shown = [Standing().shown]
         shown += [

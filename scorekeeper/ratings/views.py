@@ -22,7 +22,7 @@ from scorekeeper.ratings import exports
 from scorekeeper.ratings.charts import rating_chart
 from scorekeeper.ratings.forms import RatingsForm
 from scorekeeper.ratings.queries import game_changes, player_ratings, ratings_table
-from scorekeeper.registry.permissions import read_required
+from scorekeeper.registry.permissions import game_read_required, read_required, withheld_games
 
 CSV = "text/csv; charset=utf-8"
 JSON = "application/json; charset=utf-8"
@@ -47,7 +47,8 @@ def ratings(request: HttpRequest) -> HttpResponse:
     context: dict[str, Any] = {"form": form, "table": None}
     if form.is_valid():
         options = form.options()
-        context |= {"table": ratings_table(**options), **options}
+        table = ratings_table(**options, withheld=withheld_games(request.user))
+        context |= {"table": table, **options}
     else:
         context["status"] = 422
     # The options given, without the blank ones: the downloads' and the address's query.
@@ -66,7 +67,7 @@ def _download(request: HttpRequest, kind: str) -> HttpResponseBase:
             f"{field}: {' '.join(str(e) for e in errors)}" for field, errors in form.errors.items()
         )
         return HttpResponse(text + "\n", status=422, content_type="text/plain; charset=utf-8")
-    rows = ratings_table(**form.options())
+    rows = ratings_table(**form.options(), withheld=withheld_games(request.user))
     lines = exports.ratings_csv(rows) if kind == "csv" else exports.ratings_json(rows)
     response = StreamingHttpResponse(lines, content_type=CSV if kind == "csv" else JSON)
     response["Content-Disposition"] = f'attachment; filename="ratings.{kind}"'
@@ -89,13 +90,14 @@ def ratings_json(request: HttpRequest) -> HttpResponseBase:
 @read_required
 def player_ratings_part(request: HttpRequest, player_id: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=player_id)
-    kinds = [(kind, rating_chart(kind.shown)) for kind in player_ratings(player)]
+    shown = player_ratings(player, withheld=withheld_games(request.user))
+    kinds = [(kind, rating_chart(kind.shown)) for kind in shown]
     context = {"player": player, "kinds": kinds}
     return _page(request, "ratings/player.html", "player-ratings", context)
 
 
 @require_safe
-@read_required
+@game_read_required
 def game_ratings_part(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
     if game.status != Game.Status.FINISHED:

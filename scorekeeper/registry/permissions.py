@@ -9,6 +9,11 @@
 - A **table's phone** (any browser, with or without an account) that opened a tournament
   table's link with its key, given by the organiser, reads and records that table's game,
   and no other, while it is in play (``holds_table_key``).
+
+Some games are withheld from readers (``withheld_games``): a tournament's games in the
+sessions whose results it hides, from all but organisers (while in play, their recorders
+still open them), and a private tournament's games, from all but members. Every page and
+download that shows games leaves them out (``shown_games``).
 """
 
 from __future__ import annotations
@@ -23,9 +28,10 @@ from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.models import AnonymousUser, Group
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, F, OuterRef, Q, QuerySet
 from django.http import HttpRequest
 from django.http.response import HttpResponseBase
+from django.utils.translation import gettext_lazy
 
 from scorekeeper.club.models import Game
 
@@ -38,6 +44,11 @@ View = Callable[..., HttpResponseBase]
 #: many it keeps (the latest): a phone moves tables from one session to the next.
 TABLE_KEYS = "table_keys"
 MAX_TABLE_KEYS = 16
+#: Why a withheld game is refused (the 403 page says it).
+HIDDEN = gettext_lazy(
+    "This game’s results are hidden until the tournament’s organiser reveals them."
+)
+PRIVATE = gettext_lazy("This game is a private tournament’s: only the club’s members may read it.")
 
 
 def is_organiser(user: Any) -> bool:
@@ -95,6 +106,69 @@ def holds_table_key(request: HttpRequest, game_id: Any) -> bool:
     return bool(cache[game_id])
 
 
+#: The games of a tournament's table, by its reverse name (the tournaments sit above).
+_TOURNAMENT = "tournament_table__session__tournament"
+
+
+def withheld_games(user: Any) -> Q:
+    """The games ``user`` may not read, as a condition on ``Game``: a tournament's games in
+    the sessions whose results it hides (from all but organisers), and a private
+    tournament's games (from all but members)."""
+    if is_organiser(user):
+        return Q(pk__in=[])
+    hidden = Q(
+        **{
+            f"{_TOURNAMENT}__hidden_from__isnull": False,
+            "tournament_table__session__number__gte": F(f"{_TOURNAMENT}__hidden_from"),
+        }
+    )
+    if is_member(user):
+        return hidden
+    return hidden | Q(**{f"{_TOURNAMENT}__public": False})
+
+
+def shown_games(games: QuerySet[Game], user: Any) -> QuerySet[Game]:
+    """``games`` without those withheld from ``user``."""
+    if is_organiser(user):
+        return games
+    return games.exclude(pk__in=Game.objects.filter(withheld_games(user)).values("pk"))
+
+
+#: What a read of a game's row can carry along (``game__`` before each) to tell whether
+#: the game is withheld from anyone (``withheld_from_some``), without asking who reads.
+WITHHOLDING_FIELDS = (
+    f"{_TOURNAMENT}__hidden_from",
+    "tournament_table__session__number",
+    f"{_TOURNAMENT}__public",
+)
+
+
+def withheld_from_some(hidden_from: int | None, session: int | None, public: bool | None) -> bool:
+    """Whether a game with these ``WITHHOLDING_FIELDS`` is withheld from some reader."""
+    hidden = hidden_from is not None and session is not None and session >= hidden_from
+    return hidden or public is False
+
+
+def game_withheld(request: HttpRequest, game_id: Any) -> str | None:
+    """Why the game ``game_id`` is withheld from this reader, or ``None`` where it is not:
+    its recorders (members, the table's phone) still open it while it is in play. One
+    query (none for organisers)."""
+    user = request.user
+    if is_organiser(user) or not isinstance(game_id, int):
+        return None
+    found = (
+        Game.objects.filter(withheld_games(user), pk=game_id)
+        .values_list("status", f"{_TOURNAMENT}__public")
+        .first()
+    )
+    if found is None:
+        return None
+    status, public = found
+    if status == Game.Status.IN_PLAY and (is_member(user) or holds_table_key(request, game_id)):
+        return None
+    return str(HIDDEN if public or is_member(user) else PRIVATE)
+
+
 def grant_table_key(request: HttpRequest, table_id: int) -> None:
     """This browser may record the game of tournament table ``table_id`` from now on."""
     keys = [key for key in request.session.get(TABLE_KEYS, []) if key != table_id]
@@ -142,8 +216,32 @@ def keyed_guard(
 read_required = keyed_guard(can_read)
 #: Members and organisers.
 member_required = keyed_guard(is_member)
-#: Anyone who may read, and a table's phone its own game (``holds_table_key``).
-game_read_required = keyed_guard(can_read, _game_id)
+#: Anyone who may read, and a table's phone its own game (``holds_table_key``), before a
+#: game withheld from the reader is refused (``game_read_required`` does both; a polled
+#: view that reads the game anyway checks it in that read).
+game_readers = keyed_guard(can_read, _game_id)
+
+
+def refuse_withheld(request: HttpRequest, game_id: Any) -> None:
+    """Raise ``PermissionDenied``, saying why, if the game is withheld from this reader."""
+    withheld = game_withheld(request, game_id)
+    if withheld is not None:
+        raise PermissionDenied(withheld)
+
+
+def game_read_required(view: View) -> View:
+    """Anyone who may read the game (``game_readers``), unless it is withheld from them."""
+    guarded = game_readers(view)
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        refuse_withheld(request, kwargs.get("game_id"))
+        return guarded(request, *args, **kwargs)
+
+    wrapped.access = "can_read"  # type: ignore[attr-defined]
+    return wrapped
+
+
 #: Members and organisers, and a table's phone for its own game's hands.
 recorder_required = keyed_guard(is_member, _game_id)
 #: Organisers only.

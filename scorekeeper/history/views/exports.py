@@ -29,7 +29,7 @@ from scorekeeper.club.models import Game, Season
 from scorekeeper.history import exports
 from scorekeeper.history.forms import StandingsForm
 from scorekeeper.history.standings import finished_games, rows, season_games, standings
-from scorekeeper.registry.permissions import read_required
+from scorekeeper.registry.permissions import game_read_required, read_required, shown_games
 
 CSV = "text/csv; charset=utf-8"
 JSON = "application/json; charset=utf-8"
@@ -56,14 +56,14 @@ def _finished_game(game_id: int) -> Game:
 
 
 @require_safe
-@read_required
+@game_read_required
 def game_standings_csv(request: HttpRequest, game_id: int) -> HttpResponseBase:
     game = _finished_game(game_id)
     return _download(exports.game_standings_csv(game), CSV, f"game-{game.pk}-standings.csv")
 
 
 @require_safe
-@read_required
+@game_read_required
 def game_standings_json(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _finished_game(game_id)
     body = json.dumps(exports.game_standings_json(game), ensure_ascii=False, indent=2)
@@ -99,7 +99,8 @@ def _season_standings(request: HttpRequest, season_id: int, as_json: bool) -> Ht
     season = get_object_or_404(Season, pk=season_id)
     scope = exports.season_scope(season)
     filename = f"season-{season.pk}-standings"
-    return _standings(request, season_games(season), scope, as_json, filename)
+    games = shown_games(season_games(season), request.user)
+    return _standings(request, games, scope, as_json, filename)
 
 
 @require_safe
@@ -117,10 +118,12 @@ def season_standings_json(request: HttpRequest, season_id: int) -> HttpResponseB
 @require_safe
 @read_required
 def standings_csv(request: HttpRequest) -> HttpResponseBase:
-    return _standings(request, finished_games(), exports.season_scope(None), False, "standings")
+    games = shown_games(finished_games(), request.user)
+    return _standings(request, games, exports.season_scope(None), False, "standings")
 
 
 @require_safe
 @read_required
 def standings_json(request: HttpRequest) -> HttpResponseBase:
-    return _standings(request, finished_games(), exports.season_scope(None), True, "standings")
+    games = shown_games(finished_games(), request.user)
+    return _standings(request, games, exports.season_scope(None), True, "standings")

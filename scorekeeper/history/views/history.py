@@ -42,7 +42,13 @@ from scorekeeper.history.standings import PLACES, SORTS, finished_games, season_
 from scorekeeper.history.timeline import history_page
 from scorekeeper.registry.forms import save_unless_taken
 from scorekeeper.registry.identities import Identity
-from scorekeeper.registry.permissions import organiser_required, read_required
+from scorekeeper.registry.permissions import (
+    is_member,
+    organiser_required,
+    read_required,
+    shown_games,
+    withheld_games,
+)
 
 
 def _partial(request: HttpRequest, name: str) -> bool:
@@ -57,10 +63,13 @@ def _partial(request: HttpRequest, name: str) -> bool:
 @require_safe
 @read_required
 def history(request: HttpRequest) -> HttpResponse:
-    form = HistoryForm(request.GET)
+    # A private tournament's players are named to members alone.
+    shown = None if is_member(request.user) else shown_games(Game.objects.all(), request.user)
+    form = HistoryForm(request.GET, shown_games=shown)
     context: dict[str, Any] = {"form": form, "page": None, "rows": []}
     if form.is_valid():
-        page, rows = history_page(form.games(), form.deleted(), request.GET.get("page"))
+        games = shown_games(form.games(), request.user)
+        page, rows = history_page(games, form.deleted(), request.GET.get("page"))
         context |= {"page": page, "rows": rows, "query": _query(request, "page")}
     status = 200 if form.is_valid() else 422
     if not _partial(request, "history-results"):
@@ -164,7 +173,7 @@ def _order_text(order: SortOrder) -> str:
 @require_safe
 @read_required
 def standings(request: HttpRequest) -> HttpResponse:
-    return _standings_page(request, finished_games(), None, {})
+    return _standings_page(request, shown_games(finished_games(), request.user), None, {})
 
 
 @require_safe
@@ -172,7 +181,8 @@ def standings(request: HttpRequest) -> HttpResponse:
 def season_detail(request: HttpRequest, season_id: int) -> HttpResponse:
     season = get_object_or_404(Season.objects.annotate(chosen=Count("games")), pk=season_id)
     extra = {"ruleset": preset_label(season.ruleset_name)}
-    return _standings_page(request, season_games(season), season, extra)
+    games = shown_games(season_games(season), request.user)
+    return _standings_page(request, games, season, extra)
 
 
 # -- Seasons --------------------------------------------------------------------------------
@@ -219,7 +229,8 @@ def _season_form(request: HttpRequest, season: Season) -> HttpResponse:
 def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=player_id)
     form = KindForm(request.GET)
-    kinds = played_kinds(player)
+    withheld = withheld_games(request.user)
+    kinds = played_kinds(player, withheld=withheld)
     players = form.kind(kinds)
     context = {
         "player": player,
@@ -227,8 +238,8 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
         "form": form,
         "kinds": kind_links(request, kinds, players),
         # What the page shows of the finished games, drawn from the cache when it has it.
-        "finished": FinishedGames(player, players),
-        "recent": history_rows(recent_games(player)),
+        "finished": FinishedGames(player, players, withheld=withheld),
+        "recent": history_rows(recent_games(player, withheld=withheld)),
         "history_url": reverse("history") + "?" + urlencode({"player": player.pk}),
     }
     status = 200 if form.is_valid() else 422

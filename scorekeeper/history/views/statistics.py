@@ -9,7 +9,7 @@ from django.views.decorators.http import require_safe
 from scorekeeper.history.forms import KindForm, kind_links
 from scorekeeper.history.shares import yaku_context
 from scorekeeper.history.statistics import finished_games, riichi_and_games, yaku_stats
-from scorekeeper.registry.permissions import read_required
+from scorekeeper.registry.permissions import read_required, shown_games
 
 
 @require_safe
@@ -18,11 +18,10 @@ def statistics(request: HttpRequest) -> HttpResponse:
     """One kind of game at a time (``?players=4|3``): a three-player game's hands are not
     made like a four-player game's."""
     form = KindForm(request.GET)
-    played = sorted(
-        finished_games().order_by().values_list("players", flat=True).distinct(), reverse=True
-    )
+    finished = shown_games(finished_games(), request.user)
+    played = sorted(finished.order_by().values_list("players", flat=True).distinct(), reverse=True)
     players = form.kind(played)
-    games = finished_games().filter(players=players)
+    games = finished.filter(players=players)
     riichi, counted = riichi_and_games(games)
     context = {
         "ys": yaku_context(yaku_stats(games, riichi=riichi)),

@@ -25,6 +25,7 @@ from scorekeeper.errors import ServiceError, StaleGame
 from scorekeeper.htmx import HtmxHttpRequest
 from scorekeeper.registry.permissions import (
     acting_user,
+    game_read_required,
     is_organiser,
     organiser_required,
     read_required,
@@ -170,7 +171,7 @@ def _game_action(
 
 
 @require_safe
-@read_required
+@game_read_required
 def game_record(request: HttpRequest, game_id: int) -> HttpResponse:
     game = load_game(game_id)
     body = json.dumps(export_record(game), indent=2, ensure_ascii=False)

@@ -7,7 +7,7 @@ import json
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_safe
 
-from scorekeeper.registry.permissions import read_required
+from scorekeeper.registry.permissions import game_read_required
 from scorekeeper.table.exports import hand_log_document, hand_log_lines
 from scorekeeper.table.pages import load_game
 from scorekeeper.table.services.hands import scoreboard
@@ -20,7 +20,7 @@ def _download(body: str, content_type: str, filename: str) -> HttpResponse:
 
 
 @require_safe
-@read_required
+@game_read_required
 def hand_log_csv(request: HttpRequest, game_id: int) -> HttpResponse:
     board = scoreboard(load_game(game_id))
     body = "".join(hand_log_lines(board))
@@ -28,7 +28,7 @@ def hand_log_csv(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @require_safe
-@read_required
+@game_read_required
 def hand_log_json(request: HttpRequest, game_id: int) -> HttpResponse:
     board = scoreboard(load_game(game_id))
     body = json.dumps(hand_log_document(board), indent=2, ensure_ascii=False) + "\n"

@@ -24,7 +24,7 @@ from scorekeeper.format import (
     signed_result,
     starting_wind,
 )
-from scorekeeper.registry.permissions import member_required, read_required
+from scorekeeper.registry.permissions import is_member, member_required, read_required, shown_games
 from scorekeeper.table.forms.games import NewGameForm, players_asked
 from scorekeeper.table.services.games import start_game
 
@@ -112,11 +112,15 @@ def _with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
 @require_safe
 @read_required
 def game_list(request: HttpRequest) -> HttpResponse:
-    playing = _with_seats(
-        Game.objects.filter(status=Game.Status.IN_PLAY).order_by("-updated_at", "-pk")
-    )
+    in_play = Game.objects.filter(status=Game.Status.IN_PLAY)
+    if not is_member(request.user):
+        # Members record every game in play, withheld or not (``game_withheld``).
+        in_play = shown_games(in_play, request.user)
+    playing = _with_seats(in_play.order_by("-updated_at", "-pk"))
     ended = _with_seats(
-        Game.objects.exclude(status=Game.Status.IN_PLAY).order_by("-finished_at", "-pk")
+        shown_games(Game.objects.exclude(status=Game.Status.IN_PLAY), request.user).order_by(
+            "-finished_at", "-pk"
+        )
     )
     tables = Paginator(playing, PLAYING_PER_PAGE).get_page(request.GET.get("tables"))
     page = Paginator(ended, FINISHED_PER_PAGE).get_page(request.GET.get("page"))

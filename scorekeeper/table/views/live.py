@@ -12,7 +12,13 @@ from django.views.decorators.http import condition, require_safe
 
 from scorekeeper.club.models import Seat
 from scorekeeper.digest import digest
-from scorekeeper.registry.permissions import read_required
+from scorekeeper.registry.permissions import (
+    WITHHOLDING_FIELDS,
+    game_read_required,
+    game_readers,
+    refuse_withheld,
+    withheld_from_some,
+)
 from scorekeeper.table.pages import live_context, load_game
 from scorekeeper.table.services.hands import scoreboard
 
@@ -37,35 +43,49 @@ def revision_etag(request: HttpRequest, game_id: int, *args: object) -> str | No
             "game__ruleset_name",
             "player__name",
             "player_id",
+            *(f"game__{field}" for field in WITHHOLDING_FIELDS),
         )
     )
     if not rows:
+        return None
+    if withheld_from_some(*rows[0][7:]):
+        # Withheld from some readers: no version, and the view asks who this one is.
+        request.maybe_withheld = True  # type: ignore[attr-defined]
         return None
     revision, *shown = rows[0][:5]
     names = [f"{row[6]}:{row[5]}" for row in rows]
     return f"{game_id}-{revision}-{digest(*shown, get_language(), *names)[:16]}"
 
 
+def _refuse_unversioned(request: HttpRequest, game_id: int) -> None:
+    """A game given no version for being withheld from some (``revision_etag``) may be
+    withheld from this reader."""
+    if getattr(request, "maybe_withheld", False):
+        refuse_withheld(request, game_id)
+
+
 @require_safe
-@read_required
+@game_readers
 @cache_control(no_cache=True)
 @condition(etag_func=revision_etag)
 def game_chart(request: HttpRequest, game_id: int) -> HttpResponse:
     """The points chart alone: the table page fetches it after each hand recorded."""
+    _refuse_unversioned(request, game_id)
     board = scoreboard(load_game(game_id))
     return render(request, "table/includes/points_chart.html", {"board": board})
 
 
 @require_safe
-@read_required
+@game_read_required
 def game_live(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "table/live.html", live_context(game_id))
 
 
 @require_safe
-@read_required
+@game_readers
 @cache_control(no_cache=True)
 @condition(etag_func=revision_etag)
 def game_live_board(request: HttpRequest, game_id: int) -> HttpResponse:
     """The board alone, for polling: 304 (one query) while nothing has changed."""
+    _refuse_unversioned(request, game_id)
     return render(request, "table/live.html#live-board", live_context(game_id))
