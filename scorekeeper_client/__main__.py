@@ -2,6 +2,7 @@
 read a line (``parse``). The club's address and the token come from ``--url`` and
 ``--token`` or from ``SCOREKEEPER_URL`` and ``SCOREKEEPER_TOKEN``.
 
+    python -m scorekeeper_client start tenhou Aki Ben Chie Dan
     python -m scorekeeper_client record 12 "ron E 3 30 from S riichi E"
     python -m scorekeeper_client parse "tsumo S mangan"
 """
@@ -32,6 +33,10 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     record.add_argument("game", type=int)
     record.add_argument("line")
     record.add_argument("--sequence", type=int, help="the number of hands seen (default: now)")
+    start = commands.add_parser("start", help="start a game of the club's players")
+    start.add_argument("rules", help="a preset: tenhou, ema, wrc, ...")
+    start.add_argument("players", nargs="+", help="the names, East first")
+    start.add_argument("--table", default="", help="the table's label")
     show = commands.add_parser("show", help="a game's scores")
     show.add_argument("game", type=int)
     undo = commands.add_parser("undo", help="undo a game's last hand")
@@ -71,6 +76,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 answer["game"]["players"], played["deltas"], played["scores"], strict=True
             ):
                 print(f"  {name}: {delta:+} -> {points}")
+        elif args.command == "start":
+            game = client.start(args.rules, args.players, table_label=args.table)
+            print(f"game {game['game']['id']} started: {', '.join(game['players'])}")
         elif args.command == "show":
             print(_scores(client.game(args.game)))
         else:

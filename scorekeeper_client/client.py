@@ -73,6 +73,14 @@ class Client:
         answer: dict[str, Any] = self.call("GET", f"/api/v1/games/{game_id}")
         return answer
 
+    def start(self, rules: str, players: list[str], *, table_label: str = "") -> dict[str, Any]:
+        """Start a game of the club's ``players`` (East first) under ``rules`` (a preset)."""
+        record = {"format": "scorekeeper.game/1", "rules": rules, "players": players}
+        if table_label:
+            record["table_label"] = table_label
+        answer: dict[str, Any] = self.call("POST", "/api/v1/games", record, key=uuid.uuid4())
+        return answer
+
     def record(
         self, game_id: int, hand: dict[str, Any], *, sequence: int | None = None
     ) -> dict[str, Any]:

@@ -152,6 +152,20 @@ SCHEMAS: Final[dict[str, Any]] = {
             }
         },
     },
+    "Players": {
+        "type": "object",
+        "required": ["players"],
+        "properties": {
+            "players": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["id", "name"],
+                    "properties": {"id": WHOLE, "name": {"type": "string"}},
+                },
+            }
+        },
+    },
     "NewGame": {
         "type": "object",
         "description": (
@@ -411,6 +425,14 @@ PATHS: Final[dict[str, Any]] = {
             ],
             "responses": {"200": _json(_ref("Undone"), "Undone."), **WRITE_REFUSALS},
         },
+    },
+    "/api/v1/players": {
+        "get": {
+            "operationId": "listPlayers",
+            "summary": "The club's players, by name: those a new game may seat.",
+            "parameters": [LANGUAGE],
+            "responses": {"200": _json(_ref("Players"), "The players."), **TOKEN_REFUSALS},
+        }
     },
     "/api/v1/standings": {
         "get": {

@@ -173,6 +173,13 @@ def _club_players(names: tuple[str, ...]) -> list[Player]:
 
 
 @endpoint({"GET": READ})
+def players(request: HttpRequest, token: Token) -> HttpResponse:
+    """The club's players by name: the names a new game's record may seat."""
+    rows = Player.objects.order_by("name").values_list("pk", "name")
+    return json_response({"players": [{"id": pk, "name": name} for pk, name in rows]})
+
+
+@endpoint({"GET": READ})
 def game_detail(request: HttpRequest, token: Token, game_id: int) -> HttpResponse:
     return json_response(game_document(_game(game_id)))
 

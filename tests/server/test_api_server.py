@@ -28,7 +28,7 @@ DEALER_RON = {"riichi": [0], "ron": {"from": 1, "wins": [{"winner": 0, "han": 3,
 
 @dataclass(frozen=True)
 class Club:
-    """Three games just started, and bob's tokens: one to record, one to read, one
+    """Two games just started, and bob's tokens: one to record, one to read, one
     revoked (their secrets)."""
 
     games: list[int]
@@ -47,7 +47,7 @@ def club(server: Server) -> Club:
         "names = ('Aki', 'Ben', 'Chie', 'Dan')\n"
         "players = [Player.objects.get_or_create(name=n)[0] for n in names]\n"
         "games = [start_game(rules=PRESETS['tenhou'], ruleset_name='tenhou', players=players).pk"
-        " for _ in range(3)]\n"
+        " for _ in range(2)]\n"
         "bob = get_user_model().objects.get(username='bob')\n"
         "made = {s: make_token(user=bob, name=s, scope=s.split('-')[0])"
         " for s in ('record', 'read', 'record-revoked')}\n"
@@ -117,24 +117,30 @@ def test_a_revoked_token_is_refused_and_a_read_token_cannot_write(server: Server
     assert stored(server, club, game)["game"]["hand_count"] == 0
 
 
-def test_the_reference_client_records_a_hand_from_a_line(server: Server, club: Club):
-    game, secret = club.games[2], club.tokens["record"]
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "scorekeeper_client",
-            "record",
-            str(game),
-            "ron E 3 30 from S riichi E",
-        ],
-        cwd=ROOT,
-        env={"SCOREKEEPER_URL": f"http://127.0.0.1:{server.port}", "SCOREKEEPER_TOKEN": secret},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "Aki: +5800 -> 30800" in done.stdout
+def test_the_reference_client_starts_a_game_and_records_a_hand_from_a_line(
+    server: Server, club: Club
+):
+    environment = {
+        "SCOREKEEPER_URL": f"http://127.0.0.1:{server.port}",
+        "SCOREKEEPER_TOKEN": club.tokens["record"],
+    }
+
+    def client(*words: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-m", "scorekeeper_client", *words],
+            cwd=ROOT,
+            env=environment,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    started = client("start", "tenhou", "aki", "ben", "chie", "dan", "--table", "Bot table")
+    game = int(started.split()[1])
+    assert "Aki, Ben, Chie, Dan" in started
+    assert "Aki: +5800 -> 30800" in client("record", str(game), "ron E 3 30 from S riichi E")
     now = stored(server, club, game)
+    assert now["game"]["table_label"] == "Bot table"
     assert [{k: hand[k] for k in DEALER_RON} for hand in now["hands"]] == [DEALER_RON]

@@ -189,6 +189,8 @@ def test_games_standings_and_ratings_are_read(bob, game):
     status, answer = bot.get("/api/v1/games?status=in_play")
     assert status == 200 and [g["id"] for g in answer["games"]] == [game.pk]
     assert answer["games"][0]["players"] == ["Aki", "Ben", "Chie", "Dan"]
+    status, answer = bot.get("/api/v1/players")
+    assert status == 200 and [p["name"] for p in answer["players"]] == ["Aki", "Ben", "Chie", "Dan"]
     assert bot.get("/api/v1/standings?players=4&sort=average")[0] == 200
     assert bot.get("/api/v1/ratings?players=3")[0] == 200
     status, answer = bot.get("/api/v1/standings?sort=luck")
