@@ -191,6 +191,13 @@ class Game(models.Model):
     stopped_early = models.BooleanField(default=False)
     #: Set (with ``stopped_early``) when time was up: the record's ``"end": "time"``.
     stopped_by_time = models.BooleanField(default=False)
+    #: The clock the game obeys, written onto it by whoever keeps one (a tournament's table,
+    #: when its session starts and whenever its time changes), so that recording a hand
+    #: reads it with the game: when its time is up (``None``: no clock) ...
+    time_ends_at = models.DateTimeField(null=True, blank=True)
+    #: ... and the end policy: the hands it may record once its time is up, counted by the
+    #: moment each was entered (1: the hand being played; 2: one more after it).
+    hands_after_time = models.PositiveSmallIntegerField(default=1)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,

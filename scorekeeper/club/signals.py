@@ -6,6 +6,11 @@ The rooms that write games (the table, the registry, operations) sit below the r
 read every game back (``tests/web/test_import_direction.py``), so they cannot call those
 rooms' services; they send one of these and the reading room answers in the same
 transaction. A game's place in the order is its ``Moment``: when it finished, then its id.
+
+Signals only tell: no sender reads an answer. What a write must obey is not asked of a
+receiver: a tournament's clock and end policy are written onto its game when its session
+starts, and a merge asks the rooms that name players explicitly
+(``registry.services.register_merge_part``).
 """
 
 from __future__ import annotations
@@ -21,14 +26,6 @@ Moment = tuple[datetime, int]
 
 #: ``game``'s projection was saved: its status, places or moment may have changed.
 game_saved = Signal()
-#: ``merged`` is about to be merged into ``kept`` (its seats have moved; it is deleted next):
-#: a room that names players (a tournament's registered players) moves its rows to ``kept``,
-#: or refuses the merge by raising ``PlayerRefused``.
-players_merging = Signal()
-#: A hand is being appended to ``game`` in play, at ``now``: a room that ends games by other
-#: means than the rules (a tournament's clock) answers ``True`` to end the game after it,
-#: by time.
-hand_recording = Signal()
 #: The finished games from ``since`` on may have changed (``since=None``: every game): games
 #: deleted or stored in bulk, a player's seats moved.
 games_changed = Signal()

@@ -11,7 +11,8 @@ a merge that would seat one player twice is refused, naming the games.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -21,10 +22,31 @@ from django.utils.translation import ngettext, pgettext
 
 from scorekeeper.club.bounds import hidden_character_error, name_error, name_key, normal_name
 from scorekeeper.club.models import Game, PlatformName, Player, SavedRuleset, Seat, WinRecord
-from scorekeeper.club.signals import first_moment, games_changed_since, players_merging
+from scorekeeper.club.signals import first_moment, games_changed_since
 from scorekeeper.errors import IdentityRefused, PlayerRefused, ServiceError
 from scorekeeper.registry.identities import Identity, identity_errors
 from scoring.rules import Ruleset
+
+
+@dataclass(frozen=True)
+class MergePart:
+    """A room above the registry whose own rows name players (a tournament's registered
+    players and seats), registered when the site starts (``register_merge_part``): a merge
+    asks it first whether it allows the merge (``refusal``: why not, in the reader's
+    language, or ``None``), then has it move its rows from the merged player to the kept
+    one (``move``), in the merge's transaction."""
+
+    name: str
+    refusal: Callable[[Player, Player], str | None]
+    move: Callable[[Player, Player], None]
+
+
+#: The rooms' parts, by name.
+MERGE_PARTS: dict[str, MergePart] = {}
+
+
+def register_merge_part(part: MergePart) -> None:
+    MERGE_PARTS[part.name] = part
 
 
 def _locked(pk: int) -> Player:
@@ -250,6 +272,11 @@ def merge_players(*, keep: Player, merge: Player) -> int:
                     "second": merged.ema_number,
                 }
             )
+        # The rooms above that name players in their own rows are asked, then told.
+        for part in MERGE_PARTS.values():
+            refusal = part.refusal(kept, merged)
+            if refusal:
+                raise PlayerRefused(refusal)
         # Where the merged player's games begin in the order, before their seats move.
         since = first_moment(Game.objects.filter(seats__player=merged))
         try:
@@ -266,7 +293,8 @@ def merge_players(*, keep: Player, merge: Player) -> int:
         # The wins name the seats' players too.
         WinRecord.objects.filter(player=merged).update(player=kept)
         WinRecord.objects.filter(discarder=merged).update(discarder=kept)
-        players_merging.send(sender=Player, kept=kept, merged=merged)
+        for part in MERGE_PARTS.values():
+            part.move(kept, merged)
         PlatformName.objects.filter(player=merged).update(player=kept)
         filled = [
             name

@@ -9,14 +9,13 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self) -> None:
-        # The registry merges players below this room and says so with this.
-        from scorekeeper.club.signals import hand_recording, players_merging
         from scorekeeper.operations.backup import register_part
+        from scorekeeper.registry.services import MergePart, register_merge_part
         from scorekeeper.tournaments.backup import PART
-        from scorekeeper.tournaments.services import on_hand_recording, on_players_merging
+        from scorekeeper.tournaments.services import merge_refusal, move_registrations
 
-        players_merging.connect(on_players_merging, dispatch_uid="tournaments-players-merging")
-        # The table records hands below this room; the clock's end policy answers here.
-        hand_recording.connect(on_hand_recording, dispatch_uid="tournaments-hand-recording")
+        # The registry merges players below this room: it asks this room, then has it move
+        # its registrations and seats.
+        register_merge_part(MergePart("tournaments", merge_refusal, move_registrations))
         # The backup is written below this room: its tournaments are a part it registers.
         register_part(PART)

@@ -34,6 +34,7 @@ from scorekeeper.tournaments.models import (
     Tournament,
     TournamentPenalty,
 )
+from scorekeeper.tournaments.services import write_clock
 from scoring.errors import RulesError
 from scoring.rules import PRESETS
 
@@ -325,6 +326,9 @@ def read_tournament(obj: dict[str, Any], loader: BackupLoader) -> list[models.Mo
     Table.objects.bulk_create(tables)
     TableSeat.objects.bulk_create(seats)
     TournamentPenalty.objects.bulk_create(penalties)
+    # The games obey their tables' clocks, written onto them as a session's start does.
+    for table in tables:
+        write_clock(table, table.session, tournament)
     return [tournament, *entrants, *sessions, *tables, *seats, *penalties]
 
 

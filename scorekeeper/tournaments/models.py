@@ -83,6 +83,12 @@ class Tournament(models.Model):
             preset_label(self.ruleset_name) if self.ruleset_name in PRESETS else self.ruleset_name
         )
 
+    @property
+    def hands_after_time(self) -> int:
+        """The end policy as a game obeys it: the hands a table's game may record once its
+        time is up (the hand being played; one more after it)."""
+        return 2 if self.end_policy == self.EndPolicy.ONE_MORE else 1
+
     def table_size(self) -> int:
         """Players at a table: the ruleset's (three or four)."""
         return int(self.rules.get("players", 4))

@@ -22,11 +22,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scorekeeper.club.bounds import name_key
-from scorekeeper.club.models import Game, HandRecord, Player
-from scorekeeper.errors import PlayerRefused, ServiceError
+from scorekeeper.club.models import Game, Player
+from scorekeeper.errors import ServiceError
 from scorekeeper.ratings.models import Rating
 from scorekeeper.registry.services import player_named
 from scorekeeper.table.services.games import abandon_game, finish_game, start_game
+from scorekeeper.table.services.hands import hands_left as game_hands_left
 from scorekeeper.tournaments.models import (
     MAX_ENTRANTS,
     Entrant,
@@ -74,6 +75,8 @@ def update_tournament(*, tournament: Tournament, **fields: Any) -> Tournament:
         for name, value in fields.items():
             setattr(locked, name, value)
         locked.save()
+        if {"session_minutes", "end_policy"} & set(fields):
+            _write_clocks(locked)
         locked.session_rows.filter(number__gt=wanted).delete()
         have = set(locked.session_rows.values_list("number", flat=True))
         Session.objects.bulk_create(
@@ -448,6 +451,9 @@ def _start_table(tournament: Tournament, session: Session, table: Table, user: A
     )
     table.game = game
     table.save(update_fields=["game"])
+    game.time_ends_at = table.ends_at(session, tournament.session_minutes)
+    game.hands_after_time = tournament.hands_after_time
+    game.save(update_fields=["time_ends_at", "hands_after_time"])
     return game
 
 
@@ -461,10 +467,11 @@ def start_session(*, session: Session, user: Any = None) -> Session:
         tables = list(locked.tables.all())
         if not tables:
             raise ServiceError(_("Seat the players before the session starts."))
-        for table in tables:
-            _start_table(tournament, locked, table, user)
+        # The clock starts first: each game is started with it written on it.
         locked.started_at = timezone.now()
         locked.save(update_fields=["started_at"])
+        for table in tables:
+            _start_table(tournament, locked, table, user)
     return locked
 
 
@@ -502,6 +509,8 @@ def set_table_time(*, table: Table, late_minutes: int, extra_minutes: int) -> Ta
         locked.late_minutes = late_minutes
         locked.extra_minutes = extra_minutes
         locked.save(update_fields=["late_minutes", "extra_minutes"])
+        session = Session.objects.select_related("tournament").get(pk=locked.session_id)
+        write_clock(locked, session, session.tournament)
     return locked
 
 
@@ -525,27 +534,35 @@ def end_by_time(
 
 def hands_left(table: Table, now: datetime) -> int | None:
     """``None`` before the table's time is up; from then on, the hands its game may still
-    play under the end policy, the one being played included (1: the last hand). The hand
-    being played when time was up is the first recorded after it; "one more hand" allows
-    the one after that too."""
-    session = table.session
-    tournament = session.tournament
-    ends = table.ends_at(session, tournament.session_minutes)
-    if ends is None or now < ends or table.game_id is None:
+    play under the end policy, the one being played included (1: the last hand), as the
+    game itself counts them (``table.services.hands.hands_left``)."""
+    game = table.game
+    if game is None:
         return None
-    allowed = 1 if tournament.end_policy == Tournament.EndPolicy.THIS_HAND else 2
-    played = HandRecord.objects.filter(game_id=table.game_id, recorded_at__gte=ends).count()
-    return max(allowed - played, 0)
+    return game_hands_left(game, now)
 
 
-def on_hand_recording(*, game: Game, now: datetime, **signal: Any) -> bool:
-    """A hand is being recorded at a table: ``True`` when it is the last its time allows,
-    and the game ends by time after it."""
-    table = Table.objects.select_related("session__tournament").filter(game_id=game.pk).first()
-    if table is None:
-        return False
-    left = hands_left(table, now)
-    return left is not None and left <= 1
+def write_clock(table: Table, session: Session, tournament: Tournament) -> None:
+    """Write the table's clock and the tournament's end policy onto its game, which obeys
+    them from then on (recording a hand reads them with the game)."""
+    if table.game_id is None:
+        return
+    Game.objects.filter(pk=table.game_id).update(
+        time_ends_at=table.ends_at(session, tournament.session_minutes),
+        hands_after_time=tournament.hands_after_time,
+    )
+
+
+def _write_clocks(tournament: Tournament) -> None:
+    """Write every started table's clock onto its game in play (the tournament's length of a
+    session or end policy changed)."""
+    tables = Table.objects.filter(
+        session__tournament=tournament,
+        session__started_at__isnull=False,
+        game__status=Game.Status.IN_PLAY,
+    ).select_related("session")
+    for table in tables:
+        write_clock(table, table.session, tournament)
 
 
 def give_penalty(
@@ -585,19 +602,16 @@ def hide_results(*, tournament: Tournament, from_session: int | None) -> Tournam
     return tournament
 
 
-def on_players_merging(*, kept: Player, merged: Player, **signal: Any) -> None:
-    """A player merged into another: their registrations and seats become the other's. A
-    tournament where both are registered, or a session where both sit, refuses the merge
-    (``PlayerRefused``), naming it: one of them must be taken out first."""
+def merge_refusal(kept: Player, merged: Player) -> str | None:
+    """Why ``merged`` cannot be merged into ``kept`` as the tournaments see it: both
+    registered in one tournament, or both seated in one session (one of them must be taken
+    out first); ``None`` where nothing stands in the way."""
     both = Entrant.objects.filter(player=kept, tournament__entrants__player=merged).first()
     if both is not None:
-        raise PlayerRefused(
-            _(
-                "%(kept)s and %(merged)s are both registered in the tournament %(tournament)s: "
-                "take one of them out of it first."
-            )
-            % {"kept": kept.name, "merged": merged.name, "tournament": both.tournament.name}
-        )
+        return _(
+            "%(kept)s and %(merged)s are both registered in the tournament %(tournament)s: "
+            "take one of them out of it first."
+        ) % {"kept": kept.name, "merged": merged.name, "tournament": both.tournament.name}
     sessions = set(TableSeat.objects.filter(player=kept).values_list("session_id", flat=True))
     clash = (
         TableSeat.objects.filter(player=merged, session_id__in=sessions)
@@ -605,17 +619,19 @@ def on_players_merging(*, kept: Player, merged: Player, **signal: Any) -> None:
         .first()
     )
     if clash is not None:
-        raise PlayerRefused(
-            _(
-                "%(kept)s and %(merged)s both sit in session %(number)s of %(tournament)s: a "
-                "player cannot sit twice in one session."
-            )
-            % {
-                "kept": kept.name,
-                "merged": merged.name,
-                "number": clash.session.number,
-                "tournament": clash.session.tournament.name,
-            }
-        )
+        return _(
+            "%(kept)s and %(merged)s both sit in session %(number)s of %(tournament)s: a "
+            "player cannot sit twice in one session."
+        ) % {
+            "kept": kept.name,
+            "merged": merged.name,
+            "number": clash.session.number,
+            "tournament": clash.session.tournament.name,
+        }
+    return None
+
+
+def move_registrations(kept: Player, merged: Player) -> None:
+    """A player merged into another: their registrations and seats become the other's."""
     Entrant.objects.filter(player=merged).update(player=kept)
     TableSeat.objects.filter(player=merged).update(player=kept)

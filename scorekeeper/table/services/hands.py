@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -29,7 +30,7 @@ from scorekeeper.club.projection import (
     project_hand,
     seats_change,
 )
-from scorekeeper.club.signals import game_saved, hand_recording
+from scorekeeper.club.signals import game_saved
 from scorekeeper.club.wins import replace_wins
 from scorekeeper.errors import GameClosed, GameFull, GameGone, ServiceError, StaleGame, Unstorable
 from scorekeeper.refusals import correction_refusal, english_text
@@ -168,11 +169,32 @@ def stored_hands(game: Game) -> list[Hand]:
     return [record.to_hand() for record in game.hands.order_by("sequence")]
 
 
-def _time_ends(game: Game) -> bool:
-    """Whether the hand being appended is the last its time allows (a tournament's clock
-    and end policy, answered by the room that keeps them)."""
-    answers = hand_recording.send(sender=Game, game=game, now=timezone.now())
-    return any(bool(answer) for _, answer in answers)
+def hands_entered_since(game: Game, moment: datetime) -> int:
+    """The game's hands entered from ``moment`` on (a hand stored without the moment it was
+    entered counts by when it was recorded)."""
+    return game.hands.filter(
+        Q(entered_at__gte=moment) | Q(entered_at__isnull=True, recorded_at__gte=moment)
+    ).count()
+
+
+def hands_left(game: Game, now: datetime) -> int | None:
+    """``None`` while the game's time is not up (or it has no clock); from then on, the
+    hands it may still record under its end policy, the one being played included (1: the
+    last hand). The hand being played when time was up is the first entered after it."""
+    ends = game.time_ends_at
+    if ends is None or now < ends:
+        return None
+    return max(game.hands_after_time - hands_entered_since(game, ends), 0)
+
+
+def _time_ends(game: Game, entered_at: datetime | None) -> bool:
+    """Whether the hand being appended, entered at ``entered_at`` (now, if not said), is the
+    last its game's clock allows: the game ends by time after it. A game without a clock
+    asks nothing more."""
+    ends = game.time_ends_at
+    if ends is None or (entered_at or timezone.now()) < ends:
+        return False
+    return hands_entered_since(game, ends) + 1 >= game.hands_after_time
 
 
 def record_hand(
@@ -185,7 +207,9 @@ def record_hand(
 ) -> HandChange:
     """Append one hand. The engine applies it to the stored projection, so the work is the
     same at hand 60 as at hand 1 (only the hand that ends the game replays them all, for
-    the standings; so does a hand after which time ends the game, ``_time_ends``). Raises
+    the standings; so does a hand after which the game's clock ends it, ``_time_ends``).
+    ``entered_at``: when the hand was entered, where earlier than now (bounded by the
+    caller); the clock's end policy counts hands by it. Raises
     ``IllegalHand``, ``StaleGame``, ``GameClosed`` or ``GameFull``."""
     try:
         # Inside a caller's transaction this block is a savepoint: a refused hand row
@@ -207,7 +231,7 @@ def record_hand(
             projection = project_hand(
                 rules, result, locked.hand_count + 1, stopped_early=locked.stopped_early
             )
-            if projection is not None and _time_ends(locked):
+            if projection is not None and _time_ends(locked, entered_at):
                 locked.stopped_early = locked.stopped_by_time = True
                 projection = None
             if projection is None:  # the hand ends the game: the standings need them all
