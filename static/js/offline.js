@@ -29,6 +29,22 @@
     messages.replaceChildren(item);
   });
 
+  function said(entries, one, many) {
+    const item = document.createElement("li");
+    item.className = "message message-warning outbox-waiting";
+    const count = entries.length;
+    item.textContent = (count === 1 ? one : many).replace("{hands}", count);
+    // Each game the hands are for, by its table's address (the hands' address less "hands/").
+    const tables = [...new Set(entries.map((entry) => entry.game.replace(/hands\/$/, "")))];
+    for (const table of tables) {
+      const link = document.createElement("a");
+      link.href = table;
+      link.textContent = (script.dataset.open || "{game}").replace("{game}", table.split("/").filter(Boolean).pop());
+      item.append(" ", link);
+    }
+    return item;
+  }
+
   // The outbox's hands still to send (js/outbox.js keeps them), counted without making the
   // outbox's database where there is none (outbox.js makes it, with its store).
   function waitingHands(words) {
@@ -44,23 +60,14 @@
       const all = database.transaction("hands").objectStore("hands").getAll();
       all.onsuccess = () => {
         database.close();
-        const entries = all.result.filter((entry) => !entry.refused);
-        if (!entries.length) return;
         const messages = document.getElementById("messages");
         if (!messages) return;
-        const item = document.createElement("li");
-        item.className = "message message-warning outbox-waiting";
-        const count = entries.length;
-        item.textContent = (count === 1 ? words.waitingOne : words.waitingMany).replace("{hands}", count);
-        // Each game the hands wait for, by its table's address (the hands' address less "hands/").
-        const tables = [...new Set(entries.map((entry) => entry.game.replace(/hands\/$/, "")))];
-        for (const table of tables) {
-          const link = document.createElement("a");
-          link.href = table;
-          link.textContent = (words.open || "{game}").replace("{game}", table.split("/").filter(Boolean).pop());
-          item.append(" ", link);
-        }
-        messages.append(item);
+        // Those still to send, and those the server refused (kept until someone discards
+        // them on their table's page): each said, with the way to their tables.
+        const waiting = all.result.filter((entry) => !entry.refused);
+        const refused = all.result.filter((entry) => entry.refused);
+        if (waiting.length) messages.append(said(waiting, words.waitingOne, words.waitingMany));
+        if (refused.length && words.refusedMany) messages.append(said(refused, words.refusedOne, words.refusedMany));
       };
     };
   }

@@ -387,7 +387,8 @@
     }
     const title = document.getElementById("record-title");
     if (title && waiting().length) title.textContent = (WORDS.hand || "{number}").replace("{number}", nextSequence() + 1);
-    const log = document.getElementById("hand-log");
+    // The hand log, or (a deleted game's page has none) the page's own part.
+    const log = document.getElementById("hand-log") || document.getElementById("game-table");
     let list = document.getElementById("outbox-log");
     if (!queue.length) {
       if (list) list.remove();

@@ -149,6 +149,13 @@ def test_the_worker_sends_the_waiting_hands_with_background_sync(browser: Browse
         f"/games/{game.pk}/hands/",
     )
     page.goto(f"{live_server.url}/history/")
+    # Every other page of the phone says that a hand waits, and where.
+    expect(page.locator("#messages")).to_contain_text(
+        "1 hand recorded on this phone still waits to be sent: open its table to send it."
+    )
+    expect(page.locator("#messages").get_by_role("link", name=f"Game {game.pk}")).to_have_attribute(
+        "href", f"/games/{game.pk}/"
+    )
     cdp = page.context.new_cdp_session(page)
     registrations = []
     cdp.on(

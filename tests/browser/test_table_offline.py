@@ -103,7 +103,9 @@ def test_three_hands_recorded_offline_reach_the_server_once_each_in_order(
     expect(page.locator("#outbox-status")).to_contain_text("3 hands waiting to be sent.")
 
     page.context.set_offline(False)
-    expect(page.locator("#hand-log-list .log-hand")).to_have_count(3)
+    # Three hands sent one after another, then the page drawn again: on a busy machine this
+    # takes longer than an expectation's five seconds.
+    expect(page.locator("#hand-log-list .log-hand")).to_have_count(3, timeout=15000)
     expect(page.locator("#outbox-status")).to_have_count(0)
     hands = [record.data for record in HandRecord.objects.filter(game=game).order_by("sequence")]
     assert hands == [
