@@ -159,6 +159,7 @@ INSTALLED_APPS = [
     "scorekeeper.operations",
     "scorekeeper.ratings",
     "scorekeeper.tournaments",
+    "scorekeeper.ema",
     "scorekeeper.api",
 ]
 

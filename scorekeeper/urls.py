@@ -11,6 +11,7 @@ urlpatterns = [
     path("", include("scorekeeper.operations.urls")),
     path("", include("scorekeeper.ratings.urls")),
     path("", include("scorekeeper.tournaments.urls")),
+    path("", include("scorekeeper.ema.urls")),
     path("", include("scorekeeper.api.urls")),
     path("admin/", admin.site.urls),
     # The language switcher posts to Django's own view (set_language).

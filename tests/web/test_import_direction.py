@@ -45,6 +45,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("scorekeeper.operations",),
     ("scorekeeper.ratings",),
     ("scorekeeper.tournaments",),
+    ("scorekeeper.ema",),
     ("scorekeeper.api",),
     (
         "scorekeeper.settings",

@@ -40,10 +40,13 @@ ALLOWED = {
     # Presets named after bodies known by their initials in Japan too; the others have
     # Japanese names (天鳳, 雀魂, Mリーグ: the single letter M is not a word here).
     "EMA": "European Mahjong Association, written EMA in Japanese as well",
+    # The EMA's ranking, known by its initials (Mahjong European Ranking System).
+    "MERS": "the EMA's ranking, written MERS in Japanese as well",
     "WRC": "World Riichi Championship, written WRC in Japanese as well",
     # File formats, named as Japanese sites name them ("CSVでダウンロード").
     "CSV": "a file format",
     "JSON": "a file format",
+    "xlsx": "a file format (the EMA's workbook)",
     "MB": "a unit (megabytes)",
     # A table's code for a phone's camera: a QR code is QRコード in Japanese.
     "QR": "the QR code, written QR in Japanese as well",

@@ -1,0 +1,119 @@
+"""The ranking pages: results entered by hand, the ranking on a chosen day (the worked
+player "Few" of tests/scoring/test_mers.py), a player's counted results, the downloads, a
+tournament recorded here counted, and a merge keeping the results."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from datetime import date
+from decimal import Decimal
+
+import pytest
+from test_ema_export import worked_tournament
+
+from scorekeeper.club.models import Player
+from scorekeeper.ema.models import OutsideResult
+from scorekeeper.ema.ranking import ranking_table
+from scorekeeper.registry.services import merge_players
+
+pytestmark = pytest.mark.django_db
+
+
+def few(player):
+    for name, players, place, weight, day in (
+        ("T1", 40, 5, "2.0", date(2025, 3, 1)),
+        ("T2", 84, 42, "4.0", date(2025, 1, 15)),
+        ("T3", 20, 20, "1.0", date(2024, 9, 10)),
+    ):
+        OutsideResult.objects.create(
+            player=player,
+            tournament=name,
+            players=players,
+            place=place,
+            weight=Decimal(weight),
+            last_day=day,
+        )
+
+
+def test_an_organiser_enters_a_result_and_a_wrong_place_is_refused(alice_client):
+    aki = Player.objects.create(name="Aki")
+    data = {
+        "player": aki.pk,
+        "tournament": "Open",
+        "last_day": "2025-03-01",
+        "players": 40,
+        "place": 41,
+        "weight": "2.0",
+    }
+    response = alice_client.post("/ranking/results/", data)
+    assert response.status_code == 422
+    assert "at most the players" in " ".join(response.context["form"].errors["place"])
+    assert not OutsideResult.objects.exists()
+    assert alice_client.post("/ranking/results/", {**data, "place": 5}).status_code == 302
+    assert OutsideResult.objects.get().place == 5
+
+
+def test_the_ranking_on_a_day_and_the_players_results_explained(client):
+    aki = Player.objects.create(name="Aki", country="NLD")
+    few(aki)
+    page = client.get("/ranking/?day=2025-06-01").content.decode()
+    assert "450.74" in page and "424.22" in page and "477.25" in page
+    assert "389.12" not in page and "150.25" in page  # the Netherlands: 450.74 / 3
+    mine = client.get(f"/ranking/players/{aki.pk}/?day=2025-06-01").content.decode()
+    assert "897" in mine and "2.0 × 1 = 2.0" in mine and "(filler)" in mine
+    # A day before the second result: one result, not ranked.
+    assert not [r for r in ranking_table(date(2025, 1, 1)) if r.ranking]
+    assert client.get("/ranking/?day=1800-01-01").status_code == 422
+
+
+def test_the_ranking_downloads(client):
+    aki = Player.objects.create(name="Aki", ema_number="04000001")
+    few(aki)
+    data = json.loads(client.get("/ranking.json?day=2025-06-01").content)
+    assert data["ranking"][0] | {} == {
+        "rank": 1,
+        "player_id": aki.pk,
+        "name": "Aki",
+        "ema_number": "04000001",
+        "country": "",
+        "ranking": "450.74",
+        "part_a": "424.22",
+        "part_b": "477.25",
+        "results": 3,
+    }
+    rows = list(
+        csv.reader(
+            io.StringIO(client.get("/ranking.csv?day=2025-06-01").content.decode("utf-8-sig"))
+        )
+    )
+    assert rows[1][:3] == ["1", str(aki.pk), "Aki"]
+
+
+def test_a_finished_tournament_recorded_here_counts_with_its_places():
+    tournament = worked_tournament()
+    ben = Player.objects.get(name="Ben")
+    OutsideResult.objects.create(
+        player=ben,
+        tournament="Elsewhere",
+        players=10,
+        place=1,
+        weight=Decimal("1.0"),
+        last_day=date(2026, 10, 1),
+    )
+    rows = {r.name: r for r in ranking_table(date(2026, 12, 1))}
+    # Nine participants, weight 2.0 (the likely one): Ben first, base 1000.
+    assert [(r.base, r.weight) for r in rows["Ben"].results] == [
+        (1000, Decimal("2.0")),
+        (1000, Decimal("1.0")),
+    ]
+    assert rows["Ben"].ranking is not None and rows["Emi"].ranking is None
+    assert tournament.name in rows["Ben"].results[0].source.tournament
+
+
+def test_a_merge_keeps_the_results_entered_by_hand():
+    aki, aki2 = Player.objects.create(name="Aki"), Player.objects.create(name="Aki 2")
+    few(aki2)
+    merge_players(keep=aki, merge=aki2)
+    assert OutsideResult.objects.filter(player=aki).count() == 3
