@@ -10,8 +10,8 @@ class EmaConfig(AppConfig):
     verbose_name = "EMA"
 
     def ready(self) -> None:
-        # The registry merges players below this room and says so with this.
-        from scorekeeper.club.signals import players_merging
-        from scorekeeper.ema.services import on_players_merging
+        # The registry merges players below this room: it has this room move its rows.
+        from scorekeeper.ema.services import move_results
+        from scorekeeper.registry.services import MergePart, register_merge_part
 
-        players_merging.connect(on_players_merging, dispatch_uid="ema-players-merging")
+        register_merge_part(MergePart("ema", lambda kept, merged: None, move_results))

@@ -3,8 +3,6 @@ taken out), and a merge of two players moving the merged one's results."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 
 from scorekeeper.club.models import Player
@@ -29,6 +27,7 @@ def delete_outside_result(*, result: OutsideResult) -> None:
         OutsideResult.objects.filter(pk=result.pk).delete()
 
 
-def on_players_merging(sender: Any, *, kept: Player, merged: Player, **kwargs: Any) -> None:
-    """The merged player's results entered by hand become the kept player's."""
+def move_results(kept: Player, merged: Player) -> None:
+    """The merged player's results entered by hand become the kept player's (a merge's
+    part, in its transaction)."""
     OutsideResult.objects.filter(player=merged).update(player=kept)
