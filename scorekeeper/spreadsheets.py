@@ -3,12 +3,14 @@ LibreOffice open as it was meant.
 
 The text is UTF-8 with a byte order mark, so that Japanese names open as they are; a text
 cell that a spreadsheet would run as a formula (``=``, ``+``, ``-``, ``@``, tab, carriage
-return) gets a leading apostrophe. Numbers are written as numbers.
+return) gets a leading apostrophe, unless it is a plain number (``-6.0``). Numbers are
+written as numbers.
 """
 
 from __future__ import annotations
 
 import csv
+import re
 from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
@@ -18,14 +20,21 @@ BOM: Final = "\ufeff"
 _FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
 
 
+#: Text that is a plain number: a spreadsheet reads it as one, and runs nothing.
+_NUMBER: Final = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?")
+
+
 def safe_cell(value: Any) -> Any:
-    """A text cell that no spreadsheet runs as a formula; numbers are left alone.
+    """A text cell that no spreadsheet runs as a formula; numbers, and text that is a plain
+    number, are left alone.
 
     >>> safe_cell("=HYPERLINK(1)"), safe_cell("-Aki"), safe_cell("佐藤"), safe_cell(-12)
     ("'=HYPERLINK(1)", "'-Aki", '佐藤', -12)
+    >>> safe_cell("-6.0"), safe_cell("+12"), safe_cell("-1+2"), safe_cell("-6.0 off")
+    ('-6.0', '+12', "'-1+2", "'-6.0 off")
     """
     if isinstance(value, str) and value.startswith(_FORMULA_START):
-        return "'" + value
+        return value if _NUMBER.fullmatch(value) else "'" + value
     return value
 
 

@@ -63,15 +63,24 @@ def club_contents() -> list[str]:
 
 def restored_text(counts: dict[str, int]) -> str:
     """What a restore stored, each count with its word in the singular or the plural:
-    ``Restored 1 player, 0 rulesets, 1 season, 1 game and 12 hands.``"""
+    ``Restored 1 player, 0 rulesets, 1 season, 1 game and 12 hands.`` (and the tournaments,
+    where the backup holds any)."""
     words = {
         "players": lambda n: npgettext("restored", "%(count)s player", "%(count)s players", n),
         "rulesets": lambda n: npgettext("restored", "%(count)s ruleset", "%(count)s rulesets", n),
         "seasons": lambda n: npgettext("restored", "%(count)s season", "%(count)s seasons", n),
         "games": lambda n: npgettext("restored", "%(count)s game", "%(count)s games", n),
         "hands": lambda n: npgettext("restored", "%(count)s hand", "%(count)s hands", n),
+        # The parts above the games' (``backup.Part``), where the backup has any.
+        "tournaments": lambda n: npgettext(
+            "restored", "%(count)s tournament", "%(count)s tournaments", n
+        ),
     }
-    parts = [words[kind](counts[kind]) % {"count": f"{counts[kind]:,}"} for kind in words]
+    parts = [
+        words[kind](counts[kind]) % {"count": f"{counts[kind]:,}"}
+        for kind in words
+        if kind in counts
+    ]
     return _("Restored %(counts)s.") % {"counts": name_list(parts)}
 
 

@@ -47,6 +47,11 @@ class ResultRow:
         """The results (their games' penalties in them) less the organiser's penalties."""
         return self.results - self.penalties_outside
 
+    @property
+    def penalties_off(self) -> Decimal:
+        """The penalties as the points they take off: ``-20.0`` for a penalty of 20."""
+        return -self.penalties
+
 
 @dataclass
 class PathStep:
@@ -262,15 +267,16 @@ def results_state(tournament: Tournament, *, before: int | None) -> tuple[str, l
 
 
 def counted(rows: Iterable[ResultRow]) -> list[dict[str, Any]]:
-    """The table as plain values, for the downloads."""
+    """The table as plain values, for the downloads: numbers as numbers (one decimal), the
+    penalties as the points they take off (``-20.0``)."""
     return [
         {
             "place": r.place,
             "player_id": r.player_id,
             "name": r.name,
-            "total": str(r.total.quantize(_TENTH)),
-            "results": str(r.results.quantize(_TENTH)),
-            "penalties": str(r.penalties.quantize(_TENTH)),
+            "total": float(r.total.quantize(_TENTH)),
+            "results": float(r.results.quantize(_TENTH)),
+            "penalties": float(r.penalties_off.quantize(_TENTH)),
             "chombo": r.chombo,
             "games": r.games,
         }

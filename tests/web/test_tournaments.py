@@ -237,7 +237,7 @@ def test_results_hidden_near_the_end_show_to_the_organiser_alone_until_revealed(
     hidden = json.loads(client.get(url).content)["rows"]
     assert all(row["games"] == 0 for row in hidden)
     shown = json.loads(alice_client.get(url).content)["rows"]
-    assert sorted(Decimal(row["total"]) for row in shown if row["games"]) == sorted(results)
+    assert sorted(Decimal(str(row["total"])) for row in shown if row["games"]) == sorted(results)
     services.hide_results(tournament=tournament, from_session=None)
     assert json.loads(client.get(url).content)["rows"] == shown
 

@@ -119,7 +119,10 @@ def results_html(
     )
     state, names = results_state(tournament, before=before)
     moment = (current.pk, current.started_at) if current else None
-    key = "tournament-results:" + digest(state, get_language(), organiser, screen, moment)
+    # What the organiser's note says too: which sessions are hidden (from others).
+    key = "tournament-results:" + digest(
+        state, get_language(), organiser, screen, moment, tournament.hidden_from
+    )
     html = cache.get(key)
     if html is None:
         part = results_context(request, tournament) | {"screen": screen, "current": current}

@@ -13,7 +13,7 @@ from scorekeeper.operations.backup import backup_lines
 
 
 class Command(BaseCommand):
-    help = "Write a backup of every player, ruleset, season and game as JSON lines."
+    help = "Write a backup of every player, ruleset, season, game and tournament as JSON lines."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="where to write the backup, or - for standard output")
@@ -31,7 +31,9 @@ class Command(BaseCommand):
             for line in backup_lines():
                 out.write(line)
         counts = json.loads(line)["counts"]
+        tournaments = counts.get("tournaments", 0)
         self.stderr.write(
-            f"wrote {counts['players']:,} players, {counts['games']:,} games and "
-            f"{counts['hands']:,} hands to {file}"
+            f"wrote {counts['players']:,} players, {counts['games']:,} games, "
+            f"{counts['hands']:,} hands and {tournaments:,} "
+            f"tournament{'' if tournaments == 1 else 's'} to {file}"
         )
