@@ -328,7 +328,9 @@
       const text = await response.text();
       if ((response.headers.get("Content-Type") || "").startsWith("text/plain")) return text.trim().slice(0, 500);
       const page = new DOMParser().parseFromString(text, "text/html");
+      // A form's errors, the page's messages, or what a page of its own says (a game deleted).
       const errors = [...page.querySelectorAll(".errorlist li, #messages li")].map((node) => node.textContent.trim());
+      if (!errors.length && response.status === 410) errors.push(page.querySelector(".lede")?.textContent.trim() || "");
       return errors.filter(Boolean).join(" ").slice(0, 500);
     } catch {
       return "";
@@ -349,7 +351,7 @@
     if (!messages) return;
     const item = document.createElement("li");
     item.className = "message message-info";
-    const text = report.left ? WORDS.sentSome : report.sent === 1 ? WORDS.sentOne : WORDS.sentAll;
+    const text = report.sent < report.total ? WORDS.sentSome : report.sent === 1 ? WORDS.sentOne : WORDS.sentAll;
     item.textContent = (text || "{sent}")
       .replace("{sent}", report.sent)
       .replace("{total}", report.total)
