@@ -2,7 +2,8 @@
 
 One object a line, in a fixed order: a header (``format`` and the counts, for progress), the
 players, the saved rulesets, the seasons, every game, the lines deleted games left in the
-history (``deleted_game``: the id the game had, what it was, who deleted it when; counted as
+history (``deleted_game``: the id the game had, what it was, who deleted it when, and where
+kept its record and the hands that waited on phones for it; counted as
 ``deleted_games`` only where there are any, so a club that never deleted a game backs up as
 before), and an ``end`` line that counts what came before, so that a cut-off file is refused
 instead of half restored. Each game line holds the
@@ -10,8 +11,10 @@ game's record (``scorekeeper.game/1``, the rules in full as they were frozen whe
 started, so a later change to a preset cannot change an old game) and, beside it, what the
 record has no place for (``meta``: id, table, status, timestamps, revision, hand times, and
 ``sent``: the hands phones sent for a place another phone's hand took, still to settle or
-settled, so that a version waiting for a member's choice is not lost and the hand log still
-says what was kept; left out where the game has none).
+settled, with why each was kept apart and when the phone says it was entered, so that a
+version waiting for a member's choice is not lost and the hand log still says what was kept;
+left out where the game has none). The bounds of the hands a game holds and of its conflicts
+(``table/services/outbox.py``) keep a game's line far below ``MAX_LINE``.
 
 Keys are sorted, separators fixed and everything ordered by id, so a backup restored into an
 empty database backs up again to the same bytes. Ids are kept: a restored game has its old
