@@ -224,6 +224,24 @@ def set_identity(*, player: Player, identity: Identity) -> Player:
     return locked
 
 
+def remember_platform_name(*, player: Player, platform: str, name: str) -> bool:
+    """Keep ``name`` as ``player``'s name on ``platform`` (a log's, as the import mapped it),
+    unless a player has that name there already or it is no name a platform name can be;
+    whether it was kept. In the caller's transaction."""
+    if platform not in PlatformName.Platform.values or identity_errors(
+        Identity(platform_names={platform: [name]})
+    ):
+        return False
+    if PlatformName.objects.filter(platform=platform, name=name).exists():
+        return False
+    try:
+        with transaction.atomic():
+            PlatformName.objects.create(player=player, platform=platform, name=name)
+    except IntegrityError:
+        return False  # kept for another player meanwhile
+    return True
+
+
 def shared_games(keep: Player, merge: Player) -> list[Game]:
     """The games both players sit in, oldest first: a merge would seat one player twice."""
     return list(

@@ -150,6 +150,34 @@ def test_a_players_name_on_the_platform_is_proposed_before_an_earlier_mapping(al
     assert fields["player_2"].initial == "new"
 
 
+def test_a_mapped_name_becomes_the_players_platform_name_and_a_night_of_known_names_needs_no_choice(
+    alice_client,
+):
+    aki = Player.objects.create(name="Aki")
+    ben = Player.objects.create(name="Ben")
+    PlatformName.objects.create(player=ben, platform="tenhou", name="P1-z")
+    response = alice_client.post(IMPORT, {"log": SimpleUploadedFile("a.xml", renamed(XML[0], "z"))})
+    confirm(alice_client, response, player_0=str(aki.pk))
+    # Aki's identity learns the Tenhou name; Ben's stays his; new players get theirs.
+    assert list(aki.platform_names.values_list("platform", "name")) == [("tenhou", "P0-z")]
+    assert list(ben.platform_names.values_list("name", flat=True)) == ["P1-z"]
+    assert Player.objects.get(name="P2-z").platform_names.get().name == "P2-z"
+
+    # The next night with the same four names: every name proposed as its player, so
+    # confirming without touching a select seats them all.
+    night = zipped({"b.xml": renamed(XML[1], "z"), "c.xml": renamed(XML[2], "z")})
+    later = alice_client.post(IMPORT, {"log": SimpleUploadedFile("night.zip", night)})
+    fields = later.context["mapping"].fields
+    assert [fields[f"player_{i}"].initial for i in range(4)] == [
+        str(p.pk)
+        for p in (aki, ben, *Player.objects.filter(name__in=["P2-z", "P3-z"]).order_by("name"))
+    ]
+    players_before = Player.objects.count()
+    confirm(alice_client, later)
+    assert Game.objects.count() == 3 and Player.objects.count() == players_before
+    assert Game.objects.filter(seats__player=aki).count() == 3
+
+
 def test_a_game_refused_on_confirmation_undoes_none_of_the_others(db):
     files = sent_logs(
         name="night.zip",

@@ -34,13 +34,13 @@ from scorekeeper.club.models import (
     Game,
     ImportedName,
     LogUpload,
-    PlatformName,
     Player,
     SavedRuleset,
 )
 from scorekeeper.errors import ServiceError
 from scorekeeper.refusals import located_refusal_text, refusal_text
-from scorekeeper.registry.services import player_named
+from scorekeeper.registry.identities import players_for_platform_names
+from scorekeeper.registry.services import player_named, remember_platform_name
 from scorekeeper.table.services.games import store_record
 from scoring.errors import ScoringError
 from scoring.logs.convert import MAX_LOG_BYTES, ImportedLog, convert_log, log_digest
@@ -419,8 +419,9 @@ def proposed_players(
     keys = {name: name_key(name) for name in names}
     platforms = _platforms(games)
     known = {
-        (row.platform, row.name): row.player
-        for row in PlatformName.objects.filter(name__in=list(names)).select_related("player")
+        (platform, name): player
+        for platform in set(platforms.values())
+        for name, player in players_for_platform_names(platform, names).items()
     }
     earlier: dict[tuple[str, str], Player] = {}
     for row in ImportedName.objects.filter(name_key__in=set(keys.values())).select_related(
@@ -495,6 +496,8 @@ def _import_one(
             )
             platform = record.source.platform if record.source else ""
             for name, player in zip(record.players, seats, strict=True):
+                # The player's identity learns the name, where it is no one's there yet.
+                remember_platform_name(player=player, platform=platform, name=name)
                 ImportedName.objects.update_or_create(
                     platform=platform,
                     name_key=name_key(name),
