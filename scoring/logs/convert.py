@@ -29,11 +29,11 @@ from scoring.errors import LogError, RulesError
 from scoring.game import play_hand
 from scoring.logs.mjlog import read_mjlog
 from scoring.logs.tenhou6 import read_tenhou6
-from scoring.logs.values import LogGame, LogHand, Stated, damaged
+from scoring.logs.values import LogFinal, LogGame, LogHand, Stated, damaged
 from scoring.outcomes import Hand, Ron, Tsumo, Win
 from scoring.payments import ron_points, tsumo_payments, win_value
 from scoring.record import GameRecord, Source, record_to_json
-from scoring.rule_values import ResultRounding, Yame
+from scoring.rule_values import FloatingUma, ResultRounding, Ties, Yame
 from scoring.rules import Ruleset, resolve_rules
 from scoring.standings import final_standings
 from scoring.state import GameState, HandResult, Replay, round_label, start_state
@@ -123,11 +123,19 @@ def convert_log(
     hands = tuple(hand.hand for hand in game.hands)
     whole = game.final is not None
     if rules is not None:
-        record = GameRecord(rules, players, hands, _fit_start(start, rules), (), source)
-        try:
-            return ImportedLog(record, _replay(record, game), whole)
-        except _PlaysOn as stop:
-            raise stop.error from None
+        # The rules as given, and with the ties rule the log's final results show.
+        tried_given: list[LogError] = []
+        for candidate in [rules, *_tie_variants(rules, game)]:
+            record = GameRecord(candidate, players, hands, _fit_start(start, candidate), (), source)
+            try:
+                return ImportedLog(record, _replay(record, game), whole)
+            except _PlaysOn as stop:
+                raise stop.error from None
+            except LogError as error:
+                if error.code not in (FINAL_POINTS, FINAL_RESULTS):
+                    raise
+                tried_given.append(error)
+        raise tried_given[0]
     base = _lobby_rules(game, start)
     record = GameRecord(base, players, hands, _fit_start(start, base), (), source)
     tried: list[LogError] = []
@@ -201,7 +209,84 @@ def _candidates(base: Ruleset, game: LogGame) -> list[Ruleset]:
         whole = all(result % 1000 == 0 for result in game.final.results)
         if whole and base.result_rounding is ResultRounding.NONE:
             out += [replace(rules, result_rounding=ResultRounding.TENHOU) for rules in out]
+        out += [variant for rules in list(out) for variant in _tie_variants(rules, game)]
+        out += _owari_rules(base, game.final)
     return out
+
+
+def _tie_variants(rules: Ruleset, game: LogGame) -> list[Ruleset]:
+    """Where players end on equal points, the other way of placing them: tied places sharing
+    their uma and oka, or placed by seat; the log's final results show which."""
+    final = game.final
+    if final is None or len(set(final.points)) == len(final.points):
+        return []
+    other = Ties.SEAT_ORDER if rules.ties is Ties.SPLIT else Ties.SPLIT
+    return [replace(rules, ties=other)]
+
+
+def _owari_rules(base: Ruleset, final: LogFinal) -> list[Ruleset]:
+    """A lobby's return points, uma and ties read from the log's own final results, where
+    they settle them: results kept in tenths (exact), the return points the start points or
+    the preset's (oka the difference, to first), the uma one value per place. Equal final
+    points shared by their places (``split``), four players with an uma symmetric around
+    zero (as every preset's is): settled where the tied groups leave one uma. Nothing is
+    returned where the results do not settle it; the caller replays each candidate."""
+    if base.result_rounding is not ResultRounding.NONE or isinstance(base.uma, FloatingUma):
+        return []
+    players = len(final.points)
+    order = sorted(range(players), key=lambda seat: (-final.points[seat], seat))
+    groups: list[list[int]] = []
+    for place, seat in enumerate(order):
+        if groups and final.points[order[groups[-1][0]]] == final.points[seat]:
+            groups[-1].append(place)
+        else:
+            groups.append([place])
+    out: list[Ruleset] = []
+    start = base.start_points
+    for back in dict.fromkeys((start, base.return_points)):
+        oka = (back - start) * players
+        # Each place's uma and oka together, as the results give them.
+        bonus = [final.results[seat] - (final.points[seat] - back) for seat in order]
+        if all(len(group) == 1 for group in groups):
+            uma = tuple(bonus[place] - (oka if place == 0 else 0) for place in range(players))
+            ties = base.ties
+        else:
+            solved = _symmetric_uma(groups, bonus, oka) if players == 4 else None
+            if solved is None:
+                continue
+            uma, ties = solved, Ties.SPLIT
+        if sum(uma) != 0 or any(value % 100 for value in uma):
+            continue
+        out.append(replace(base, return_points=back, oka=oka, uma=uma, ties=ties))
+    return out
+
+
+def _symmetric_uma(
+    groups: list[list[int]], bonus: list[int], oka: int
+) -> tuple[int, int, int, int] | None:
+    """The uma ``(a, b, -b, -a)`` whose tied places share it as the results show, where the
+    groups settle ``a`` and ``b`` (an untied place or a tie of places not mirrored: a tie
+    of first and second with third and fourth leaves only ``a + b``)."""
+    sign = ((1, 0), (0, 1), (0, -1), (-1, 0))
+    rows = []
+    for group in groups:
+        coefficient_a = sum(sign[place][0] for place in group)
+        coefficient_b = sum(sign[place][1] for place in group)
+        total = sum(bonus[place] for place in group) - (oka if 0 in group else 0)
+        rows.append((coefficient_a, coefficient_b, total))
+    for i, (a1, b1, t1) in enumerate(rows):
+        for a2, b2, t2 in rows[i + 1 :]:
+            determinant = a1 * b2 - a2 * b1
+            if determinant == 0:
+                continue
+            a_times, b_times = t1 * b2 - t2 * b1, a1 * t2 - a2 * t1
+            if a_times % determinant or b_times % determinant:
+                return None
+            a, b = a_times // determinant, b_times // determinant
+            if all(ca * a + cb * b == total for ca, cb, total in rows):
+                return (a, b, -b, -a)
+            return None
+    return None
 
 
 def _fit(record: GameRecord, game: LogGame) -> tuple[GameRecord, Replay]:

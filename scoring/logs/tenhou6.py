@@ -349,7 +349,43 @@ def _rules(rule: Any, players: int) -> tuple[str, dict[str, Any]]:
         )
     if platform == "tenhou" and "length" in overrides and "喰" not in disp:
         overrides["kuitan"] = False
+    if platform == "mahjongsoul":
+        overrides.update(_room_points(rule, players))
     return preset, overrides
+
+
+#: A Mahjong Soul room's point settings, as its own game rules name them (``GameDetailRule``
+#: of Mahjong Soul's client protocol, shown in a friendly room's settings): the start points
+#: (``init_point``), the points first must reach for the game to end (``fandian``), the
+#: points results are counted from (``jingsuanyuandian``) and the uma of second, third and
+#: fourth in thousands (``shunweima_2`` ... ``shunweima_4``; first's is what the others'
+#: leave to zero). A converter that carries the room's rules copies them into ``rule``.
+ROOM_POINTS: Final = ("init_point", "fandian", "jingsuanyuandian")
+ROOM_UMA: Final = ("shunweima_2", "shunweima_3", "shunweima_4")
+
+
+def _room_points(rule: dict[str, Any], players: int) -> dict[str, Any]:
+    """What a converted Mahjong Soul log's ``rule`` says of the room's points and uma.
+    Results counted from other points than the start would pay the difference to someone
+    (an oka) that the room's settings do not say: those points are left for the final
+    results to settle."""
+    out: dict[str, Any] = {}
+    start, target, origin = (
+        log_int(rule[key], f"rule.{key}", 1000, 1_000_000) if key in rule else None
+        for key in ROOM_POINTS
+    )
+    if start is not None:
+        out["start_points"] = start
+        if origin == start:
+            out["return_points"] = start
+            out["oka"] = 0
+    if target is not None:
+        out["target_points"] = target
+    keys = ROOM_UMA[: players - 1]
+    if all(key in rule for key in keys):
+        rest = [1000 * log_int(rule[key], f"rule.{key}", -100, 100) for key in keys]
+        out["uma"] = [-sum(rest), *rest]
+    return out
 
 
 def read_tenhou6(doc: Any, log_id: str = "") -> LogGame:

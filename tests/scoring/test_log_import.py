@@ -46,7 +46,8 @@ from scoring.logs.names import JSON_YAKU, TENHOU_YAKU
 from scoring.outcomes import Abort, AbortReason, Draw, Ron, Tsumo
 from scoring.record import Source, parse_record, record_to_json
 from scoring.record_output import scored_json
-from scoring.rules import PRESETS
+from scoring.rules import PRESETS, resolve_rules
+from scoring.standings import final_standings
 from scoring.yaku import BY_NAME
 
 RAW_LOGS = sorted(RAW_LOGS_DIR.iterdir())
@@ -421,3 +422,65 @@ def test_the_points_a_riichi_leaves_are_checked_naming_the_seat():
     assert (error.code, error.where) == ("log.stated_points_differ", "hands[1] (E2)")
     assert error.values["seat"] == 3 and error.values["place"] == "<REACH> 4.ten"
     assert error.values["record"] == "19,000 / 21,000 / 37,000 / 21,000"
+
+
+LOBBY = LOGS_DIR / "lobby"
+
+
+def _results(imported) -> tuple[int, ...]:
+    rows = final_standings(imported.replay.state, imported.record.rules, ())
+    return tuple(row.result_points for row in rows)
+
+
+def test_a_lobby_log_takes_its_uma_and_shared_ties_from_its_own_final_results():
+    # Hand-made (logs/lobby/SOURCES.md): 30,000 start and return, uma 15/5, first and second
+    # tied at 31,300 sharing their uma: +11.3 / +11.3 / -5.0 / -17.6.
+    imported = convert_log((LOBBY / "handmade-lobby-tie-1st-2nd.mjlog.xml").read_bytes())
+    rules = imported.record.rules
+    assert (rules.start_points, rules.return_points, rules.oka) == (30000, 30000, 0)
+    assert rules.uma == (15000, 5000, -5000, -15000)
+    assert rules.ties.value == "split"
+    assert _results(imported) == (11300, 11300, -5000, -17600)
+
+
+def test_a_lobby_log_whose_ties_do_not_settle_its_uma_is_refused_naming_the_numbers():
+    # First and second tied, and third and fourth: any uma whose first and second add to 20
+    # gives these results, so the log alone does not say the lobby's.
+    data = (LOBBY / "handmade-lobby-tie-1st-2nd-3rd-4th.mjlog.xml").read_bytes()
+    error = _refusal(data)
+    assert error.code == "log.final_results_differ"
+    assert error.values["log"] == "-11.3 / +11.3 / -11.3 / +11.3"
+
+
+def test_a_lobby_log_comes_out_under_its_own_rules_with_the_ties_its_results_show():
+    data = (LOBBY / "handmade-lobby-tie-1st-2nd-3rd-4th.mjlog.xml").read_bytes()
+    # The lobby's rules saved from Tenhou's, which places ties by seat: the log's results
+    # show tied places sharing, and that is taken from them.
+    lobby = resolve_rules(
+        {
+            "preset": "tenhou",
+            "length": "tonpuusen",
+            "start_points": 30000,
+            "return_points": 30000,
+            "oka": 0,
+            "uma": [15000, 5000, -5000, -15000],
+            "result_rounding": "none",
+        }
+    )
+    imported = convert_log(data, rules=lobby)
+    assert imported.record.rules.ties.value == "split"
+    assert _results(imported) == (-11300, 11300, -11300, 11300)
+
+
+def test_a_converted_mahjong_soul_friendly_rooms_rules_are_read():
+    path = LOBBY / "handmade-mahjongsoul-friendly-room-tie.json"
+    imported = convert_log(path.read_bytes())
+    rules = imported.record.rules
+    assert rules.preset == "mahjongsoul"
+    assert (rules.start_points, rules.return_points, rules.target_points) == (30000, 30000, 30000)
+    assert rules.uma == (20000, 10000, -10000, -20000)
+    assert _results(imported) == (-16300, 16300, -16300, 16300)
+    # Without the room's uma the preset's (15/5) does not give the log's results.
+    doc = json.loads(path.read_text())
+    del doc["rule"]["shunweima_2"]
+    assert _refusal(json.dumps(doc)).code == "log.final_results_differ"

@@ -14,7 +14,14 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from scorekeeper.club.models import Game, ImportedName, LogUpload, PlatformName, Player
+from scorekeeper.club.models import (
+    Game,
+    ImportedName,
+    LogUpload,
+    PlatformName,
+    Player,
+    SavedRuleset,
+)
 from scorekeeper.operations.logs.services import (
     MAX_FILES,
     MAX_RATIO,
@@ -245,3 +252,37 @@ def test_a_zips_file_past_a_files_limits_is_named_and_the_rest_read(alice_client
 def test_the_page_states_the_zips_limits(alice_client):
     page = alice_client.get(IMPORT).content.decode()
     assert f"at most {MAX_FILES}" in page and f"at most {MAX_RATIO} times smaller" in page
+
+
+LOBBY = LOGS_DIR / "lobby"
+
+
+def test_a_lobby_log_the_platforms_rules_cannot_settle_offers_the_saved_rulesets_that_fit(
+    alice_client,
+):
+    lobby = SavedRuleset.objects.create(
+        name="Lobby 30k 15/5",
+        preset="tenhou",
+        overrides={
+            "start_points": 30000,
+            "oka": 0,
+            "uma": [15000, 5000, -5000, -15000],
+            "length": "tonpuusen",
+            "result_rounding": "none",
+        },
+    )
+    SavedRuleset.objects.create(name="Plain Tenhou", preset="tenhou", overrides={})
+    path = LOBBY / "handmade-lobby-tie-1st-2nd-3rd-4th.mjlog.xml"
+    response = alice_client.post(IMPORT, {"log": upload(path)})
+    [line] = response.context["verdicts"]
+    assert line.kind == "refused"
+    assert "-11.3 / +11.3 / -11.3 / +11.3" in line.text
+    assert "“Lobby 30k 15/5”" in line.text and "Plain Tenhou" not in line.text
+
+    chosen = alice_client.post(IMPORT, {"log": upload(path), "ruleset": str(lobby.pk)})
+    assert chosen.status_code == 200
+    confirm(alice_client, chosen)
+    game = Game.objects.get()
+    assert game.ruleset_name == "Lobby 30k 15/5" and game.rules["ties"] == "split"
+    results = [str(seat.result) for seat in game.seats.order_by("number")]
+    assert results == ["-11.3", "11.3", "-11.3", "11.3"]

@@ -38,11 +38,12 @@ from scorekeeper.club.models import (
     SavedRuleset,
 )
 from scorekeeper.errors import ServiceError
+from scorekeeper.format import name_list
 from scorekeeper.refusals import located_refusal_text, refusal_text
 from scorekeeper.registry.identities import players_for_platform_names
 from scorekeeper.registry.services import player_named, remember_platform_name
 from scorekeeper.table.services.games import store_record
-from scoring.errors import ScoringError
+from scoring.errors import RulesError, ScoringError
 from scoring.logs.convert import MAX_LOG_BYTES, ImportedLog, convert_log, log_digest
 from scoring.record import Source
 from scoring.rules import Ruleset
@@ -74,6 +75,8 @@ NAMES_ITS_HAND: Final = frozenset(
         "log.stated_points_differ",
     }
 )
+#: The refusals of the final points or results, where the lobby's own rules may differ.
+FINAL_DIFFERS: Final = frozenset({"log.final_points_differ", "log.final_results_differ"})
 #: The engine's refusals of a file that is no log at all (a photo, notes).
 NOT_A_LOG: Final = frozenset({"log.unknown_format", "log.not_utf8"})
 #: The engine's refusal of rules for another number of players than the game's.
@@ -342,6 +345,8 @@ def _verdict(file: LogFile, rules: Ruleset | None, ruleset_name: str) -> Verdict
         # the place in the log in front.
         named = error.code in NAMES_ITS_HAND
         text = refusal_text(error, str(error)) if named else located_refusal_text(error)
+        if error.code in FINAL_DIFFERS and rules is None:
+            text = f"{text} {_rulesets_that_fit(file)}"
         return Verdict(file.name, Kind.REFUSED, message=text)
     if not imported.whole:
         return Verdict(
@@ -355,6 +360,28 @@ def _verdict(file: LogFile, rules: Ruleset | None, ruleset_name: str) -> Verdict
     if already is not None:
         return Verdict(file.name, Kind.ALREADY, already=already)
     return Verdict(file.name, Kind.NEW, game=LogGame(file, imported, digest))
+
+
+def _rulesets_that_fit(file: LogFile) -> str:
+    """Where the platform's rules, as far as the log settles them, do not give its final
+    results (a lobby's own return points or uma): the club's saved rulesets under which the
+    log comes out, to choose one, or how to make one."""
+    fitting = []
+    for saved in SavedRuleset.objects.order_by("name"):
+        try:
+            convert_log(file.data, rules=saved.to_rules(), log_id=_log_id(file.name))
+        except (ScoringError, RulesError):
+            continue
+        fitting.append(saved.name)
+    if fitting:
+        return _(
+            "It comes out under the saved ruleset %(names)s: choose it under Rules and send "
+            "the log again."
+        ) % {"names": name_list([f"“{name}”" for name in fitting])}
+    return _(
+        "No saved ruleset gives these results either: save one with the lobby’s start and "
+        "return points, uma and oka, choose it under Rules and send the log again."
+    )
 
 
 def _not_a_log() -> str:
