@@ -333,3 +333,36 @@ def test_a_hand_sent_later_from_another_account_counts_as_entered_by_who_entered
     dan_client.post(url("hand_create", game), waited(ron_post(entered_by=named)))
 
     assert HandRecord.objects.get(game=game).recorded_by.username == author
+
+
+def test_a_hand_a_correction_made_impossible_is_kept_as_changed_under_the_phone(bob_client, game):
+    game = first_hand(bob_client, game)
+    entered = datetime.now(UTC)
+    # Hand 1 corrected: Chie declared riichi and dealt in a sanbaiman (24,000) to Ben: 0 left.
+    edit_hand(
+        game=game,
+        sequence=0,
+        hand=Hand(Ron(2, (Win(1, han=11),)), riichi=(2,)),
+        expected_sequence=1,
+    )
+    # The phone's hand 2, entered before the correction: Chie's riichi, then a draw.
+    data = {"sequence": "1", "outcome": "draw", "riichi": ["2"], "entered_at": entered.isoformat()}
+
+    answer = bob_client.post(url("hand_create", game), waited(data))
+
+    assert SentHand.objects.get(outcome="conflict").reason == "changed"
+    assert "the game changed since it was entered" in said(answer)
+    assert HandRecord.objects.filter(game=game).count() == 1
+
+
+def test_a_hand_impossible_as_it_is_is_refused_and_stays_on_the_phone(bob_client, game):
+    game = first_hand(bob_client, game)
+    # Entered after the game's last change: a ron of 1 han 20 fu cannot be, whatever the game.
+    later = datetime.now(UTC).isoformat()
+
+    answer = bob_client.post(
+        url("hand_create", game), waited(ron_post(1, han="1", fu="20", entered_at=later))
+    )
+
+    assert answer.status_code == 422
+    assert not SentHand.objects.filter(sequence=1).exists()

@@ -142,7 +142,9 @@ def send_hand(
                         entered_at=entered_at,
                     )
                 except IllegalHand:
-                    if not waited:
+                    # Refused as it is (the game has not changed since it was entered): the
+                    # phone keeps it and shows why. Refused by a game changed under it: kept.
+                    if not waited or not _changed_since(locked, entered_at):
                         raise
                     reason = Reason.CHANGED
             elif not waited:
@@ -178,6 +180,12 @@ def send_hand(
             raise
         return Sent(earlier, repeated=True)
     return Sent(sent, change)
+
+
+def _changed_since(game: Game, entered_at: datetime | None) -> bool:
+    """Whether the game was written after the hand was entered on the phone (a hand
+    corrected, undone, recorded by another phone); not known without the moment."""
+    return entered_at is not None and game.updated_at > entered_at
 
 
 def _why_apart(game: Game, hand: Hand, sequence: int) -> str:
