@@ -35,7 +35,7 @@ from scoring.seating.winds import plan_winds, vary_table_numbers
 
 #: The search's swaps for a plan: about two seconds on a slow machine's core, past which
 #: a tight schedule gains little (24 players in 8 sessions: 1 000 000 gain one or two).
-SEARCH_STEPS: Final = 300_000
+SEARCH_STEPS: Final = 200_000
 
 
 class Way(enum.StrEnum):

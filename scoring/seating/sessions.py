@@ -9,12 +9,11 @@ most clubs' tournaments are run with:
   session just before; the lowest few are each improved by swapping two players while a
   swap lowers the score, and the lowest of those is kept. The same seed and the same
   earlier sessions give the same seating.
-- *swiss*: by the standings so far, strongest together, the leader at table 1. Three
-  seatings are made (the standings cut in fours; each table the best-placed player left and
-  the few after them that repeat least; and Pantheon's own backtracking,
-  ``pantheon_swiss``), each improved by swapping players near in the standings while a swap
-  repeats fewer meetings, and the one that repeats fewest is kept: never more than
-  Pantheon's on the same standings.
+- *swiss*: by the standings so far, strongest together, the leader at table 1: a search
+  (simulated annealing over swaps) from the standings cut in tables, weighing each repeated
+  meeting against how far it moves players from their place; never more repeats than
+  Pantheon's own backtracking (``pantheon_swiss``) on the same standings, which is kept
+  where the search does worse.
 - *interval*: through an ordered list (the ratings) by a step: step 1 seats neighbours
   together, a step of the number of tables spreads the list over every table; then players
   near in the list swap tables where that repeats fewer meetings.
@@ -28,6 +27,7 @@ each player the wind they have had least. Nothing here reads the database or the
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -45,8 +45,12 @@ CONSECUTIVE_COST: Final = 10
 SHUFFLES: Final = 1000
 #: How many of the best shuffles are improved by swaps.
 IMPROVED: Final = 30
-#: How many players after the best one a swiss table is chosen among.
-SWISS_WINDOW: Final = 12
+#: Swiss: a repeated meeting costs as much as this many players each seated one table
+#: from their place (the squares of the tables moved add up): 16, where the simulated
+#: days of the benchmark repeat about two thirds of Pantheon's meetings with table 1 as
+#: near the top; and the search's swaps for a session (a tenth of a second at 120).
+SWISS_REPEAT: Final = 16
+SWISS_STEPS: Final = 30_000
 
 
 class SeatingError(ValueError):
@@ -192,29 +196,6 @@ def plain_random_seating(players: Sequence[int], *, seed: int, size: int = 4) ->
     return _tables(order, size)
 
 
-def _window_swiss(
-    ranked: Sequence[int], weights: Mapping[tuple[int, int], int], size: int, window: int
-) -> list[list[int]]:
-    """Each table the best-placed player left and the ``size - 1`` others, among the next
-    ``window + size - 1``, that repeat the fewest meetings, then that are best placed."""
-    position = {player: i for i, player in enumerate(ranked)}
-    left = list(ranked)
-    tables: list[list[int]] = []
-    while left:
-        first, rest = left[0], left[1 : 1 + window + size - 1]
-
-        def cost(others: tuple[int, ...], first: int = first) -> tuple[int, int]:
-            table = (first, *others)
-            repeats = sum(weights.get(_pair(a, b), 0) for a, b in itertools.combinations(table, 2))
-            return repeats, sum(position[p] for p in others)
-
-        others = min(itertools.combinations(rest, size - 1), key=cost)
-        table = [first, *others]
-        tables.append(table)
-        left = [player for player in left if player not in table]
-    return tables
-
-
 def pantheon_swiss(ranked: Sequence[int], history: Sequence[Seating], *, size: int = 4) -> Seating:
     """Pantheon's swiss seating (``Seating::_swissSeatingOriginal``, from mahjongsoft.ru), on
     the same standings: a backtracking search that fills table after table with the best
@@ -351,48 +332,87 @@ def _new_meetings(seating: Seating, met: Mapping[tuple[int, int], int]) -> int:
     )
 
 
+def _swiss_search(
+    ranked: Sequence[int], met: Mapping[tuple[int, int], int], size: int, steps: int
+) -> Seating:
+    """Simulated annealing over swaps of two players (never the leader) from the standings
+    cut in tables: each repeated meeting costs ``SWISS_REPEAT``, each player the square of
+    the tables between theirs and the one their place would give, and, least, table 1 the
+    sum of its players' places (the strongest there first). Seeded by nothing but the
+    standings, so the same standings and sessions give the same seating."""
+    n = len(ranked)
+    heard = [[0] * n for _ in range(n)]
+    index = {player: i for i, player in enumerate(ranked)}
+    for a, b in met:
+        if a in index and b in index:
+            heard[index[a]][index[b]] = heard[index[b]][index[a]] = 1
+    unit = 4 * n + 1  # the table-1 tie-break stays below one step of anything else
+    tables = [list(range(t, t + size)) for t in range(0, n, size)]
+    where = [i // size for i in range(n)]
+
+    def cost_of(t: int, table: list[int]) -> int:
+        repeats = sum(heard[a][b] for a, b in itertools.combinations(table, 2))
+        spread = sum((t - p // size) ** 2 for p in table)
+        return (repeats * SWISS_REPEAT + spread) * unit + (sum(table) if t == 0 else 0)
+
+    cost = sum(cost_of(t, table) for t, table in enumerate(tables))
+    best_cost, best = cost, [list(table) for table in tables]
+    if len(tables) > 1:
+        rng = random.Random(n)
+        temperature, ratio = 2.0 * unit, (0.05 / 2.0) ** (1 / steps)
+        for _ in range(steps):
+            temperature *= ratio
+            a, b = rng.randrange(1, n), rng.randrange(1, n)
+            ta, tb = where[a], where[b]
+            if ta == tb:
+                continue
+            first, second = tables[ta], tables[tb]
+            heard_a, heard_b = heard[a], heard[b]
+            repeats = 0
+            for o in first:
+                if o != a:
+                    repeats += heard_b[o] - heard_a[o]
+            for o in second:
+                if o != b:
+                    repeats += heard_a[o] - heard_b[o]
+            ga, gb = a // size, b // size
+            spread = (ta - gb) ** 2 + (tb - ga) ** 2 - (ta - ga) ** 2 - (tb - gb) ** 2
+            change = (repeats * SWISS_REPEAT + spread) * unit
+            change += (b - a if ta == 0 else 0) + (a - b if tb == 0 else 0)
+            if change > 0 and rng.random() >= math.exp(-change / temperature):
+                continue
+            first[first.index(a)], second[second.index(b)] = b, a
+            where[a], where[b] = tb, ta
+            cost += change
+            if cost < best_cost:
+                best_cost, best = cost, [list(table) for table in tables]
+    return tuple(tuple(ranked[i] for i in sorted(table)) for table in best)
+
+
 def swiss_seating(
     ranked: Sequence[int],
     history: Sequence[Seating],
     *,
     size: int = 4,
-    window: int = SWISS_WINDOW,
+    steps: int = SWISS_STEPS,
 ) -> Seating:
-    """Strongest together, the leader at table 1, repeating as few meetings as the search
-    finds: the standings cut in tables, the window's greedy seating (each table the best
-    placed player left and ``size - 1`` of the next ``window + size - 1`` that repeat least)
-    and Pantheon's backtracking, each improved by swaps of players at most ``size`` apart in
-    the standings; the one that repeats fewest meetings is kept, then the one with the least
-    weight (a meeting in the session just before weighs most), then the nearest the
-    standings (table 1 the strongest). Tables are numbered by their best placed player.
+    """Strongest together, the leader at table 1, repeating few meetings: a search from the
+    standings cut in tables, where a repeated meeting costs as much as moving
+    ``SWISS_REPEAT`` players one table from their place (or one player four tables), and
+    table 1 is the strongest of the seatings that cost the same. Where the search repeats
+    more meetings than Pantheon's backtracking on the same standings, Pantheon's is kept:
+    never more. Tables are numbered by their best placed player.
 
     >>> swiss_seating([8, 7, 6, 5, 4, 3, 2, 1], [((8, 7, 6, 5), (4, 3, 2, 1))])
     ((8, 7, 4, 3), (6, 5, 2, 1))
     """
     check_players(ranked, size)
-    weights = pair_weights(history)
     met = pair_counts(history)
     rank = {player: i for i, player in enumerate(ranked)}
-    starts = [
-        [list(ranked[i : i + size]) for i in range(0, len(ranked), size)],
-        _window_swiss(ranked, weights, size, window),
-        [list(table) for table in pantheon_swiss(ranked, history, size=size)],
-    ]
-    # Each as made and improved: a swap that lowers the weight may repeat more meetings.
-    starts += [[list(table) for table in tables] for tables in starts]
-    for tables in starts[3:]:
-        _improve_near(tables, weights, rank, size, frozenset(ranked[:1]))
-    made = []
-    for tables in starts:
-        ordered = [sorted(table, key=rank.__getitem__) for table in tables]
-        ordered.sort(key=lambda table: rank[table[0]])
-        seating = tuple(tuple(table) for table in ordered)
-        spread = sum(abs(rank[p] // size - t) for t, table in enumerate(seating) for p in table)
-        ranks = tuple(rank[p] for table in seating for p in table)
-        made.append(
-            (_new_meetings(seating, met), seating_cost(seating, weights), spread, ranks, seating)
-        )
-    return min(made, key=lambda found: found[:4])[4]
+    searched = _swiss_search(ranked, met, size, steps)
+    theirs = pantheon_swiss(ranked, history, size=size)
+    made = searched if _new_meetings(searched, met) <= _new_meetings(theirs, met) else theirs
+    return tuple(sorted(made, key=lambda table: min(rank[p] for p in table)))
 
 
 def interval_seating(
