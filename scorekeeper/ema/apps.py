@@ -15,3 +15,9 @@ class EmaConfig(AppConfig):
         from scorekeeper.registry.services import MergePart, register_merge_part
 
         register_merge_part(MergePart("ema", lambda kept, merged: None, move_results))
+        # The backup is written below this room: its rows are two parts it registers.
+        from scorekeeper.ema.backup import FACTS_PART, RESULTS_PART
+        from scorekeeper.operations.backup import register_part
+
+        register_part(FACTS_PART)
+        register_part(RESULTS_PART)

@@ -13,10 +13,14 @@ from decimal import Decimal
 import pytest
 from test_ema_export import worked_tournament
 
-from scorekeeper.club.models import Player
-from scorekeeper.ema.models import OutsideResult
+from scorekeeper.club.models import Game, Player, SavedRuleset, Season
+from scorekeeper.ema.models import OutsideResult, TournamentFacts
 from scorekeeper.ema.ranking import ranking_table
+from scorekeeper.errors import RestoreError
+from scorekeeper.operations.backup import backup_lines
+from scorekeeper.operations.restore import restore
 from scorekeeper.registry.services import merge_players
+from scorekeeper.tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -117,3 +121,50 @@ def test_a_merge_keeps_the_results_entered_by_hand():
     few(aki2)
     merge_players(keep=aki, merge=aki2)
     assert OutsideResult.objects.filter(player=aki).count() == 3
+
+
+def test_a_backup_keeps_the_facts_and_the_results_entered_by_hand():
+    tournament = worked_tournament()
+    TournamentFacts.objects.filter(tournament=tournament).update(weight=Decimal("2.5"))
+    few(Player.objects.get(name="Aoi"))
+    first = "".join(backup_lines())
+    kinds = [json.loads(line)["type"] for line in first.splitlines()[1:]]
+    assert kinds.count("ema_tournament") == 1 and kinds.count("outside_result") == 3
+    assert json.loads(first.splitlines()[-1])["counts"]["outside_results"] == 3
+    wipe()
+    restore(io.StringIO(first))
+    assert "".join(backup_lines()) == first
+    assert TournamentFacts.objects.get().weight == Decimal("2.5")
+
+    # A place past the players is refused by its line and field, and nothing is restored.
+    lines = first.splitlines()
+    at = next(i for i, line in enumerate(lines) if '"outside_result"' in line)
+    lines[at] = json.dumps({**json.loads(lines[at]), "place": 99})
+    wipe()
+    with pytest.raises(RestoreError) as refused:
+        restore(io.StringIO("\n".join(lines)))
+    assert (refused.value.line, refused.value.where) == (at + 1, "place")
+    assert not Player.objects.exists()
+
+
+def wipe():
+    for model in (OutsideResult, Tournament, Season, Game, SavedRuleset, Player):
+        model.objects.all().delete()
+
+
+def test_the_admin_lists_and_corrects_the_results_entered_by_hand(admin_client):
+    aki = Player.objects.create(name="Aki")
+    few(aki)
+    row = OutsideResult.objects.get(tournament="T1")
+    assert admin_client.get("/admin/ema/outsideresult/").status_code == 200
+    data = {
+        "player": aki.pk,
+        "tournament": "T1",
+        "last_day": "2025-03-01",
+        "players": 40,
+        "place": 41,
+        "weight": "2.0",
+    }
+    response = admin_client.post(f"/admin/ema/outsideresult/{row.pk}/change/", data)
+    assert response.status_code == 200 and "at most the players" in response.content.decode()
+    assert OutsideResult.objects.get(pk=row.pk).place == 5
