@@ -124,9 +124,19 @@ class SentHandAdmin(ReadOnlyAdmin):
     """Hands phones sent under their own keys: read here, written only by the table (a
     conflict is settled on the table page, which replays the game)."""
 
-    list_display = ("game", "sequence", "outcome", "key", "sent_by", "sent_at", "settled_at")
+    list_display = (
+        "game",
+        "sequence",
+        "outcome",
+        "reason",
+        "key",
+        "sent_by",
+        "entered_at",
+        "sent_at",
+        "settled_at",
+    )
     list_select_related = ("game", "sent_by")
-    list_filter = ("outcome",)
+    list_filter = ("outcome", "reason")
     search_fields = ("game__table_label", "=key")
     date_hierarchy = "sent_at"
     readonly_fields = (
@@ -136,7 +146,9 @@ class SentHandAdmin(ReadOnlyAdmin):
         "sequence",
         "data",
         "outcome",
+        "reason",
         "sent_by",
+        "entered_at",
         "sent_at",
         "settled_by",
         "settled_at",

@@ -366,3 +366,15 @@ def test_a_hand_impossible_as_it_is_is_refused_and_stays_on_the_phone(bob_client
 
     assert answer.status_code == 422
     assert not SentHand.objects.filter(sequence=1).exists()
+
+
+def test_a_game_takes_a_bounded_number_of_hands_sent_again(bob_client, game, monkeypatch):
+    monkeypatch.setattr(outbox, "MAX_MERGED", 1)
+    first_hand(bob_client, game)
+    bob_client.post(url("hand_create", game), waited(ron_post()))
+
+    refused = bob_client.post(url("hand_create", game), waited(ron_post()))
+
+    assert refused.status_code == 422
+    assert "hands sent again as hands it has, the most it may" in refused.content.decode()
+    assert SentHand.objects.filter(outcome="merged").count() == 1

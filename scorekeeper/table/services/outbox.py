@@ -68,6 +68,8 @@ TAKEN = (SentHand.Outcome.RECORDED, SentHand.Outcome.MERGED, SentHand.Outcome.KE
 MAX_OPEN_CONFLICTS = 50
 #: The settled conflicts a game keeps for its hand log, the latest.
 MAX_SETTLED = 50
+#: The hands sent again that a game takes as the hands it has (their keys, until pruned).
+MAX_MERGED = 2 * MAX_HANDS
 
 Reason = SentHand.Reason
 
@@ -160,6 +162,7 @@ def send_hand(
                 _check_room(locked)
             else:
                 outcome = SentHand.Outcome.MERGED
+                _check_merged(locked)
             sent = SentHand.objects.create(
                 game=locked,
                 key=key,
@@ -206,6 +209,20 @@ def _check_room(game: Game) -> None:
             _(
                 "This game holds %(count)s hands to settle, the most it may: settle them on "
                 "the table page, then send this one again (it stays on the phone)."
+            )
+            % {"count": count}
+        )
+
+
+def _check_merged(game: Game) -> None:
+    """A game takes a bounded number of hands sent again as the hands it has (some phones a
+    hanchan over, many times over; not a flood of fresh keys)."""
+    count = SentHand.objects.filter(game=game, outcome=SentHand.Outcome.MERGED).count()
+    if count >= MAX_MERGED:
+        raise TooManyConflicts(
+            _(
+                "This game has taken %(count)s hands sent again as hands it has, the most it "
+                "may: this one is not kept (the game has it already)."
             )
             % {"count": count}
         )
