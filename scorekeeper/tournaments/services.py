@@ -211,12 +211,16 @@ def _history(tournament: Tournament, before: int) -> list[seating.Seating]:
     ]
 
 
-def _played(tournament: Tournament) -> list[seating.Seating]:
-    """The seatings of the sessions started, in order, by entrant id, in seat order."""
+def _kept(tournament: Tournament, todo: Sequence[Session]) -> list[seating.Seating]:
+    """The seatings a plan keeps and counts, by entrant id, in seat order, in the order of
+    their sessions: those of every session seated but not among ``todo`` (the sessions
+    started, and any seated by hand since the plan)."""
     sessions: dict[int, dict[int, list[tuple[int, int]]]] = {}
-    rows = TableSeat.objects.filter(
-        session__tournament=tournament, session__started_at__isnull=False
-    ).values_list("session__number", "table__number", "number", "entrant_id")
+    rows = (
+        TableSeat.objects.filter(session__tournament=tournament)
+        .exclude(session__in=[s.pk for s in todo])
+        .values_list("session__number", "table__number", "number", "entrant_id")
+    )
     for session, table, number, entrant in rows:
         sessions.setdefault(session, {}).setdefault(table, []).append((number, entrant))
     return [
@@ -313,7 +317,7 @@ def _plan(
         len(todo),
         seed=seed,
         size=size,
-        history=_played(tournament),
+        history=_kept(tournament, todo),
         vary_tables=tournament.vary_tables,
     )
     for session, made in zip(todo, plan.sessions, strict=True):
@@ -340,7 +344,8 @@ def _replan(tournament: Tournament) -> Replanned | None:
             session.method, session.seed, session.seated_at = "", None, None
             session.save(update_fields=["method", "seed", "seated_at"])
         return Replanned(tuple(s.number for s in todo), None, len(entrants), size)
-    return _plan(tournament, todo, entrants, todo[0].seed or 1)
+    seed = todo[0].seed
+    return _plan(tournament, todo, entrants, seed if seed is not None else 1)
 
 
 def _ranked_by_results(tournament: Tournament, entrants: list[Entrant], before: int) -> list[int]:

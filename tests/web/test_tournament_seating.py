@@ -227,3 +227,25 @@ def test_a_backup_keeps_who_dropped_out_and_the_varied_table_numbers(db):
     assert _seatings(restored) == seatings
     assert restored.session_rows.get(number=2).method == Session.Method.PLANNED
     assert "".join(backup_lines()) == text
+
+
+def test_a_session_seated_by_hand_since_the_plan_is_kept_and_counted_when_it_is_made_again(db):
+    tournament = make_tournament(players=16, sessions=3)
+    services.plan_tournament(tournament=tournament, seed=5)
+    services.seat_session(session=tournament.session_rows.get(number=1), method="random", seed=8)
+    by_hand = _seatings(tournament)[1]
+    services.register_players(
+        tournament=tournament,
+        players=[Player.objects.create(name=f"New {n}") for n in range(4)],
+    )
+    seatings = _seatings(tournament)
+    assert seatings[1] == by_hand
+    assert [len(seatings[n]) for n in (2, 3)] == [5, 5]
+    assert list(tournament.session_rows.values_list("method", flat=True)) == [
+        "random",
+        "planned",
+        "planned",
+    ]
+    # 20 players meet 3 others a session: three sessions need no repeat, the one by hand
+    # counted.
+    assert set(_meetings(seatings.values()).values()) == {1}
