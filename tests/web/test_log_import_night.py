@@ -286,3 +286,14 @@ def test_a_lobby_log_the_platforms_rules_cannot_settle_offers_the_saved_rulesets
     assert game.ruleset_name == "Lobby 30k 15/5" and game.rules["ties"] == "split"
     results = [str(seat.result) for seat in game.seats.order_by("number")]
     assert results == ["-11.3", "11.3", "-11.3", "11.3"]
+
+
+def test_confirming_logs_that_hold_no_new_game_says_so_and_imports_nothing(alice_client):
+    response = alice_client.post(IMPORT, {"log": upload(XML[0])})
+    confirm(alice_client, alice_client.post(IMPORT, {"log": upload(XML[0])}))
+    # The same log, confirmed from the first preview once the second has stored it.
+    again = confirm(alice_client, response)
+    assert again.status_code == 422
+    page = again.content.decode()
+    assert "Nothing to import" in page and "Imported 0" not in page
+    assert Game.objects.count() == 1
