@@ -73,6 +73,13 @@ def _tournament_json(tournament: Tournament) -> dict[str, Any]:
         .values_list("table_id", "pk", "number", "entrant_id", "player_id")
     ):
         seats.setdefault(table_id, []).append([pk, number, entrant, player])
+    earlier: dict[int, list[int]] = {}
+    for table_id, game_id in (
+        Table.earlier_games.through.objects.filter(table__session__tournament=tournament)
+        .order_by("table_id", "game_id")
+        .values_list("table_id", "game_id")
+    ):
+        earlier.setdefault(table_id, []).append(game_id)
     tables: dict[int, list[dict[str, Any]]] = {}
     for table in Table.objects.filter(session__tournament=tournament).order_by("pk"):
         tables.setdefault(table.session_id, []).append(
@@ -83,6 +90,8 @@ def _tournament_json(tournament: Tournament) -> dict[str, Any]:
                 "late_minutes": table.late_minutes,
                 "extra_minutes": table.extra_minutes,
                 "seats": seats.get(table.pk, []),
+                # Only where a game was played again, so that others back up as before.
+                **({"earlier_games": earlier[table.pk]} if table.pk in earlier else {}),
             }
         )
     return {
@@ -209,6 +218,7 @@ def read_tournament(obj: dict[str, Any], loader: BackupLoader) -> list[models.Mo
         )
     entrant_ids = {e.pk for e in entrants}
     sessions, tables, seats = [], [], []
+    earlier: list[Any] = []
     for i, raw in enumerate(_list(obj.get("rounds"), "rounds", loader)):
         where = f"rounds[{i}]"
         check_object(
@@ -240,7 +250,7 @@ def read_tournament(obj: dict[str, Any], loader: BackupLoader) -> list[models.Mo
             at = f"{where}.tables[{j}]"
             check_object(
                 rt,
-                {"id", "number", "game", "late_minutes", "extra_minutes", "seats"},
+                {"id", "number", "game", "late_minutes", "extra_minutes", "seats", "earlier_games"},
                 loader,
                 at,
             )
@@ -260,6 +270,16 @@ def read_tournament(obj: dict[str, Any], loader: BackupLoader) -> list[models.Mo
                 extra_minutes=_count(rt.get("extra_minutes"), at + ".extra_minutes", loader),
             )
             tables.append(table)
+            for k, raw_game in enumerate(
+                _list(rt.get("earlier_games", []), at + ".earlier_games", loader)
+            ):
+                earlier_game = read_id(raw_game, f"{at}.earlier_games[{k}]", loader)
+                if earlier_game not in loader.game_ids:
+                    raise loader.fail(
+                        f"{at}.earlier_games[{k}]",
+                        _("no game with id %(id)s in the backup") % {"id": earlier_game},
+                    )
+                earlier.append(Table.earlier_games.through(table_id=table.pk, game_id=earlier_game))
             for k, rs in enumerate(_list(rt.get("seats"), at + ".seats", loader)):
                 sat = f"{at}.seats[{k}]"
                 if not isinstance(rs, list) or len(rs) != 4:
@@ -324,6 +344,7 @@ def read_tournament(obj: dict[str, Any], loader: BackupLoader) -> list[models.Mo
     Entrant.objects.bulk_create(entrants)
     Session.objects.bulk_create(sessions)
     Table.objects.bulk_create(tables)
+    Table.earlier_games.through.objects.bulk_create(earlier)
     TableSeat.objects.bulk_create(seats)
     TournamentPenalty.objects.bulk_create(penalties)
     # The games obey their tables' clocks, written onto them as a session's start does.

@@ -163,6 +163,9 @@ class Table(models.Model):
     game = models.OneToOneField(
         Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournament_table"
     )
+    #: The games played at this table before its game and played again (cancelled by the
+    #: organiser): their pages lead to the game that replaced them.
+    earlier_games = models.ManyToManyField(Game, blank=True, related_name="replayed_at")
     #: Minutes this table's game started late, and minutes of extra time the organiser gave.
     late_minutes = models.PositiveSmallIntegerField(default=0)
     extra_minutes = models.PositiveSmallIntegerField(default=0)

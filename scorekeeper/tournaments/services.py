@@ -496,6 +496,8 @@ def replay_table(*, table: Table, user: Any = None) -> Game:
             )
         if old is not None and old.status == Game.Status.IN_PLAY:
             abandon_game(game=old, expected_sequence=old.hand_count, user=user)
+        if old is not None:
+            locked.earlier_games.add(old)
         return _start_table(tournament, session, locked, user)
 
 

@@ -292,14 +292,20 @@ def test_a_game_ended_by_time_says_so_in_its_record_and_counts(bob_client, db):
     table = session.tables.get(number=1)
     _hands(table, 3)
     url = reverse("table_end_by_time", args=[tournament.pk, 1, 1])
-    # Before the time is up the table's players cannot end it.
+    # Asked first: the button leads to what it does, and nothing changes yet.
     response = bob_client.post(url)
+    assert response.status_code == 200 and "End the game at table 1 by time?" in str(
+        response.content.decode()
+    )
+    # Before the time is up the table's players cannot end it.
+    response = bob_client.post(url, {"confirm": "1"})
     table.game.refresh_from_db()
     assert response.status_code == 302 and table.game.status == Game.Status.IN_PLAY
     Session.objects.filter(pk=session.pk).update(started_at=timezone.now() - timedelta(minutes=61))
-    response = bob_client.post(url)
+    response = bob_client.post(url, {"confirm": "1"}, follow=True)
     game = Game.objects.get(pk=table.game_id)
-    assert response.status_code == 302 and game.status == Game.Status.FINISHED
+    assert game.status == Game.Status.FINISHED
+    assert "The game ended by time: here are its final standings." in response.content.decode()
     record = score_document(export_record(game))
     assert (record["end"], record["end_reason"]) == ("time", "time")
     rows = {row.player_id: row for row in tournament_table(tournament)}
@@ -334,13 +340,24 @@ def test_a_cancelled_game_is_played_again_at_the_same_seats(alice_client, db):
     table = session.tables.get(number=3)
     first = table.game
     seats = list(first.seats.values_list("number", "player_id"))
-    alice_client.post(reverse("tournament_table_action", args=[tournament.pk, 1, 3, "replay"]))
+    url = reverse("tournament_table_action", args=[tournament.pk, 1, 3, "replay"])
+    asked = alice_client.post(url)
+    assert asked.status_code == 200 and "Play the game at table 3 again?" in asked.content.decode()
+    first.refresh_from_db()
+    assert first.status == Game.Status.IN_PLAY
+    done = alice_client.post(url, {"confirm": "1"}, follow=True)
     table.refresh_from_db()
     first.refresh_from_db()
     assert first.status == Game.Status.ABANDONED
     assert table.game_id != first.pk
+    assert done.redirect_chain[-1][0] == table.game.get_absolute_url()
+    assert "Table 3 plays its game again: a new game has started." in done.content.decode()
     assert list(table.game.seats.values_list("number", "player_id")) == seats
     assert list(TableSeat.objects.filter(table=table).values_list("number", "player_id")) == seats
+    # The old game's page leads to the new one.
+    old_clock = alice_client.get(reverse("game_clock", args=[first.pk])).content.decode()
+    assert "This game was played again:" in old_clock
+    assert f'href="{table.game.get_absolute_url()}"' in old_clock
 
 
 def test_a_three_player_ruleset_seats_tables_of_three(db):

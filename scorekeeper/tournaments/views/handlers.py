@@ -12,7 +12,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404, redirect, render
 
 from scorekeeper.errors import ServiceError
 from scorekeeper.registry.permissions import can_read, is_member
@@ -78,3 +78,26 @@ def act(
     if then is None:
         return redirect(back)
     return redirect(then(result) if callable(then) else then)
+
+
+def confirmed(request: HttpRequest) -> bool:
+    """Whether an irreversible action was confirmed (its confirmation page's button)."""
+    return request.POST.get("confirm") == "1"
+
+
+def confirm_page(
+    request: HttpRequest, *, title: str, question: str, button: str, back: str
+) -> HttpResponse:
+    """The page that asks before an irreversible action: what it does, and the button that
+    does it (posting the same form again, confirmed); nothing is changed until then."""
+    carried = [
+        (k, v) for k, v in request.POST.items() if k not in ("confirm", "csrfmiddlewaretoken")
+    ]
+    context = {
+        "title": title,
+        "question": question,
+        "button": button,
+        "back": back,
+        "carried": carried,
+    }
+    return render(request, "tournaments/confirm.html", context)

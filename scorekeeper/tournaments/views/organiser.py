@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from scorekeeper.errors import ServiceError
@@ -29,7 +30,13 @@ from scorekeeper.tournaments.forms import (
     TournamentForm,
 )
 from scorekeeper.tournaments.models import Entrant, Tournament, TournamentPenalty
-from scorekeeper.tournaments.views.handlers import act, session_of, table_of
+from scorekeeper.tournaments.views.handlers import (
+    act,
+    confirm_page,
+    confirmed,
+    session_of,
+    table_of,
+)
 from scorekeeper.tournaments.views.public import detail_context, results_context
 from scorekeeper.tournaments.views.tables import session_context
 from scoring.seating.plans import Way
@@ -90,12 +97,31 @@ def tournament_register(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @organiser_required
 def entrant_remove(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
-    entrant = get_object_or_404(Entrant, pk=entrant_id, tournament_id=pk)
+    entrant = get_object_or_404(
+        Entrant.objects.select_related("player"), pk=entrant_id, tournament_id=pk
+    )
+    back = reverse("tournament_detail", args=[pk])
+    words = {"name": entrant.player.name}
+    if not confirmed(request):
+        return confirm_page(
+            request,
+            title=_("Take %(name)s out of the tournament?") % words,
+            question=_(
+                "%(name)s is no longer registered, and the organiser’s penalties given them "
+                "go with them; they stay a club player."
+            )
+            % words,
+            button=_("Take them out"),
+            back=back,
+        )
+    removed = _("%(name)s is no longer registered.") % words
     return act(
         request,
         lambda: services.remove_entrant(entrant=entrant),
-        back=reverse("tournament_detail", args=[pk]),
-        done=_planned_again,
+        back=back,
+        done=lambda replanned: (
+            removed if replanned is None else f"{removed} {_planned_again(replanned)}"
+        ),
     )
 
 
@@ -226,10 +252,32 @@ def session_substitute(request: HttpRequest, pk: int, number: int) -> HttpRespon
 @organiser_required
 def session_start(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     session = session_of(pk, number)
+    words = {"number": number}
+    if not confirmed(request):
+        return confirm_page(
+            request,
+            title=_("Start session %(number)s?") % words,
+            question=_(
+                "Every table’s game starts now, and the clock with them; the seating can no "
+                "longer be made again."
+            ),
+            button=_("Start the session and the clock"),
+            back=session.get_absolute_url(),
+        )
+
+    def started(done: Any) -> str:
+        count = done.tables.count()
+        return ngettext(
+            "Session %(number)s has started: %(count)s game and the clock.",
+            "Session %(number)s has started: %(count)s games and the clock.",
+            count,
+        ) % {"number": number, "count": count}
+
     return act(
         request,
         lambda: services.start_session(session=session, user=request.user),
         back=session.get_absolute_url(),
+        done=started,
     )
 
 
@@ -240,20 +288,57 @@ def table_action(
 ) -> HttpResponse:
     """The referee's tools at one table: its time, its game cancelled or played again."""
     found = table_of(pk, number, table)
-
-    def call() -> Any:
-        if action == "time":
-            form = TableTimeForm(request.POST)
-            if not form.is_valid():
-                raise ServiceError(_("Minutes are whole numbers from 0 to 600."))
-            return services.set_table_time(table=found, **form.cleaned_data)
+    back = found.session.get_absolute_url()
+    words = {"number": found.number}
+    if action == "time":
+        form = TableTimeForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, _("Minutes are whole numbers from 0 to 600."))
+            return redirect(back)
+        return act(
+            request,
+            lambda: services.set_table_time(table=found, **form.cleaned_data),
+            back=back,
+            done=_("Table %(number)s’s time is saved.") % words,
+        )
+    if action not in ("cancel", "replay"):
+        raise Http404(_("There is no such action."))
+    if not confirmed(request):
         if action == "cancel":
-            return services.cancel_table(table=found, user=request.user)
-        if action == "replay":
-            return services.replay_table(table=found, user=request.user)
-        raise ServiceError(_("There is no such action."))
-
-    return act(request, call, back=found.session.get_absolute_url())
+            return confirm_page(
+                request,
+                title=_("Cancel the game at table %(number)s?") % words,
+                question=_(
+                    "It is abandoned: it keeps its hands but counts for nothing, and the "
+                    "table plays no other game unless it is played again."
+                ),
+                button=_("Cancel the game"),
+                back=back,
+            )
+        return confirm_page(
+            request,
+            title=_("Play the game at table %(number)s again?") % words,
+            question=_(
+                "The game in play is abandoned (it counts for nothing) and a new one starts "
+                "at the same seats, from the start."
+            ),
+            button=_("Play the game again"),
+            back=back,
+        )
+    if action == "cancel":
+        return act(
+            request,
+            lambda: services.cancel_table(table=found, user=request.user),
+            back=back,
+            done=_("The game at table %(number)s is cancelled: it counts for nothing.") % words,
+        )
+    return act(
+        request,
+        lambda: services.replay_table(table=found, user=request.user),
+        back=back,
+        done=_("Table %(number)s plays its game again: a new game has started.") % words,
+        then=lambda game: game.get_absolute_url(),
+    )
 
 
 @require_POST

@@ -10,7 +10,7 @@ from typing import Any
 
 import segno
 from django.contrib import messages
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -34,6 +34,8 @@ from scorekeeper.tournaments.models import Session, Table, TableSeat, Tournament
 from scorekeeper.tournaments.reports import seating_so_far
 from scorekeeper.tournaments.views.handlers import (
     act,
+    confirm_page,
+    confirmed,
     login_or_403,
     readable,
     session_of,
@@ -197,11 +199,17 @@ def table_key(request: HttpRequest, pk: int, number: int, table: int, key: str) 
 @game_read_required
 def game_clock(request: HttpRequest, game_id: int) -> HttpResponse:
     """The clock of a tournament's game, for its table page (204 for another game)."""
+    # Its table, whose game it is, or was before the game was played again (one query).
     table = (
-        Table.objects.select_related("session__tournament", "game").filter(game_id=game_id).first()
+        Table.objects.select_related("session__tournament", "game")
+        .filter(Q(game_id=game_id) | Q(earlier_games=game_id))
+        .first()
     )
     if table is None:
         return HttpResponse(status=204)
+    if table.game_id != game_id:
+        replayed: dict[str, Any] = {"table": table, "tournament": table.session.tournament}
+        return render(request, "tournaments/game_replayed.html", replayed)
     session = table.session
     tournament = session.tournament
     minutes = tournament.session_minutes + table.late_minutes + table.extra_minutes
@@ -235,11 +243,23 @@ def table_end_by_time(request: HttpRequest, pk: int, number: int, table: int) ->
     """A table's players end their game when its time is up (the organiser at any time)."""
     found = table_of(pk, number, table)
     back = found.game.get_absolute_url() if found.game else found.session.get_absolute_url()
+    if not confirmed(request):
+        return confirm_page(
+            request,
+            title=_("End the game at table %(number)s by time?") % {"number": found.number},
+            question=_(
+                "The game ends now, with the points as they are after its last hand; no "
+                "more hands are played."
+            ),
+            button=_("End by time"),
+            back=back,
+        )
     return act(
         request,
         lambda: services.end_by_time(
             table=found, user=acting_user(request.user), early=is_organiser(request.user)
         ),
         back=back,
+        done=_("The game ended by time: here are its final standings."),
         then=lambda game: game.get_absolute_url(),
     )
