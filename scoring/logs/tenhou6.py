@@ -24,6 +24,7 @@ han is written with the least fu that makes it one (70 or 40), which pays the sa
 
 from __future__ import annotations
 
+import re
 from typing import Any, Final
 
 from scoring.logs.names import (
@@ -46,6 +47,7 @@ from scoring.logs.values import (
     LogFinal,
     LogGame,
     LogHand,
+    Stated,
     damaged,
     log_int,
     log_result,
@@ -115,6 +117,32 @@ def _number_before(text: str, marks: tuple[str, ...]) -> int | None:
             if start < end:
                 return int(text[start:end])
     return None
+
+
+#: The points a win's text states, as Tenhou writes them: ``3900点`` (a ron), ``1000-2000点``
+#: (a tsumo: each non-dealer's and the dealer's payment), ``2600点∀`` (a dealer's tsumo: what
+#: each pays).
+POINTS_TEXT: Final = re.compile(r"(\d{1,6})(?:-(\d{1,6}))?点(∀)?$")
+
+
+def stated_worth(text: str, players: int) -> int | None:
+    """What a win's text says the win is worth before honba and sticks (a tsumo's payments
+    added up), where it is written as Tenhou writes it; ``None`` otherwise.
+
+    >>> stated_worth("30符4飜3900点∀", 4), stated_worth("跳満3000-6000点", 4)
+    (11700, 12000)
+    >>> stated_worth("満貫8000点", 3), stated_worth("Mangan", 4)
+    (8000, None)
+    """
+    found = POINTS_TEXT.search(text)
+    if found is None:
+        return None
+    each, dealer, everyone = found.groups()
+    if dealer is not None:
+        return int(each) * (players - 2) + int(dealer)
+    if everyone:
+        return int(each) * (players - 1)
+    return int(each)
 
 
 def _yaku_line(line: str, where: str) -> tuple[str, int, int]:
@@ -260,6 +288,7 @@ class _Round:
         riichi = set(self.declared)
         deltas = [0] * players
         logged = True
+        stated: list[Stated] = []
         outcome: Outcome
         kind = self.kind
         if kind in JSON_WIN:
@@ -274,6 +303,9 @@ class _Round:
                 win, discarder = _win(
                     rest[i + 1], f"{where}[{i + 2}]", preset, self.is_open, self.kita
                 )
+                worth = stated_worth(rest[i + 1][3], players)
+                if worth is not None:
+                    stated.append(Stated(f"{where}[{i + 2}][3]", "value", len(wins), (worth,)))
                 wins.append(win)
                 froms.append(discarder)
             if len(wins) == 1 and froms[0] == wins[0].winner:
@@ -321,6 +353,7 @@ class _Round:
             self.sticks,
             self.scores,
             tuple(deltas) if logged else None,
+            tuple(stated),
         )
 
 

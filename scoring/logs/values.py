@@ -20,7 +20,7 @@ MAX_LOG_HANDS: Final = 500
 
 class Stated(NamedTuple):
     """A number a log states inside a hand, besides the scores it starts from and its change,
-    checked against the replay: ``kind`` says which (mjlog XML):
+    checked against the replay: ``kind`` says which (mjlog XML, and ``value`` in JSON too):
 
     - ``riichi``: each seat's points once the ``order``-th riichi stick of the hand is placed
       (``<REACH step="2" ten>``);
@@ -30,7 +30,8 @@ class Stated(NamedTuple):
     - ``ba``: the honba and the sticks on the table at the ``order``-th end (``ba``: the
       second winner of a double ron finds none);
     - ``value``: what the ``order``-th win is worth before honba and sticks (``ten``'s second
-      number: a ron's payment, a tsumo's payments added up).
+      number: a ron's payment, a tsumo's payments added up; in tenhou.net/6 JSON, the points
+      its text states).
     """
 
     where: str

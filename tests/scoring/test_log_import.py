@@ -484,3 +484,15 @@ def test_a_converted_mahjong_soul_friendly_rooms_rules_are_read():
     doc = json.loads(path.read_text())
     del doc["rule"]["shunweima_2"]
     assert _refusal(json.dumps(doc)).code == "log.final_results_differ"
+
+
+def test_the_worth_a_json_wins_text_states_is_checked():
+    # E1 of 2019021004gm: a haneman tsumo by a non-dealer, "跳満3000-6000点" (12,000).
+    doc = json.loads(GAME_JSON.read_text())
+    details = doc["log"][0][-1][2]
+    assert details[3] == "跳満3000-6000点"
+    details[3] = "跳満3000-7000点"
+    error = _refusal(json.dumps(doc))
+    assert (error.code, error.where) == ("log.stated_differs", "hands[0] (E1)")
+    assert (error.values["log"], error.values["record"]) == ("13,000", "12,000")
+    assert error.values["place"] == "log[0][16][2][3]"
