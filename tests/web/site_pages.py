@@ -19,6 +19,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from scorekeeper.api.tokens import make_token
 from scorekeeper.club.models import Game, Player, SavedRuleset, Season
 from scorekeeper.operations.deletion import delete_game
 from scorekeeper.registry.permissions import make_member
@@ -84,6 +85,8 @@ class Club:
     names: frozenset[str] = field(default_factory=frozenset)
     #: What people typed in Japanese (tables, a season, a ruleset, a penalty's reason).
     typed: frozenset[str] = field(default_factory=frozenset)
+    #: Bob's API token, made for a bot.
+    bob_token_id: int = 0
 
 
 def build_club() -> Club:
@@ -160,6 +163,7 @@ def build_club() -> Club:
     register_players(tournament=tournament, players=players)
     first = seat_session(session=tournament.session_rows.get(number=1), method="random", seed=1)
     start_session(session=first, user=alice)
+    bob_token = make_token(user=bob, name="ディスコードのボット", scope="record").token
     return Club(
         finished=finished,
         playing=playing,
@@ -178,6 +182,7 @@ def build_club() -> Club:
         typed=frozenset(
             {"卓1", "卓2", "卓3", "卓4", "卓5", "遅刻", season.name, ruleset.name, tournament.name}
         ),
+        bob_token_id=bob_token.pk,
     )
 
 
@@ -423,7 +428,40 @@ def visits(club: Club) -> list[Visit]:
         ),
         Visit("logout", r("logout"), "POST", status=302, writes=True),
     ]
-    return table + history + registry + tools + tournaments(club) + writes
+    return table + history + registry + tools + tournaments(club) + api(club) + writes
+
+
+def api(club: Club) -> list[Visit]:
+    """A member's tokens page, and the API's endpoints as a browser meets them: with a
+    session and no token, refused (401) whoever reads; its description open to all."""
+    done, now = club.finished.pk, club.playing.pk
+    r = reverse
+    return [
+        Visit("token_list", r("token_list")),
+        Visit("token_list", r("token_list"), "POST", {"name": ""}, note="refused", status=422),
+        Visit(
+            "token_revoke",
+            r("token_revoke", args=[club.bob_token_id]),
+            "POST",
+            status=302,
+            writes=True,
+        ),
+        Visit("api_openapi", r("api_openapi")),
+        Visit("api_games", r("api_games"), status=401),
+        Visit("api_game_detail", r("api_game_detail", args=[done]), status=401),
+        Visit("api_hand_create", r("api_hand_create", args=[now]), "POST", status=401),
+        Visit(
+            "api_hand_detail",
+            r("api_hand_detail", args=[now, 0]),
+            "POST",
+            note="PUT and DELETE only",
+            status=405,
+        ),
+        Visit("api_players", r("api_players"), status=401),
+        Visit("api_standings", r("api_standings"), status=401),
+        Visit("api_ratings", r("api_ratings"), status=401),
+        Visit("api_unknown", r("api_unknown", args=["v1/nothing"]), status=404),
+    ]
 
 
 def tournaments(club: Club) -> list[Visit]:

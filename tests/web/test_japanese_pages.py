@@ -50,6 +50,11 @@ ALLOWED = {
     "MB": "a unit (megabytes)",
     # A table's code for a phone's camera: a QR code is QRコード in Japanese.
     "QR": "the QR code, written QR in Japanese as well",
+    # The API for bots: APIトークン; the chat services and the specification by their names.
+    "API": "written API in Japanese as well",
+    "OpenAPI": "a specification's name",
+    "Discord": "a chat service's name",
+    "Telegram": "a chat service's name",
 }
 #: Names of files, formats and commands, written as they are typed in any language.
 TECHNICAL = re.compile(r"manage\.py(?: [a-z_]+)?|scorekeeper\.game/\d+|\.jsonl?\b")

@@ -69,10 +69,15 @@ def _walk(resolver: URLResolver, namespace: str = "") -> list[tuple[str, URLPatt
 
 
 PATTERNS = _walk(get_resolver())
-GUARDED = [(name, p) for name, p in PATTERNS if name not in OPEN]
+#: The API's endpoints: a token checks who may use them, never a session, so they need no
+#: CSRF token (``scorekeeper/api/endpoint.py``; tested below and in ``test_api.py``).
+TOKEN_CHECKED = {name: p for name, p in PATTERNS if hasattr(p.callback, "api_scopes")}
+GUARDED = [(name, p) for name, p in PATTERNS if name not in OPEN and name not in TOKEN_CHECKED]
 WRITABLE = [(name, p) for name, p in GUARDED if name not in COMPUTE_ONLY]
 READABLE = [(name, p) for name, p in WRITABLE if getattr(p.callback, "access", None) == "can_read"]
-CSRF_CHECKED = [(name, p) for name, p in PATTERNS if name not in COMPUTE_ONLY]
+CSRF_CHECKED = [
+    (name, p) for name, p in PATTERNS if name not in COMPUTE_ONLY and name not in TOKEN_CHECKED
+]
 
 #: Every object a URL can point at has this primary key (games, players, rulesets, users),
 #: so each URL is tried on something that exists and a refusal is not a mere 404.
@@ -273,7 +278,31 @@ def test_the_write_that_is_refused_to_others_is_a_real_write_for_an_organiser(wo
 def test_only_the_endpoints_that_calculate_are_exempt_from_csrf():
     exempt = {name for name, p in PATTERNS if getattr(p.callback, "csrf_exempt", False)}
 
-    assert exempt == set(COMPUTE_ONLY)
+    assert exempt == set(COMPUTE_ONLY) | set(TOKEN_CHECKED)
+
+
+#: The API's answers that need no token: its description, and what it says of an address
+#: it has not got.
+TOKENLESS = {"api_openapi", "api_unknown"}
+
+
+@pytest.mark.parametrize("name", sorted(set(TOKEN_CHECKED) - TOKENLESS))
+def test_the_api_refuses_a_session_without_a_token_and_changes_nothing(
+    name, world, alice_client, client
+):
+    """The API takes no CSRF token, so a session must open nothing there: an organiser's
+    browser sent to it by another site is refused as a visitor is."""
+    pattern = TOKEN_CHECKED[name]
+    url = url_of(name, pattern)
+    before = snapshot()
+
+    for who in (alice_client, client):
+        for method in pattern.callback.api_scopes:
+            response = who.generic(method, url, json.dumps({"sequence": 2}), "application/json")
+            assert response.status_code == 401, (method, url)
+            assert response.json()["code"] == "token.missing"
+
+    assert snapshot() == before
 
 
 @pytest.mark.parametrize(("name", "pattern"), CSRF_CHECKED, ids=[name for name, _ in CSRF_CHECKED])
