@@ -105,7 +105,7 @@ def test_a_nights_zip_shows_every_files_verdict_and_stores_exactly_the_good_ones
     assert kinds == {
         XML[0].name: "already",
         XML[1].name: "new",
-        f"{XML[1].stem}.json": "already",  # the same game as its XML, sent with it
+        f"{XML[1].stem}.json": "twice",  # the same game as its XML, sent with it
         XML[2].name: "new",
         "altered.xml": "refused",
         "table.jpg": "skipped",

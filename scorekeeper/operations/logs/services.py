@@ -107,6 +107,8 @@ class Kind(enum.Enum):
 
     NEW = "new"
     ALREADY = "already"
+    #: The same game as another file of the upload (its other format, a copy).
+    TWICE = "twice"
     REFUSED = "refused"
     SKIPPED = "skipped"
 
@@ -320,7 +322,7 @@ def read_logs(
             if digest in seen:
                 verdict = Verdict(
                     file.name,
-                    Kind.ALREADY,
+                    Kind.TWICE,
                     message=_("the same game as %(file)s, sent with it") % {"file": seen[digest]},
                 )
             else:
