@@ -209,33 +209,46 @@ def conflict_context(
     names, rules = board.record.players, board.record.rules
     results = board.replay.results
     records = {record.sequence: record for record in game.hands.all()}
-    open_, settled = [], []
+    waiting: list[SentHand] = []
+    settled: list[SentHand] = []
     for sent in conflicts_of(game):
-        line: dict[str, Any] = {
-            "sent": sent,
-            "number": sent.sequence + 1,
-            "words": describe_hand(sent.to_hand(), names, rules),
-        }
-        if sent.outcome == SentHand.Outcome.CONFLICT:
-            stored = results[sent.sequence].hand if sent.sequence < len(results) else None
-            line["stored"] = describe_hand(stored, names, rules) if stored else None
-            record = records.get(sent.sequence) if stored else None
-            line["stored_by"] = authorship(record) if record is not None else None
-            open_.append(line)
-        else:
-            replaced = sent.replaced_hand()
-            line["other"] = describe_hand(replaced, names, rules) if replaced else None
-            settled.append(line)
-    page = Paginator(open_, CONFLICTS_PER_PAGE).get_page(
+        (waiting if sent.outcome == SentHand.Outcome.CONFLICT else settled).append(sent)
+    page = Paginator(waiting, CONFLICTS_PER_PAGE).get_page(
         request.GET.get("conflicts") if request is not None else None
     )
+    # Only the page's hands to settle are put in words.
+    shown = []
+    for sent in page:
+        stored = results[sent.sequence].hand if sent.sequence < len(results) else None
+        record = records.get(sent.sequence) if stored else None
+        shown.append(
+            {
+                "sent": sent,
+                "number": sent.sequence + 1,
+                "words": describe_hand(sent.to_hand(), names, rules),
+                "stored": describe_hand(stored, names, rules) if stored else None,
+                "stored_by": authorship(record) if record is not None else None,
+            }
+        )
+    settled_lines = []
+    for sent in settled:
+        replaced = sent.replaced_hand()
+        settled_lines.append(
+            {
+                "sent": sent,
+                "number": sent.sequence + 1,
+                "words": describe_hand(sent.to_hand(), names, rules),
+                "other": describe_hand(replaced, names, rules) if replaced else None,
+            }
+        )
     may_settle = request is not None and (
         is_organiser(request.user) or (game.is_open and may_record(request, game))
     )
     return {
-        "conflicts": open_,
+        "conflicts": waiting,
         "conflict_page": page,
-        "settled": settled,
+        "conflict_lines": shown,
+        "settled": settled_lines,
         "may_settle": may_settle,
     }
 

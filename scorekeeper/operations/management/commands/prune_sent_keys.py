@@ -2,7 +2,8 @@
 them (recorded, or merged with the same hand), sent more than N days ago (30 by default).
 A key keeps a hand sent again (an answer lost, a phone back online) from being stored twice;
 after a month no phone is still sending it, and one that does has it merged with the same
-hand at its place. Conflicts, to settle or settled, are kept (``table/services/outbox.py``).
+hand at its place. Conflicts to settle are kept, and the latest settled ones (a game prunes
+older ones as others are settled: ``table/services/outbox.py``).
 """
 
 from __future__ import annotations
