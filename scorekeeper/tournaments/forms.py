@@ -12,22 +12,38 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorekeeper.club.bounds import name_error, name_key, normal_name, visible_name
-from scorekeeper.club.models import Player
+from scorekeeper.club.models import Player, SavedRuleset
 from scorekeeper.history.forms import DateInput
+from scorekeeper.refusals import located_refusal_text
 from scorekeeper.request_numbers import request_number
-from scorekeeper.table.forms.games import NewGameForm, ruleset_choices
+from scorekeeper.table.forms.games import ruleset_choices
 from scorekeeper.tournaments.models import EMA_NUMBER, MAX_SESSIONS, Entrant, Session, Tournament
 from scorekeeper.tournaments.services import Registration
+from scoring.errors import RulesError
+from scoring.rules import PRESETS, Ruleset
 
 #: The largest prescripted seating file read: 400 players' names fit many times over.
 MAX_CSV_BYTES = 200_000
+
+
+def tournament_ruleset_choices() -> list[tuple[str, Any]]:
+    """The presets and the club's saved rulesets, for four players, then for three."""
+    groups: list[tuple[str, Any]] = []
+    for players, label in ((4, _("Four players")), (3, _("Three players"))):
+        options = [option for _group, found in ruleset_choices(players) for option in found]
+        groups.append((label, options))
+    return groups
 
 
 class TournamentForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=100)
     start_date = forms.DateField(label=gettext_lazy("First day"), widget=DateInput())
     end_date = forms.DateField(label=gettext_lazy("Last day"), required=False, widget=DateInput())
-    ruleset = forms.ChoiceField(label=gettext_lazy("Ruleset"), choices=ruleset_choices)
+    ruleset = forms.ChoiceField(
+        label=gettext_lazy("Ruleset"),
+        choices=tournament_ruleset_choices,
+        help_text=gettext_lazy("Four or three players at a table: the ruleset says which."),
+    )
     sessions = forms.IntegerField(
         label=gettext_lazy("Sessions"), min_value=1, max_value=MAX_SESSIONS, initial=4
     )
@@ -46,7 +62,18 @@ class TournamentForm(forms.Form):
         label=gettext_lazy("Visitors may read the tables and results"), required=False, initial=True
     )
 
-    clean_ruleset = NewGameForm.clean_ruleset
+    def clean_ruleset(self) -> tuple[str, Ruleset]:
+        """The ruleset chosen, for four players or three (its tables seat as many)."""
+        kind, _sep, key = self.cleaned_data["ruleset"].partition(":")
+        if kind == "preset":
+            return key, PRESETS[key]  # offered only where it is a preset
+        saved = SavedRuleset.objects.filter(pk=key).first()
+        if saved is None:
+            raise forms.ValidationError(_("That ruleset no longer exists: choose another."))
+        try:
+            return saved.name, saved.to_rules()
+        except RulesError as error:
+            raise forms.ValidationError(f"{saved.name}: {located_refusal_text(error)}") from None
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -62,6 +62,7 @@ def test_a_sixteen_player_tournament_from_registration_to_the_results(
     desk.get_by_role("button", name="Seat", exact=True).click()
     expect(desk.locator(".tournament-table")).to_have_count(4)
     desk.get_by_role("button", name="Start the session and the clock").click()
+    desk.get_by_role("button", name="Start the session and the clock").click()  # asked first
     expect(desk.locator(".session-clock")).to_be_visible()
     assert fits(desk)
     desk.screenshot(path=artifacts / "tournament-session-desktop.png", full_page=True)
@@ -85,6 +86,7 @@ def test_a_sixteen_player_tournament_from_registration_to_the_results(
     desk.reload()
     desk.locator(".tournament-table").first.get_by_role("link", name="Referee").click()
     desk.get_by_role("button", name="End by time").click()
+    desk.get_by_role("button", name="End by time").click()  # asked first
     expect(desk.locator("#table-meta")).to_contain_text("finished, time was up")
     game = Game.objects.get(pk=table.game_id)
     assert game.status == Game.Status.FINISHED and game.stopped_by_time

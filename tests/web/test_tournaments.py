@@ -720,3 +720,18 @@ def test_a_restore_refuses_a_tournament_naming_an_unknown_player(db):
         restore(io.StringIO(text))
     assert "entrants[0][1]" in str(refused.value) and "999999" in str(refused.value)
     assert not Tournament.objects.exists() and not Player.objects.exists()
+
+
+@pytest.mark.parametrize("ruleset", ["preset:tenhou_sanma", "preset:mahjongsoul_sanma"])
+def test_a_three_player_preset_makes_a_three_player_tournament(alice_client, db, ruleset):
+    form = {
+        "name": "Sanma Cup",
+        "start_date": "2026-11-28",
+        "ruleset": ruleset,
+        "sessions": "2",
+        "session_minutes": "60",
+        "end_policy": "this_hand",
+    }
+    assert alice_client.post(reverse("tournament_new"), form).status_code == 302
+    tournament = Tournament.objects.get()
+    assert tournament.table_size() == 3 and tournament.ruleset().players == 3
