@@ -32,7 +32,6 @@ from scorekeeper.history.queries import (
 from scorekeeper.history.shares import yaku_context
 from scorekeeper.history.statistics import (
     counted_key,
-    finished_games,
     finished_seats,
     yaku_stats,
 )
@@ -98,10 +97,6 @@ class FinishedGames:
         self.player = player
         self.players = players
         self.withheld = withheld
-        games = finished_games().filter(players=players)
-        if withheld is not None:
-            games = games.exclude(pk__in=Game.objects.filter(withheld).values("pk"))
-        self.games = games
 
     @cached_property
     def seats_key(self) -> str:
@@ -119,7 +114,9 @@ class FinishedGames:
 
     @cached_property
     def record(self) -> PlayerRecord:
-        return player_record(self.player, self.games, players=self.players)
+        return player_record(
+            self.player, players=self.players, kind=self.players, withheld=self.withheld
+        )
 
     @cached_property
     def places(self) -> list[dict[str, Any]]:
@@ -134,11 +131,11 @@ class FinishedGames:
 
     @cached_property
     def best(self) -> BestHand | None:
-        return best_hand(self.player, self.games)
+        return best_hand(self.player, kind=self.players, withheld=self.withheld)
 
     @cached_property
     def days(self) -> list[DayResult]:
-        return results_by_day(self.player, self.games)
+        return results_by_day(self.player, kind=self.players, withheld=self.withheld)
 
     @cached_property
     def result_chart(self) -> Any:
@@ -147,5 +144,11 @@ class FinishedGames:
     @cached_property
     def ys(self) -> dict[str, Any]:
         # The record has summed the riichi of the same seats.
-        stats = yaku_stats(self.games, self.player, riichi=self.record.riichi)
+        stats = yaku_stats(
+            None,
+            self.player,
+            riichi=self.record.riichi,
+            kind=self.players,
+            withheld=self.withheld,
+        )
         return yaku_context(stats)

@@ -238,10 +238,24 @@ class PlayerRecord:
         )
 
 
-def _counted_seats(player: Player, games: QuerySet[Game] | None = None) -> QuerySet[Seat]:
-    """The player's seats in the finished games among ``games`` (any, when none are given):
-    those with standings."""
-    return counted_seats(games).filter(player=player)
+def _counted_seats(
+    player: Player,
+    games: QuerySet[Game] | None = None,
+    kind: int | None = None,
+    withheld: Q | None = None,
+) -> QuerySet[Seat]:
+    """The player's seats in the finished games among ``games`` (any, when none are given),
+    of ``kind`` players (any, when ``None``), but those ``withheld`` from the reader: those
+    with standings. The kind is a join to the seat's game, not a subquery of games: the
+    database then reads the player's seats (an index) and each one's game by its key,
+    instead of probing the player's seats once for every game of the club."""
+    seats = counted_seats(games).filter(player=player)
+    if kind is not None:
+        seats = seats.filter(game__players=kind)
+    if withheld is not None:
+        # The few games withheld (a tournament's), read once.
+        seats = seats.exclude(game_id__in=Game.objects.filter(withheld).values("pk"))
+    return seats
 
 
 #: The statistics that add up over games (best hand and tobi are taken otherwise).
@@ -250,11 +264,17 @@ _SUMMED: Final = tuple(f for f in STAT_FIELDS if f not in _NOT_SUMMED)
 
 
 def player_record(
-    player: Player, games: QuerySet[Game] | None = None, *, players: int = 4
+    player: Player,
+    games: QuerySet[Game] | None = None,
+    *,
+    players: int = 4,
+    kind: int | None = None,
+    withheld: Q | None = None,
 ) -> PlayerRecord:
     """The player's record over the finished games among ``games`` (every one when none are
-    given), games of ``players`` players (the places counted). One query."""
-    sums = _counted_seats(player, games).aggregate(
+    given) of ``kind`` players (any, when ``None``), games of ``players`` players (the places
+    counted). One query."""
+    sums = _counted_seats(player, games, kind, withheld).aggregate(
         **standing_sums(),
         tobi=Count("pk", filter=Q(tobi=True)),
         recorded=Sum("game__hand_count"),
@@ -280,11 +300,18 @@ class BestHand:
     played_on: date | None
 
 
-def best_hand(player: Player, games: QuerySet[Game] | None = None) -> BestHand | None:
+def best_hand(
+    player: Player,
+    games: QuerySet[Game] | None = None,
+    *,
+    kind: int | None = None,
+    withheld: Q | None = None,
+) -> BestHand | None:
     """The player's most valuable win in a finished game among ``games`` (any, when none
-    are given; the first made, on a tie). One query."""
+    are given) of ``kind`` players (any, when ``None``; the first made, on a tie). One
+    query."""
     row = (
-        _counted_seats(player, games)
+        _counted_seats(player, games, kind, withheld)
         .filter(best_win__gt=0)
         .order_by("-best_win", "game__created_at", "game_id")
         .values("best_win", "best_han", "best_fu", "best_yakuman", "game_id", "game__created_at")
@@ -311,12 +338,18 @@ class DayResult:
     cumulative: Decimal
 
 
-def results_by_day(player: Player, games: QuerySet[Game] | None = None) -> list[DayResult]:
+def results_by_day(
+    player: Player,
+    games: QuerySet[Game] | None = None,
+    *,
+    kind: int | None = None,
+    withheld: Q | None = None,
+) -> list[DayResult]:
     """The player's result day by day (of the games' ends) over the finished games among
-    ``games`` (every one when none are given), oldest first, with the running total. One
-    query, a row per day played."""
+    ``games`` (every one when none are given) of ``kind`` players (any, when ``None``),
+    oldest first, with the running total. One query, a row per day played."""
     days = (
-        _counted_seats(player, games)
+        _counted_seats(player, games, kind, withheld)
         .annotate(day=TruncDate("game__finished_at"))
         .values("day")
         .annotate(games=Count("pk"), result=Sum("result"))

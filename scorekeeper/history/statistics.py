@@ -57,15 +57,39 @@ def riichi_and_games(games: QuerySet[Game], player: Player | None = None) -> tup
 
 
 def yaku_stats(
-    games: QuerySet[Game], player: Player | None = None, *, riichi: int | None = None
+    games: QuerySet[Game] | None,
+    player: Player | None = None,
+    *,
+    riichi: int | None = None,
+    kind: int | None = None,
+    withheld: Q | None = None,
 ) -> YakuStats:
     """The wins, deal-ins and riichi of ``player`` (every seat's where ``None``) over the
     finished ones of ``games``: their wins counted by how they were played and their value,
     their yaku by name, and their riichi (``riichi``, when the caller has counted them
-    already, ``riichi_and_games``). Two queries, three without ``riichi``."""
+    already, ``riichi_and_games``). Two queries, three without ``riichi``.
+
+    ``games`` ``None`` with a ``player`` and the ``kind`` of game (its number of players):
+    the player's wins in every finished game of that kind but those ``withheld`` from the
+    reader, read through a join from the player's own rows (an index) rather than a
+    subquery of every game of the club."""
     # Without the models' orderings, whose joins a sum does not need.
-    wins = WinRecord.objects.order_by().filter(game__in=games)
-    yaku = WinYaku.objects.order_by().filter(win__game__in=games)
+    if games is None:
+        assert player is not None, "a player's wins"
+        finished = {"status": Game.Status.FINISHED, "players": kind}
+        wins = WinRecord.objects.order_by().filter(
+            **{f"game__{name}": value for name, value in finished.items()}
+        )
+        yaku = WinYaku.objects.order_by().filter(
+            **{f"win__game__{name}": value for name, value in finished.items()}
+        )
+        if withheld is not None:
+            hidden = Game.objects.filter(withheld).values("pk")
+            wins = wins.exclude(game_id__in=hidden)
+            yaku = yaku.exclude(win__game_id__in=hidden)
+    else:
+        wins = WinRecord.objects.order_by().filter(game__in=games)
+        yaku = WinYaku.objects.order_by().filter(win__game__in=games)
     if player is None:
         won, dealt = Q(), Q(discarder__isnull=False)
     else:
@@ -103,7 +127,10 @@ def yaku_stats(
         for key in [key for key, count in counter.items() if not count]:
             del counter[key]
     stats.yaku = Counter(dict(yaku.values_list("name").annotate(count=Count("pk"))))
-    stats.riichi = riichi_and_games(games, player)[0] if riichi is None else riichi
+    if riichi is None:
+        assert games is not None, "counted by the caller where the games are a kind"
+        riichi = riichi_and_games(games, player)[0]
+    stats.riichi = riichi
     stats.riichi_won = stats.styles[RIICHI]
     return stats
 
