@@ -233,7 +233,12 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-pk"]
-        indexes = [models.Index(fields=["status", "-created_at"])]
+        indexes = [
+            models.Index(fields=["status", "-created_at"]),
+            # The finished games in the order they finished: the ratings read them from a
+            # moment on, and a player's days are the days of their games' ends.
+            models.Index(fields=["status", "finished_at"]),
+        ]
         constraints = [
             models.CheckConstraint(condition=models.Q(players__in=(3, 4)), name="three_or_four"),
             models.UniqueConstraint(
