@@ -320,6 +320,10 @@ SCOREKEEPER_CLUB_NAME = env_text("SCOREKEEPER_CLUB_NAME", default="Scorekeeper")
 
 # Who may read without an account (see scorekeeper/registry/permissions.py).
 SCOREKEEPER_PUBLIC_READ = env_bool("SCOREKEEPER_PUBLIC_READ", default=True)
+#: A change that touches many finished games (a correction long ago, a merge, a restore) has
+#: its ratings worked out by a thread after the request (``ratings.services``); in the tests,
+#: at once, where the test can see them.
+SCOREKEEPER_RATINGS_IN_BACKGROUND = not TESTING
 
 # The most requests one API token may send in a minute (scorekeeper/api/ratelimit.py).
 SCOREKEEPER_API_RATE = env_int("SCOREKEEPER_API_RATE", default=120)

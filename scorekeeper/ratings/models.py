@@ -92,11 +92,21 @@ class Rating(models.Model):
 
 class RatingsLock(models.Model):
     """One row, locked by every write to the ratings (``select_for_update``), so that two
-    games finished at the same moment on PostgreSQL are rated one after the other."""
+    games finished at the same moment on PostgreSQL are rated one after the other.
+
+    It also says where the ratings stand: ``pending_at`` and ``pending_game`` name the first
+    finished game (its moment and id) still to rate again after a change that touched many
+    games (``services.rerate``): the ratings of every game before it are right, those from
+    it on are being worked out in the background, a chunk at a time (the pages say "ratings
+    updating"). ``worked_at`` is when a chunk was last rated, so that work left by a stopped
+    server is taken up again."""
 
     ONLY = 1
 
     id = models.PositiveSmallIntegerField(primary_key=True, default=ONLY)
+    pending_at = models.DateTimeField(null=True, blank=True)
+    pending_game = models.PositiveIntegerField(null=True, blank=True)
+    worked_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [models.CheckConstraint(condition=models.Q(id=1), name="one_ratings_lock")]

@@ -22,6 +22,7 @@ from scorekeeper.ratings import exports
 from scorekeeper.ratings.charts import rating_chart
 from scorekeeper.ratings.forms import RatingsForm
 from scorekeeper.ratings.queries import game_changes, player_ratings, ratings_table
+from scorekeeper.ratings.services import updating
 from scorekeeper.registry.permissions import game_read_required, read_required, withheld_games
 
 CSV = "text/csv; charset=utf-8"
@@ -44,7 +45,7 @@ def _page(request: HttpRequest, template: str, part: str, context: dict[str, Any
 @read_required
 def ratings(request: HttpRequest) -> HttpResponse:
     form = RatingsForm(request.GET)
-    context: dict[str, Any] = {"form": form, "table": None}
+    context: dict[str, Any] = {"form": form, "table": None, "updating": updating()}
     if form.is_valid():
         options = form.options()
         table = ratings_table(**options, withheld=withheld_games(request.user))
@@ -92,7 +93,7 @@ def player_ratings_part(request: HttpRequest, player_id: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=player_id)
     shown = player_ratings(player, withheld=withheld_games(request.user))
     kinds = [(kind, rating_chart(kind.shown)) for kind in shown]
-    context = {"player": player, "kinds": kinds}
+    context = {"player": player, "kinds": kinds, "updating": updating()}
     return _page(request, "ratings/player.html", "player-ratings", context)
 
 
@@ -102,5 +103,5 @@ def game_ratings_part(request: HttpRequest, game_id: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=game_id)
     if game.status != Game.Status.FINISHED:
         raise Http404(_("This game has no rating changes: it is not finished."))
-    context = {"game": game, "changes": game_changes(game)}
+    context = {"game": game, "changes": game_changes(game), "updating": updating()}
     return _page(request, "ratings/game.html", "game-ratings", context)

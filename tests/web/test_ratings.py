@@ -12,6 +12,7 @@ from datetime import date
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 from openskill.models import PlackettLuce
 
 from scorekeeper.club.models import Game, Player
@@ -19,7 +20,8 @@ from scorekeeper.operations.backup import backup_lines
 from scorekeeper.operations.deletion import delete_game
 from scorekeeper.operations.demo import seed_demo
 from scorekeeper.operations.restore import restore
-from scorekeeper.ratings.models import Rating, RatingChange
+from scorekeeper.ratings import services
+from scorekeeper.ratings.models import Rating, RatingChange, RatingsLock
 from scorekeeper.ratings.rating import r_factor, shown_rating
 from scorekeeper.ratings.services import rerate
 from scorekeeper.registry.services import merge_players
@@ -339,3 +341,75 @@ def test_a_bad_option_is_refused_naming_it(client, db):
     assert b"players" in response.content
     assert client.get("/ratings/?min_games=-1").status_code == 422
     assert client.get(f"/ratings.csv?season={uuid.uuid4().int}").status_code == 422
+
+
+# -- A change to many games: rewound in the writer's transaction, rated after it ---------------
+
+
+@pytest.fixture
+def small_steps(monkeypatch):
+    """A change of more than 3 games is rated after the writer, 2 games a transaction."""
+    monkeypatch.setattr(services, "INLINE_GAMES", 3)
+    monkeypatch.setattr(services, "CHUNK_GAMES", 2)
+
+
+def test_a_correction_to_the_oldest_game_is_rated_after_the_writer_a_chunk_at_a_time(
+    club, small_steps, client, django_capture_on_commit_callbacks
+):
+    kept = stored()
+    oldest = Game.objects.filter(status="finished").order_by("finished_at", "pk").first()
+    assert oldest is not None and oldest.finished_at is not None
+
+    with django_capture_on_commit_callbacks() as after:
+        rated_now = rerate(since=(oldest.finished_at, oldest.pk))
+
+    # The writer rated nothing: it forgot the ratings from that game on and noted the wait.
+    assert rated_now == 0 and len(after) == 1
+    assert not RatingChange.objects.exists() and not Rating.objects.exists()
+    assert services.updating()
+    page = client.get("/ratings/").content.decode()
+    assert "Ratings updating: an earlier game changed" in page
+    chunks = [services.catch_up_chunk(chunk=2) for _ in range(6)]
+    # Eight games, two a transaction (the last finds none left), then none wait.
+    assert chunks == [2, 2, 2, 2, 0, None]
+    assert stored() == kept
+    assert not services.updating()
+    assert "Ratings updating" not in client.get("/ratings/").content.decode()
+
+
+def test_a_change_to_few_games_is_rated_in_the_writers_transaction(club, small_steps):
+    kept = stored()
+    third_last = Game.objects.filter(status="finished").order_by("-finished_at", "-pk")[2]
+    assert third_last.finished_at is not None
+
+    assert rerate(since=(third_last.finished_at, third_last.pk)) == 3
+    assert not services.updating() and stored() == kept
+
+
+def test_an_earlier_change_while_games_wait_rewinds_further_and_a_later_one_waits(
+    club, small_steps, django_capture_on_commit_callbacks
+):
+    kept = stored()
+    games = list(Game.objects.filter(status="finished").order_by("finished_at", "pk"))
+    with django_capture_on_commit_callbacks():
+        rerate(since=(games[3].finished_at, games[3].pk))
+        assert RatingChange.objects.count() == 3 * 4
+        rerate(since=(games[6].finished_at, games[6].pk))  # waits already: nothing now
+        assert RatingChange.objects.count() == 3 * 4
+        rerate(since=(games[1].finished_at, games[1].pk))
+        assert RatingChange.objects.count() == 1 * 4
+    services.catch_up()
+    assert stored() == kept
+
+
+def test_games_left_waiting_by_a_stopped_server_are_taken_up_by_the_next_page(
+    club, small_steps, client, django_capture_on_commit_callbacks
+):
+    kept = stored()
+    with django_capture_on_commit_callbacks():  # the thread that would rate them never runs
+        rerate()
+    RatingsLock.objects.update(worked_at=timezone.now() - services.STALLED * 2)
+
+    client.get("/ratings/")
+
+    assert stored() == kept and not services.updating()

@@ -143,14 +143,15 @@ def test_a_finished_game_asks_for_each_players_change_and_gets_it_as_a_part(clie
 
 
 def test_the_pages_read_a_fixed_number_of_queries(client, club, django_assert_max_num_queries):
-    # One of them: which rated games a tournament withholds from this reader.
+    # Two of them: which rated games a tournament withholds from this reader, and whether
+    # the ratings are updating (the pages say so).
     for url in pages(club):
-        with django_assert_max_num_queries(7):
+        with django_assert_max_num_queries(8):
             client.get(url)
     for _ in range(4):
         play(club["players"][1:], (10, 20, 30, 40))
     for url in pages(club):
-        with django_assert_max_num_queries(7):
+        with django_assert_max_num_queries(8):
             client.get(url)
 
 
