@@ -8,7 +8,8 @@ does worse than.
   seed shuffles which player is which label, which rounds are taken and in what order, and
   the tables' order, so that a plan stays random and the same seed gives it again.
 - *search*: the design's rounds where there are some (too few), the rest seated session by
-  session, then ``search.anneal`` over the whole (the sessions played fixed and counted).
+  session (a large plan with fewer shuffles a session and no swaps, so that it is made in
+  seconds), then ``search.anneal`` over the whole (the sessions played fixed and counted).
 - the sessions played stay as they were: a plan made again after a player drops out or joins,
   or a table is taken away, seats only the sessions to come, counting every meeting played.
 
@@ -25,6 +26,7 @@ from typing import Final
 
 from scoring.seating import designs, search
 from scoring.seating.sessions import (
+    SHUFFLES,
     Seating,
     check_players,
     least_repeats,
@@ -36,6 +38,14 @@ from scoring.seating.winds import plan_winds, vary_table_numbers
 #: The search's swaps for a plan: about two seconds on a slow machine's core, past which
 #: a tight schedule gains little (24 players in 8 sessions: 1 000 000 gain one or two).
 SEARCH_STEPS: Final = 200_000
+#: The shuffles of the sessions a search starts from, over them all, in players seated: a
+#: plan of up to 200 seatings of players (24 in 8 sessions) starts from the full 1000
+#: shuffles a session, a larger one from fewer.
+START_BUDGET: Final = 200_000
+#: The largest plan (players times sessions) whose start sessions are also improved by
+#: swaps, as a session seated alone is: past it the swaps cost seconds a session, where
+#: many meetings must repeat.
+IMPROVED_UP_TO: Final = 200
 
 
 class Way(enum.StrEnum):
@@ -105,9 +115,19 @@ def plan_sessions(
             made = whole[len(history) :]
     way = Way.DESIGN
     if len(made) < count:
+        # A large plan starts from fewer shuffles a session, so that it is made in seconds
+        # whatever its size: there the search, not the start, does the work.
+        shuffles = max(20, min(SHUFFLES, START_BUDGET // (len(ids) * count)))
         for _ in range(len(made), count):
             made.append(
-                random_seating(ids, [*history, *made], seed=rng.randrange(2**62), size=size)
+                random_seating(
+                    ids,
+                    [*history, *made],
+                    seed=rng.randrange(2**62),
+                    size=size,
+                    shuffles=shuffles,
+                    improve=len(ids) * count <= IMPROVED_UP_TO,
+                )
             )
         before = repeated_pairs([*history, *made])
         made = _searched(ids, made, history, rng, steps, size)
