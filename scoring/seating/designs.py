@@ -10,10 +10,13 @@ constructions are known to this module:
   table ``x - g r``. Two players of one group never meet, two of different groups meet in
   the one round ``r = (x - y) / (g - h)``. This is a resolvable transversal design
   RTD(size, q), the social golfer problem's classical answer (32 players: 8 rounds over
-  GF(8); 28: 7 over GF(7); 12 at tables of three: 4 over GF(4)).
+  GF(8); 28: 7 over GF(7); 12 at tables of three: 4 over GF(4)). For a prime q the field
+  is the integers mod q, and the design is cyclic: adding 1 to every x maps each round
+  onto itself.
 - *products*: ``q = q1 q2`` where both factors have one (20 = 4 x 5, 28 = 4 x 7, 36 = 4 x 9):
   the rounds and coordinates pair up, and two players meet in the round their meetings
   in both factors name.
+- *Kirkman's*: 15 players at tables of three in 7 rounds, a packing of PG(3, 2).
 - *affine*: ``size ** m`` players for ``size`` a prime power, the lines of the affine space
   AG(m, size), one round per direction: 16 players in 5 rounds (the affine plane of order
   4), 64 in 21; 9 players at tables of three in 4 (the Kirkman system of order 9), 27 in 13.
@@ -227,6 +230,54 @@ def affine(players: int, size: int) -> list[Round] | None:
     return rounds
 
 
+@cache
+def kirkman_fifteen() -> list[Round]:
+    """Kirkman's fifteen schoolgirls: 15 players at tables of three in 7 rounds, every two
+    together exactly once, as a packing of the projective space PG(3, 2): its 15 points
+    (the nonzero vectors of GF(2)^4) and 35 lines ``{a, b, a + b}`` split into 7 spreads,
+    each 5 lines through every point once. Found by a short exact search (every spread,
+    then 7 sharing no line).
+
+    >>> rounds = kirkman_fifteen()
+    >>> len(rounds), is_design(rounds, 15, 3)
+    (7, True)
+    """
+    lines = sorted(
+        {frozenset((a, b, a ^ b)) for a in range(1, 16) for b in range(1, 16) if a != b}, key=sorted
+    )
+    spreads: list[frozenset[frozenset[int]]] = []
+
+    def cover(chosen: list[frozenset[int]], covered: set[int]) -> None:
+        if len(covered) == 15:
+            spreads.append(frozenset(chosen))
+            return
+        point = min(set(range(1, 16)) - covered)
+        for line in lines:
+            if point in line and not line & covered:
+                cover([*chosen, line], covered | line)
+
+    cover([], set())
+
+    def pack(
+        chosen: list[frozenset[frozenset[int]]], used: set[frozenset[int]]
+    ) -> list[frozenset[frozenset[int]]] | None:
+        if len(chosen) == 7:
+            return chosen
+        first = next(line for line in lines if line not in used)
+        for spread in spreads:
+            if first in spread and not spread & used:
+                found = pack([*chosen, spread], used | spread)
+                if found:
+                    return found
+        return None
+
+    packing = pack([], set()) or []
+    return [
+        tuple(tuple(sorted(p - 1 for p in line)) for line in sorted(spread, key=sorted))
+        for spread in packing
+    ]
+
+
 def design(players: int, size: int) -> list[Round] | None:
     """The design with the most rounds known here for ``players`` at tables of ``size``
     (the affine space's where there is one, the transversal's or its product's else);
@@ -235,9 +286,11 @@ def design(players: int, size: int) -> list[Round] | None:
     >>> [len(design(n, 4) or ()) for n in (16, 20, 24, 28, 32, 64)]
     [5, 5, 0, 7, 8, 21]
     >>> [len(design(n, 3) or ()) for n in (9, 12, 15, 18, 27)]
-    [4, 4, 5, 0, 13]
+    [4, 4, 7, 0, 13]
     """
     found = [d for d in (affine(players, size), transversal(players, size)) if d]
+    if (players, size) == (15, 3):
+        found.append(kirkman_fifteen())
     return max(found, key=len) if found else None
 
 

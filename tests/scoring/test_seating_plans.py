@@ -37,7 +37,8 @@ DESIGNS = [
     (9, 3, 4),  # the Kirkman system of order 9: AG(2, 3)
     (27, 3, 13),  # AG(3, 3)
     (12, 3, 4),  # GF(4)
-    (15, 3, 5),  # GF(5)
+    (15, 3, 7),  # Kirkman's fifteen schoolgirls: a packing of PG(3, 2)
+    (21, 3, 7),  # GF(7)
     (36, 3, 12),  # 4 x 3: a product whose factors are at least 3
 ]
 
@@ -53,9 +54,9 @@ def test_each_design_seats_everyone_once_a_round_and_no_two_players_together_twi
         assert sorted(p for table in r for p in table) == list(range(players))
 
 
-@pytest.mark.parametrize(("players", "size"), [(16, 4), (64, 4), (9, 3), (27, 3)])
-def test_the_affine_spaces_seat_every_two_players_together_exactly_once(players, size):
-    met = pair_counts(affine(players, size) or [])
+@pytest.mark.parametrize(("players", "size"), [(16, 4), (64, 4), (9, 3), (27, 3), (15, 3)])
+def test_the_affine_spaces_and_kirkmans_seat_every_two_together_exactly_once(players, size):
+    met = pair_counts(affine(players, size) or design(players, size) or [])
     assert len(met) == players * (players - 1) // 2
     assert set(met.values()) == {1}
 
