@@ -2,6 +2,11 @@
 // data-minutes), once a second. Without scripts it shows its start and length.
 (function () {
   "use strict";
+  // The clock's part refreshes itself with this script in it: one ticking is enough.
+  if (window.scorekeeperClock) {
+    return;
+  }
+  window.scorekeeperClock = true;
   function tick() {
     document.querySelectorAll("time.clock").forEach(function (clock) {
       var end = Date.parse(clock.dataset.started) + Number(clock.dataset.minutes) * 60000;

@@ -563,7 +563,10 @@ def test_time_up_ends_the_game_after_the_hands_its_end_policy_allows(
         clock.move_to(start + timedelta(minutes=30))
         for sequence in range(2):
             record_hand(game=table.game, hand=hands[sequence], expected_sequence=sequence)
-        assert "Time is up" not in _clock(bob_client, table)
+        before = _clock(bob_client, table)
+        assert "Time is up" not in before
+        # The clock's part asks again the second time is up (30 minutes on), and every 15 s.
+        assert 'hx-trigger="load delay:1801s, every 15s, hand-recorded from:body' in before
         # Time is up at 60 minutes: the hand being played is the next recorded.
         clock.move_to(start + timedelta(minutes=61))
         if allowed == 2:
@@ -581,6 +584,11 @@ def test_time_up_ends_the_game_after_the_hands_its_end_policy_allows(
     game = Game.objects.get(pk=table.game_id)
     assert change.game.status == game.status == Game.Status.FINISHED
     assert game.hand_count == 2 + allowed and game.stopped_by_time
+    # The finished game's clock says no more of a last hand nor offers to end it, and
+    # stops asking.
+    finished = _clock(bob_client, table)
+    assert "last hand" not in finished and "End by time" not in finished
+    assert "every 15s" not in finished
     assert Game.objects.get(pk=later.game_id).status == Game.Status.IN_PLAY
     record = score_document(export_record(game))
     assert (record["end"], record["end_reason"]) == ("time", "time")

@@ -5,6 +5,7 @@ page, and ending a game by time."""
 from __future__ import annotations
 
 import io
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -214,6 +215,10 @@ def game_clock(request: HttpRequest, game_id: int) -> HttpResponse:
     tournament = session.tournament
     minutes = tournament.session_minutes + table.late_minutes + table.extra_minutes
     ends_at = table.ends_at(session, tournament.session_minutes)
+    now = timezone.now()
+    # The part asks again the moment time is up, to say so (and every 15 s, and after
+    # each hand, for a late start or extra time given meanwhile).
+    seconds_left = math.ceil((ends_at - now).total_seconds()) if ends_at else 0
     context = {
         "tournament": tournament,
         "session": session,
@@ -221,9 +226,10 @@ def game_clock(request: HttpRequest, game_id: int) -> HttpResponse:
         "game": table.game,
         "minutes": minutes,
         "ends_at": ends_at,
-        "time_up": ends_at is not None and timezone.now() >= ends_at,
-        "hands_left": services.hands_left(table, timezone.now()),
+        "time_up": ends_at is not None and now >= ends_at,
+        "hands_left": services.hands_left(table, now),
         "may_end": is_member(request.user) or holds_table_key(request, game_id),
+        "up_in": seconds_left + 1 if 0 < seconds_left < 6 * 3600 else None,
     }
     return render(request, "tournaments/game_clock.html", context)
 
