@@ -238,3 +238,17 @@ def test_a_hand_kept_a_while_carries_when_it_was_entered(bob, game):
         "request.not_moment",
         "entered_at",
     )
+
+
+def test_a_finished_game_is_corrected_by_an_organisers_token_alone(alice, bob, game):
+    # A dealer's yakuman off South (48000) sends South below zero: tobi ends the game.
+    yakuman = {"ron": {"from": 1, "wins": [{"winner": 0, "yakuman": 1}]}}
+    status, answer = Bot(bob).record(game.pk, 0, yakuman)
+    assert status == 201 and answer["game"]["game"]["status"] == "finished"
+    correction = {"sequence": 1, "hand": DEALER_RON}
+    path = f"/api/v1/games/{game.pk}/hands/0"
+    status, answer = Bot(bob).call("PUT", path, correction)
+    assert (status, answer["code"]) == (409, "game.closed")
+    status, answer = Bot(alice).call("PUT", path, correction)
+    assert status == 200 and answer["hand"]["deltas"] == [5800, -5800, 0, 0]
+    assert HandRecord.objects.get(game=game).edited_by == alice
