@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from functools import cache
 from typing import Any
 
 from django.test import Client
@@ -30,6 +31,11 @@ def operation_path(path: str) -> str:
     return "/" + route
 
 
+@cache
+def _validator(reference: str) -> Draft202012Validator:
+    return Draft202012Validator({"$ref": "urn:openapi" + reference}, registry=REGISTRY)
+
+
 def check_answer(method: str, path: str, status: int, body: Any) -> None:
     """The answer is one the document says this operation gives, in its schema."""
     operation = DOCUMENT["paths"][operation_path(path)][method.lower()]
@@ -38,9 +44,7 @@ def check_answer(method: str, path: str, status: int, body: Any) -> None:
     content = responses[str(status)].get("content")
     if content is None:
         return
-    schema = content["application/json"]["schema"]
-    reference = {"$ref": "urn:openapi" + schema["$ref"]}
-    validator = Draft202012Validator(reference, registry=REGISTRY)
+    validator = _validator(content["application/json"]["schema"]["$ref"])
     errors = sorted(validator.iter_errors(body), key=str)
     assert not errors, [f"{list(e.absolute_path)}: {e.message}" for e in errors[:3]]
 
