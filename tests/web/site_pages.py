@@ -11,6 +11,7 @@ URL name it exercises so a test can check that no URL of the URL conf was left o
 from __future__ import annotations
 
 import json
+import uuid
 from dataclasses import dataclass, field
 from datetime import date
 from html.parser import HTMLParser
@@ -20,11 +21,12 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from scorekeeper.api.tokens import make_token
-from scorekeeper.club.models import Game, Player, SavedRuleset, Season
+from scorekeeper.club.models import DeletedGame, Game, Player, SavedRuleset, Season
 from scorekeeper.operations.deletion import delete_game
 from scorekeeper.registry.permissions import make_member
 from scorekeeper.table.services.games import start_game
 from scorekeeper.table.services.hands import record_hand
+from scorekeeper.table.services.outbox import keep_for_deleted
 from scorekeeper.table.services.penalties import give_penalty
 from scorekeeper.tournaments.models import Tournament
 from scorekeeper.tournaments.services import (
@@ -87,6 +89,8 @@ class Club:
     typed: frozenset[str] = field(default_factory=frozenset)
     #: Bob's API token, made for a bot.
     bob_token_id: int = 0
+    #: A deleted game's id; a hand waited on a phone for it.
+    gone_id: int = 0
 
 
 def build_club() -> Club:
@@ -148,6 +152,14 @@ def build_club() -> Club:
     record_hand(game=deleting, hand=Hand(Draw()), expected_sequence=0)
     gone = start_game(rules=rules, ruleset_name="tenhou", players=players, table_label="卓4")
     delete_game(game=gone, expected_sequence=0, user=alice)
+    # A hand that waited on a phone for it, sent after it was deleted: its page lists it.
+    keep_for_deleted(
+        deleted=DeletedGame.objects.get(game_id=gone.pk),
+        hand=Hand(Draw(tenpai=(0,))),
+        sequence=0,
+        key=uuid.UUID(int=1),
+        user=bob,
+    )
 
     season = Season.objects.create(
         name="2025年春季リーグ", start_date=date(2025, 1, 1), end_date=date(2025, 6, 30)
@@ -183,6 +195,7 @@ def build_club() -> Club:
             {"卓1", "卓2", "卓3", "卓4", "卓5", "遅刻", season.name, ruleset.name, tournament.name}
         ),
         bob_token_id=bob_token.pk,
+        gone_id=gone.pk,
     )
 
 
@@ -260,6 +273,8 @@ def visits(club: Club) -> list[Visit]:
         Visit("penalty_new", r("penalty_new", args=[done])),
         Visit("penalty_remove", r("penalty_remove", args=[done, 0])),
         Visit("game_record", r("game_record", args=[done])),
+        Visit("game_table", r("game_table", args=[club.gone_id]), note="deleted", status=410),
+        Visit("game_waiting", r("game_waiting", args=[club.gone_id])),
         Visit("hand_log_csv", r("hand_log_csv", args=[done])),
         Visit("hand_log_json", r("hand_log_json", args=[done])),
         Visit("game_chart", r("game_chart", args=[done]), headers=HTMX),
