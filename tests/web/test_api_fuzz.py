@@ -72,3 +72,44 @@ def test_any_hand_a_bot_sends_is_recorded_or_refused_cleanly(bob, game, settings
     else:
         assert set(answer) == {"code", "values", "text"} and answer["code"], answer
         assert after == before
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+NEW_GAMES = st.fixed_dictionaries(
+    {},
+    optional={
+        "format": st.sampled_from(["scorekeeper.game/1", "scorekeeper.game/2"]) | JSON,
+        "rules": st.sampled_from(["tenhou", "ema", "tenhou_sanma", "nope"]) | JSON,
+        "players": st.lists(st.sampled_from(["Aki", "ben", "Chie", "Dan", "Eve"]), max_size=5)
+        | JSON,
+        "table_label": st.text(max_size=50) | JSON,
+        "hands": st.lists(HANDS, max_size=2),
+        "start": JSON,
+    },
+)
+
+
+@hypothesis_settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(body=NEW_GAMES)
+def test_any_game_a_bot_starts_is_started_or_refused_cleanly(bob, players, settings, body):
+    settings.SCOREKEEPER_API_RATE = 10_000
+    if not hasattr(bob, "fuzz_bot"):
+        bob.fuzz_bot = Bot(bob)
+    before = Game.objects.count()
+    status, answer = bob.fuzz_bot.post("/api/v1/games", body)
+    assert status < 500
+    if status == 201:
+        assert Game.objects.count() == before + 1
+    else:
+        assert set(answer) == {"code", "values", "text"} and answer["code"], answer
+        assert Game.objects.count() == before
