@@ -15,7 +15,8 @@ from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from typing import ClassVar, Final
 
-from django.db.models import Count, Prefetch, Q, QuerySet, Sum
+from django.db import connection
+from django.db.models import Count, DateField, F, Func, Prefetch, Q, QuerySet, Sum
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 from django.utils.functional import Promise
@@ -338,6 +339,16 @@ class DayResult:
     cumulative: Decimal
 
 
+def _day(field: str) -> Func:
+    """The day of a moment in the site's time zone. Django's ``TruncDate`` calls Python for
+    each row on SQLite (to convert the time zone); where the zone is UTC, in which SQLite
+    stores moments, SQLite's own ``date()`` gives the same day without leaving the
+    database (a player's days at 10,000 games: a fifth of the page's first visit)."""
+    if connection.vendor == "sqlite" and timezone.get_current_timezone_name() == "UTC":
+        return Func(F(field), function="date", output_field=DateField())
+    return TruncDate(field)
+
+
 def results_by_day(
     player: Player,
     games: QuerySet[Game] | None = None,
@@ -350,7 +361,7 @@ def results_by_day(
     oldest first, with the running total. One query, a row per day played."""
     days = (
         _counted_seats(player, games, kind, withheld)
-        .annotate(day=TruncDate("game__finished_at"))
+        .annotate(day=_day("game__finished_at"))
         .values("day")
         .annotate(games=Count("pk"), result=Sum("result"))
         .order_by("day")
