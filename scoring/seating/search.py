@@ -15,9 +15,11 @@ machine. It stops early at ``target`` (the least possible, where it is known).
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Sequence
+from typing import Final
 
 Schedule = list[list[list[int]]]
 
@@ -32,6 +34,23 @@ def _counts(players: int, fixed: Sequence[Sequence[Sequence[int]]]) -> list[list
                     if a != b:
                         row[b] += 1
     return count
+
+
+#: How often the players in a repeated meeting are listed again (in steps), and how often
+#: a step takes one of them: a large schedule has few, and drawing at random finds none.
+HOT_EVERY: Final = 2000
+HOT_SHARE: Final = 0.9
+
+
+def _hot(tables: Schedule, count: list[list[int]]) -> list[tuple[int, int]]:
+    """Each session's players in a repeated meeting there, as (session, player)."""
+    hot: list[tuple[int, int]] = []
+    for s, session in enumerate(tables):
+        for table in session:
+            for a, b in itertools.combinations(table, 2):
+                if count[a][b] > 1:
+                    hot += ((s, a), (s, b))
+    return hot
 
 
 def schedule_repeats(players: int, schedule: Sequence[Sequence[Sequence[int]]]) -> int:
@@ -81,19 +100,20 @@ def anneal(
     ratio = (end / start) ** (1 / steps)
     temperature = start
     randrange, uniform = rng.randrange, rng.random
-    for _ in range(steps):
+    hot: list[tuple[int, int]] = []
+    for step in range(steps):
         temperature *= ratio
         if cost <= target:
             break
-        s = randrange(sessions)
+        if step % HOT_EVERY == 0:
+            hot = _hot(tables, count)
+        # Mostly a player in a repeated meeting (as found lately), else anyone.
+        if hot and uniform() < HOT_SHARE:
+            s, a = hot[randrange(len(hot))]
+        else:
+            s, a = randrange(sessions), randrange(players)
         session, place = tables[s], where[s]
-        # A player in a repeated meeting, where one is found in a few draws.
-        for _ in range(4):
-            a = randrange(players)
-            first = session[place[a]]
-            row = count[a]
-            if any(row[o] > 1 for o in first if o != a):
-                break
+        first = session[place[a]]
         b = randrange(players)
         ta, tb = place[a], place[b]
         if ta == tb:

@@ -470,12 +470,20 @@ def balance_winds(seating: Seating, history: Sequence[Seating]) -> Seating:
     >>> balance_winds(((1, 2, 3, 4),), [((1, 2, 3, 4),)])
     ((2, 1, 4, 3),)
     """
-    counts = wind_counts(history)
+    return balance_winds_by(seating, wind_counts(history))
+
+
+def balance_winds_by(seating: Seating, counts: Mapping[int, Sequence[int]]) -> Seating:
+    """``balance_winds`` by the seat counts given (``wind_counts`` of the sessions before).
+
+    >>> balance_winds_by(((1, 2),), {1: [1, 0]})
+    ((2, 1),)
+    """
     balanced = []
     for table in seating:
         blank = [0] * len(table)
 
-        def cost(order: tuple[int, ...], blank: list[int] = blank) -> tuple[int, int]:
+        def cost(order: tuple[int, ...], blank: Sequence[int] = blank) -> tuple[int, int]:
             had = [counts.get(player, blank)[seat] for seat, player in enumerate(order)]
             return sum(had), sum(h * h for h in had)
 

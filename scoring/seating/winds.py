@@ -21,7 +21,7 @@ import random
 from collections import deque
 from collections.abc import Sequence
 
-from scoring.seating.sessions import Seating, balance_winds
+from scoring.seating.sessions import Seating, balance_winds_by, wind_counts
 
 
 def east_counts(sessions: Sequence[Seating]) -> dict[int, int]:
@@ -118,14 +118,19 @@ def plan_winds(
     """
     rng = random.Random(seed)
     east = _even_east(plan, history, rng)
+    # The seats after East, counted from South, kept up to date session after session.
+    counts = wind_counts(_without_east(s) for s in history)
     seated: list[Seating] = []
     for seating, chosen in zip(plan, east, strict=True):
         tables = []
         for table, first in zip(seating, chosen, strict=True):
             rest = tuple(p for p in table if p != first)
-            (ordered,) = balance_winds((rest,), [_without_east(s) for s in [*history, *seated]])
+            (ordered,) = balance_winds_by((rest,), counts)
             tables.append((first, *ordered))
         seated.append(tuple(tables))
+        for table in seated[-1]:
+            for seat, player in enumerate(table[1:]):
+                counts.setdefault(player, [0] * (len(table) - 1))[seat] += 1
     return tuple(seated)
 
 
