@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scorekeeper.tournaments.views import organiser, public, tables
+from scorekeeper.tournaments.views import organiser, public, screen, tables
 
 SESSION = "tournaments/<int:pk>/sessions/<int:number>/"
 TABLE = SESSION + "tables/<int:table>/"
@@ -31,6 +31,7 @@ urlpatterns = [
     ),
     path("tournaments/<int:pk>/plan/", organiser.tournament_plan, name="tournament_plan"),
     path("tournaments/<int:pk>/results/", public.tournament_results, name="tournament_results"),
+    path("tournaments/<int:pk>/screen/", screen.tournament_screen, name="tournament_screen"),
     path(
         "tournaments/<int:pk>/results.csv",
         public.results_download,

@@ -282,10 +282,11 @@ def pages(made: Tournament, players: int) -> dict[str, tuple[str, dict[str, str]
     return {
         "tournament": (reverse("tournament_detail", args=[t]), {}),
         "results": (results, {}),
-        "results, screen": (results + "?screen=1", {}),
-        "results, screen's refresh": (
-            results + "?screen=1",
-            {"HX-Request": "true", "HX-Target": "results"},
+        "results' refresh": (results, {"HX-Request": "true", "HX-Target": "results"}),
+        "screen": (reverse("tournament_screen", args=[t]), {}),
+        "screen's next page": (
+            reverse("tournament_screen", args=[t]) + "?turn=1",
+            {"HX-Request": "true", "HX-Target": "screen"},
         ),
         "results CSV": (reverse("tournament_results_csv", args=[t]), {}),
         "results JSON": (reverse("tournament_results_json", args=[t]), {}),

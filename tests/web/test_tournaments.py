@@ -272,7 +272,7 @@ def test_the_pages_of_a_started_session_answer(client, alice_client, db):
         session.get_absolute_url() + "?print=1",
         reverse("tournament_session_results", args=[tournament.pk, 1]),
         reverse("tournament_results", args=[tournament.pk]),
-        reverse("tournament_results", args=[tournament.pk]) + "?screen=1",
+        reverse("tournament_screen", args=[tournament.pk]),
         reverse("tournament_player", args=[tournament.pk, entrant.pk]),
     ):
         for who in (client, alice_client):
@@ -524,7 +524,7 @@ def test_the_results_page_kept_in_the_cache_shows_every_change(client, db):
     htmx = {"HX-Request": "true", "HX-Target": "results"}
 
     def shown() -> str:
-        return client.get(url + "?screen=1", headers=htmx).content.decode()
+        return client.get(url, headers=htmx).content.decode()
 
     before = shown()
     assert before.count("<tr>") == 17

@@ -1,8 +1,8 @@
 """A tournament's pages, by who reads them: ``organiser`` (settings, registering players,
 seating and starting a session, the referee's tools, penalties, hiding the results),
 ``tables`` (the players at their tables: a session's tables, a table's page, its code and
-key, the clock on its game, ending by time) and ``public`` (the list, a tournament's page,
-its results, a player's path, the downloads).
+key, the clock on its game, ending by time), ``screen`` (the projector's page in the hall)
+and ``public`` (the list, a tournament's page, its results, a player's path, the downloads).
 ``handlers`` holds what they share: who may read a tournament, loading what a request names,
 and the one shape of a handler that calls a service.
 

@@ -348,7 +348,7 @@ def tournament_penalty(request: HttpRequest, pk: int) -> HttpResponse:
     form = PenaltyForm(request.POST, tournament=tournament)
     if not form.is_valid():
         context = results_context(request, tournament)
-        context |= {"penalty_form": form, "hide_form": HideForm(), "screen": False}
+        context |= {"penalty_form": form, "hide_form": HideForm()}
         context["entrant_choices"] = sorted(
             ((row.entrant_id, row.name) for row in context["rows"]), key=lambda c: c[1]
         )

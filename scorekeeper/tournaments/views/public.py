@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
@@ -20,7 +20,7 @@ from scorekeeper.digest import digest
 from scorekeeper.registry.permissions import is_member, is_organiser, read_required
 from scorekeeper.spreadsheets import csv_lines
 from scorekeeper.tournaments.forms import HideForm, PenaltyForm, PlanForm, RegisterForm
-from scorekeeper.tournaments.models import Entrant, Session, Tournament
+from scorekeeper.tournaments.models import Entrant, Tournament
 from scorekeeper.tournaments.results import (
     counted,
     paths,
@@ -103,29 +103,19 @@ def results_context(request: HttpRequest, tournament: Tournament) -> dict[str, A
 
 
 def results_html(
-    request: HttpRequest, tournament: Tournament, *, screen: bool
+    request: HttpRequest, tournament: Tournament
 ) -> tuple[SafeString, list[tuple[int, str]]]:
     """The tournament table, drawn once for every reader who sees the same (kept in the
-    cache under what it depends on): a room of screens and phones asks for it every few
-    seconds while the games change only now and then. With it, the registered players'
-    ids and names."""
+    cache under what it depends on): a room of phones asks for it every few seconds while
+    the games change only now and then. With it, the registered players' ids and names."""
     organiser = is_organiser(request.user)
     before = shown_sessions(tournament, organiser=organiser)
-    # On the screen, the clock of the session being played: the last one started.
-    current: Session | None = (
-        tournament.session_rows.filter(started_at__isnull=False).order_by("-number").first()
-        if screen
-        else None
-    )
     state, names = results_state(tournament, before=before)
-    moment = (current.pk, current.started_at) if current else None
     # What the organiser's note says too: which sessions are hidden (from others).
-    key = "tournament-results:" + digest(
-        state, get_language(), organiser, screen, moment, tournament.hidden_from
-    )
+    key = "tournament-results:" + digest(state, get_language(), organiser, tournament.hidden_from)
     html = cache.get(key)
     if html is None:
-        part = results_context(request, tournament) | {"screen": screen, "current": current}
+        part = results_context(request, tournament)
         html = render_to_string("tournaments/results.html#results", part, request=request)
         cache.set(key, str(html), RESULTS_SECONDS)
     return mark_safe(html), names  # drawn by the template above, escaped there
@@ -136,16 +126,17 @@ def results_html(
 @login_or_403
 def tournament_results(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = readable(request, pk)
+    if request.GET.get("screen"):
+        # The screen's former address.
+        return redirect("tournament_screen", pk)
     organiser = is_organiser(request.user)
-    screen = bool(request.GET.get("screen"))
-    html, names = results_html(request, tournament, screen=screen)
+    html, names = results_html(request, tournament)
     htmx = getattr(request, "htmx", None)
     if htmx and not htmx.boosted and htmx.target == "results":
         return HttpResponse(html)
     context: dict[str, Any] = {
         "tournament": tournament,
         "organiser": organiser,
-        "screen": screen,
         "results_html": html,
     }
     if organiser:
