@@ -590,14 +590,11 @@ def first_log(game: Game, line: HandLine, names: tuple[str, ...]) -> list[Any]:
     return [*log, begun] if begun else log
 
 
-def log_key(game: Game, log: Sequence[Any]) -> str:
+def log_key(board: str) -> str:
     """What a game's drawn hand log depends on besides who reads it (whether they may edit
-    hands and take back penalties, which the template adds): its lines themselves (each
-    hand's words and changes, its authors and moments, the penalties, where the game began),
-    the game's id (its links), the language and the time zone, in a digest. The table page
-    keeps the drawn log in the cache under it: a long game's log is most of the page's
-    drawing, while its lines are a small part of the work. A key made of the lines changes
-    with anything that changes them, whatever changed it: a game restored from a backup
-    keeps its id, start and revision, and its hands after that are new ones."""
-    lines = map(repr, log)
-    return digest(game.pk, game.revision, get_language(), get_current_timezone_name(), *lines)
+    hands and take back penalties, which the template adds): the game as it is now
+    (``pages.board_key``: its id, revision, last change and players' names), the language
+    and the time zone, in a digest. The table page keeps the drawn log in the cache under
+    it, and makes the log's lines only where it is not there: a long game's log is most of
+    the page's work."""
+    return digest(board, get_language(), get_current_timezone_name())

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404, HttpRequest
@@ -17,6 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scorekeeper.club.models import DeletedGame, Game, HandRecord, Seat, SentHand
+from scorekeeper.digest import digest
 from scorekeeper.errors import GameGone
 from scorekeeper.format import (
     preset_label,
@@ -50,6 +52,38 @@ from scorekeeper.table.services.hands import Scoreboard, scoreboard
 from scorekeeper.table.services.outbox import conflicts_of
 from scoring.standings import final_standings
 from scoring.state import GameState, HandResult, Replay
+
+
+def board_key(game: Game, names: tuple[str, ...]) -> str:
+    """What a game's replay, drawn hand log and points chart depend on besides the reader:
+    the game as its row says it is now (its id, its revision, and the moment of its last
+    change: a game restored from a backup goes back to an earlier revision, and its next
+    change is a new moment) and its players' names (a player renamed or merged)."""
+    return digest(game.pk, game.revision, game.updated_at.isoformat(), *names)
+
+
+#: How long a game's replay is kept: a table is played in an evening.
+REPLAY_SECONDS = 6 * 3600
+
+
+def kept_replay(game: Game, key: str) -> Replay:
+    """The game's hands as replayed, from the cache under ``key`` (``board_key``), or
+    replayed now from its stored hands and kept: the table page of a game at hand 60 does
+    not parse and replay 60 hands each time it is read, only once per change."""
+    name = f"table-replay:{key}"
+    played = cache.get(name)
+    if isinstance(played, Replay):
+        return played
+    played = scoreboard(with_hands(game)).replay
+    cache.set(name, played, REPLAY_SECONDS)
+    return played
+
+
+def with_hands(game: Game) -> Game:
+    """``game`` with its hands (and who recorded them), read now if they were not."""
+    if "hands" not in getattr(game, "_prefetched_objects_cache", {}):
+        prefetch_related_objects([game], _hands())
+    return game
 
 
 def load_game(game_id: int, *, hands: bool = True) -> Game:
@@ -158,11 +192,11 @@ def table_context(
     request: HttpRequest, game: Game, form: HandForm | None = None, *, played: Replay | None = None
 ) -> dict[str, Any]:
     """The whole table. ``played``: the game's hands as a service has just replayed them."""
-    board = scoreboard(game, played=played)
-    names = board.record.players
+    names = seat_names(game)
+    key = board_key(game, names)
+    board = scoreboard(game, played=played or kept_replay(game, key))
     state = board.state
     can_correct = may_correct(request, game)
-    log = log_lines(game, board)
     finished = game.status == Game.Status.FINISHED
     final = board.standings() if finished else ()
     standings = standing_lines(final, names, player_urls(game))
@@ -182,8 +216,10 @@ def table_context(
         **form_context,
         "board": board,
         "hands": bool(board.replay.results),
-        "log": log,
-        "log_key": log_key(game, log),
+        # The log's lines are made only where the drawn log is not in the cache.
+        "has_log": bool(board.replay.results or game.penalties or game.start),
+        "log": lambda: log_lines(with_hands(game), board),
+        "log_key": log_key(key),
         "standings": standings,
         "sticks_note": sticks_note(final, state, names),
         "penalties": any(row.penalty for row in standings),
@@ -208,10 +244,11 @@ def conflict_context(
     play, organisers always."""
     names, rules = board.record.players, board.record.rules
     results = board.replay.results
-    records = {record.sequence: record for record in game.hands.all()}
     waiting: list[SentHand] = []
     settled: list[SentHand] = []
-    for sent in conflicts_of(game):
+    sent_hands = conflicts_of(game)
+    records = {r.sequence: r for r in with_hands(game).hands.all()} if sent_hands else {}
+    for sent in sent_hands:
         (waiting if sent.outcome == SentHand.Outcome.CONFLICT else settled).append(sent)
     page = Paginator(waiting, CONFLICTS_PER_PAGE).get_page(
         request.GET.get("conflicts") if request is not None else None
@@ -302,6 +339,7 @@ def recorded_context(
         "hands": True,
         # The game's first hand sends the whole log: with what came before it, if anything.
         "log": [line] if sequence else first_log(game, line, names),
+        "has_log": True,
         "new_line": line if sequence else None,
         "last_hand": words,
     }

@@ -170,7 +170,7 @@ def _table_partial(
     """The table for an htmx request: ``#game-table`` and the messages out of band.
     ``game``: the game already loaded with its players and hands (or with ``played``, its
     hands as a service just replayed them), if the caller has it."""
-    game = game or load_game(game_id)
+    game = game or load_game(game_id, hands=False)
     if form is not None and not may_record(request, game):
         form = None
     context = table_context(request, game, form, played=played)
@@ -213,7 +213,8 @@ def table_after_write(
 @never_cache
 @game_read_required
 def game_table(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    game = load_game(game_id)
+    # The hands are read only where the drawn log and the replay are not in the cache.
+    game = load_game(game_id, hands=False)
     response = render(request, TABLE, table_context(request, game))
     # Whose page this is, for the service worker that keeps it (one account's pages at a time).
     response[ACCOUNT_HEADER] = str(request.user.pk or "")

@@ -19,7 +19,7 @@ from scorekeeper.registry.permissions import (
     refuse_withheld,
     withheld_from_some,
 )
-from scorekeeper.table.pages import live_context, load_game
+from scorekeeper.table.pages import board_key, kept_replay, live_context, load_game, seat_names
 from scorekeeper.table.services.hands import scoreboard
 
 
@@ -71,7 +71,8 @@ def _refuse_unversioned(request: HttpRequest, game_id: int) -> None:
 def game_chart(request: HttpRequest, game_id: int) -> HttpResponse:
     """The points chart alone: the table page fetches it after each hand recorded."""
     _refuse_unversioned(request, game_id)
-    board = scoreboard(load_game(game_id))
+    game = load_game(game_id, hands=False)
+    board = scoreboard(game, played=kept_replay(game, board_key(game, seat_names(game))))
     return render(request, "table/includes/points_chart.html", {"board": board})
 
 
