@@ -193,3 +193,35 @@ def test_a_phone_sending_a_hand_twice_gets_the_first_answer(bob_client, game):
 
     assert said(again) == "Hand 1 recorded: Ben ron from Chie, 3 han 40 fu."
     assert stored(game) == (1, 1)
+
+
+def _statements(queries) -> list[str]:
+    """The statements a request sent, without the savepoints of the test's transaction."""
+    return [
+        q["sql"]
+        for q in queries.captured_queries
+        if not q["sql"].startswith(("SAVEPOINT", "RELEASE"))
+    ]
+
+
+@pytest.mark.parametrize("headers", [HTMX, {}], ids=["htmx", "plain"])
+@pytest.mark.parametrize(("keyed", "most"), [(False, 6), (True, 9)], ids=["unkeyed", "keyed"])
+def test_a_recorded_hand_costs_at_most_eight_queries(bob_client, game, headers, keyed, most):
+    """The session, the member, the game and its seats, the game's row written (where no
+    one wrote it since it was read: the write takes its lock), the hand's row: six. A hand
+    sent with a key pays for the outbox: the game's row locked while its key is looked for,
+    the key's row; a hand without one pays nothing for it."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    bob_client.post(url("hand_create", game), ron_post())
+    sent = tsumo_post(1, key=str(uuid.uuid4())) if keyed else tsumo_post(1)
+
+    with CaptureQueriesContext(connection) as queries:
+        answer = bob_client.post(url("hand_create", game), sent, **headers)
+
+    assert answer.status_code == (200 if headers else 302)
+    assert stored(game)[0] == 2
+    statements = _statements(queries)
+    assert len(statements) <= most <= 8 + keyed
+    assert keyed == any("club_senthand" in sql for sql in statements)

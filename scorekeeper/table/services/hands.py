@@ -135,10 +135,12 @@ class HandChange:
     record: HandRecord | None = None
 
 
-def save_projection(game: Game, projection: Projection) -> None:
+def save_projection(game: Game, projection: Projection, *, as_read: int | None = None) -> bool:
     """Write the projection: the game row (with the next revision, and the moment the game
     finished, if it just did) and, where they change, the four seats and the wins. A seat
-    value that no column can hold is refused (``Unstorable``) before anything is written."""
+    value that no column can hold is refused (``Unstorable``) before anything is written.
+    ``as_read``: write only if the row is still at that revision (then the write takes the
+    row's lock, as ``select_for_update`` would have); whether it was written."""
     wrong = seats_error(projection.seats)
     if wrong:
         raise Unstorable(
@@ -154,7 +156,12 @@ def save_projection(game: Game, projection: Projection) -> None:
         game.finished_at = timezone.now()
     elif projection.status == Game.Status.IN_PLAY:
         game.finished_at = None
-    game.save(update_fields=PROJECTION_FIELDS)
+    if as_read is None:
+        game.save(update_fields=PROJECTION_FIELDS)
+    else:
+        fields = {name: getattr(game, name) for name in PROJECTION_FIELDS}
+        if not Game.objects.filter(pk=game.pk, revision=as_read).update(**fields):
+            return False
     if seats_change(before, projection.status):
         seats = sorted(game.seats.all(), key=lambda seat: seat.number)
         for seat, row in zip(seats, projection.seats, strict=True):
@@ -163,6 +170,7 @@ def save_projection(game: Game, projection: Projection) -> None:
         Seat.objects.bulk_update(seats, RESULT_FIELDS)
         replace_wins(game, [seat.player_id for seat in seats], projection)
         game_saved.send(sender=Game, game=game)
+    return True
 
 
 def stored_hands(game: Game) -> list[Hand]:
@@ -215,28 +223,20 @@ def record_hand(
         # Inside a caller's transaction this block is a savepoint: a refused hand row
         # leaves the caller's transaction usable.
         with transaction.atomic():
-            locked = locked_as_read(game)
-            check_open(locked, allow_finished=False)
-            check_sequence(locked, expected_sequence)
-            if locked.hand_count >= MAX_HANDS:
-                raise GameFull(
-                    _(
-                        "This game has %(count)s hands, the most a game may hold: "
-                        "finish it and start another."
-                    )
-                    % {"count": MAX_HANDS}
+            # Most hands are appended to the game as the caller read it: the hand is
+            # played on that copy and the row written only if no one wrote it since (its
+            # revision unchanged), which takes the row's lock as it writes; otherwise, or
+            # where the copy refuses the hand, it is judged again on the row locked.
+            try:
+                played: _Appended | None = _append(
+                    copy(game), hand, entered_at, expected_sequence, as_read=game.revision
                 )
-            rules = locked.ruleset()
-            result = play_hand(locked.game_state(), hand, rules, index=locked.hand_count)
-            projection = project_hand(
-                rules, result, locked.hand_count + 1, stopped_early=locked.stopped_early
-            )
-            if projection is not None and _time_ends(locked, entered_at):
-                locked.stopped_early = locked.stopped_by_time = True
-                projection = None
-            if projection is None:  # the hand ends the game: the standings need them all
-                projection = project_game(locked, [*stored_hands(locked), hand])
-            save_projection(locked, projection)
+            except (ServiceError, IllegalHand):
+                played = None
+            if played is None:
+                played = _append(locked_game(game.pk), hand, entered_at, expected_sequence)
+            assert played is not None  # the row locked is written whatever its revision
+            locked, result, projection = played
             stored = HandRecord.objects.create(
                 game=locked,
                 sequence=expected_sequence,
@@ -251,6 +251,43 @@ def record_hand(
             _("Another phone recorded this hand first; nothing was recorded.")
         ) from None
     return HandChange(locked, result, projection.played, stored)
+
+
+_Appended = tuple[Game, HandResult, Projection]
+
+
+def _append(
+    game: Game,
+    hand: Hand,
+    entered_at: datetime | None,
+    expected_sequence: int,
+    *,
+    as_read: int | None = None,
+) -> _Appended | None:
+    """Play ``hand`` after ``game``'s hands and write the game row; ``None`` where
+    ``as_read`` (the revision the game was read at) is given and the row has been written
+    since (nothing is written then)."""
+    check_open(game, allow_finished=False)
+    check_sequence(game, expected_sequence)
+    if game.hand_count >= MAX_HANDS:
+        raise GameFull(
+            _(
+                "This game has %(count)s hands, the most a game may hold: "
+                "finish it and start another."
+            )
+            % {"count": MAX_HANDS}
+        )
+    rules = game.ruleset()
+    result = play_hand(game.game_state(), hand, rules, index=game.hand_count)
+    projection = project_hand(rules, result, game.hand_count + 1, stopped_early=game.stopped_early)
+    if projection is not None and _time_ends(game, entered_at):
+        game.stopped_early = game.stopped_by_time = True
+        projection = None
+    if projection is None:  # the hand ends the game: the standings need them all
+        projection = project_game(game, [*stored_hands(game), hand])
+    if not save_projection(game, projection, as_read=as_read):
+        return None
+    return game, result, projection
 
 
 def _replace_hands(

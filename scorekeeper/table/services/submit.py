@@ -33,7 +33,7 @@ from scorekeeper.club.models import Game, HandRecord, SentHand
 from scorekeeper.errors import StaleGame
 from scorekeeper.table.display import describe_hand
 from scorekeeper.table.services.hands import HandChange, record_hand
-from scorekeeper.table.services.outbox import send_hand, sent_before
+from scorekeeper.table.services.outbox import send_hand
 from scoring.errors import IllegalHand, RecordError
 from scoring.outcomes import Chombo, Draw, Hand, Ron, Tsumo, Win
 from scoring.record_hand import hand_to_json, parse_hand
@@ -161,30 +161,26 @@ def submit_hand(
         except StaleGame:
             raise StaleGame(_stale_message(game, hand, expected_sequence)) from None
         return Submitted(Taken.RECORDED, expected_sequence, hand, change)
-    earlier = sent_before(game, key)
-    if earlier is None:
-        try:
-            sent = send_hand(
-                game=game,
-                hand=hand,
-                expected_sequence=expected_sequence,
-                key=key,
-                after=after,
-                waited=waited,
-                user=user,
-                entered_at=moment,
-            )
-        except StaleGame:
-            raise StaleGame(_stale_message(game, hand, expected_sequence)) from None
-        if not sent.repeated:
-            row = sent.sent
-            return Submitted(_taken(row), row.sequence, hand, sent.change, reason=row.reason)
-        earlier = sent.sent
-    if earlier.sequence != expected_sequence or earlier.data != HandRecord.data_from(hand):
-        raise KeyReused(_key_reused(game, earlier), sequence=earlier.sequence)
-    return Submitted(
-        _taken(earlier), earlier.sequence, earlier.to_hand(), repeated=True, reason=earlier.reason
-    )
+    # The key is looked for once, under the game's lock (``send_hand``).
+    try:
+        sent = send_hand(
+            game=game,
+            hand=hand,
+            expected_sequence=expected_sequence,
+            key=key,
+            after=after,
+            waited=waited,
+            user=user,
+            entered_at=moment,
+        )
+    except StaleGame:
+        raise StaleGame(_stale_message(game, hand, expected_sequence)) from None
+    row = sent.sent
+    if not sent.repeated:
+        return Submitted(_taken(row), row.sequence, hand, sent.change, reason=row.reason)
+    if row.sequence != expected_sequence or row.data != HandRecord.data_from(hand):
+        raise KeyReused(_key_reused(game, row), sequence=row.sequence)
+    return Submitted(_taken(row), row.sequence, row.to_hand(), repeated=True, reason=row.reason)
 
 
 def _taken(sent: SentHand) -> Taken:
