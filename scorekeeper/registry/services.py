@@ -20,7 +20,13 @@ from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from scorekeeper.club.bounds import hidden_character_error, name_error, name_key, normal_name
+from scorekeeper.club.bounds import (
+    ema_number_error,
+    hidden_character_error,
+    name_error,
+    name_key,
+    normal_name,
+)
 from scorekeeper.club.models import Game, PlatformName, Player, SavedRuleset, Seat, WinRecord
 from scorekeeper.club.signals import first_moment, games_changed_since
 from scorekeeper.errors import IdentityRefused, PlayerRefused, ServiceError
@@ -222,6 +228,22 @@ def set_identity(*, player: Player, identity: Identity) -> Player:
             field=None,
         ) from None
     return locked
+
+
+def remember_ema_number(*, player: Player, number: str) -> bool:
+    """Give ``player`` the EMA number ``number`` (a tournament's registration gave it), where
+    they have none and no other player has it; whether it was given. In the caller's
+    transaction."""
+    if ema_number_error(number):
+        return False
+    if Player.objects.filter(ema_number=number).exists():
+        return False
+    try:
+        with transaction.atomic():
+            given = Player.objects.filter(pk=player.pk, ema_number="").update(ema_number=number)
+    except IntegrityError:
+        return False  # given to another player meanwhile
+    return bool(given)
 
 
 def remember_platform_name(*, player: Player, platform: str, name: str) -> bool:

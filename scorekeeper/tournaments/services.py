@@ -25,7 +25,7 @@ from scorekeeper.club.bounds import name_key
 from scorekeeper.club.models import Game, Player
 from scorekeeper.errors import ServiceError
 from scorekeeper.ratings.models import Rating
-from scorekeeper.registry.services import player_named
+from scorekeeper.registry.services import player_named, remember_ema_number
 from scorekeeper.table.services.games import abandon_game, finish_game, start_game
 from scorekeeper.table.services.hands import hands_left as game_hands_left
 from scorekeeper.tournaments.models import (
@@ -132,6 +132,10 @@ def register_players(
         Entrant.objects.bulk_create(
             Entrant(tournament=locked, player=p, ema_number=ema.get(p.pk, "")) for p in new
         )
+        # A player's identity learns the EMA number registered, where it holds none.
+        for player in new:
+            if ema.get(player.pk):
+                remember_ema_number(player=player, number=ema[player.pk])
         if new:
             _replan(locked)
     return len(new)

@@ -261,3 +261,26 @@ def test_the_json_exports_carry_each_players_identity(client):
     assert by_name["A"] == mine and by_name["B"] == blank
     one = json.loads(client.get(f"/games/{game.pk}/standings.json").content)
     assert [row["identity"] for row in one["standings"]][:2] == [mine, blank]
+
+
+def test_a_tournaments_registration_gives_a_player_without_one_their_ema_number():
+    from datetime import date
+
+    from scorekeeper.tournaments.services import Registration, create_tournament, register_players
+    from scoring.rules import PRESETS
+
+    tournament = create_tournament(
+        rules=PRESETS["ema"], ruleset_name="ema", name="Cup", start_date=date(2026, 5, 1)
+    )
+    Player.objects.create(name="Ben", ema_number="04000002")
+    Player.objects.create(name="Chie", ema_number="04000003")
+    register_players(
+        tournament=tournament,
+        registrations=[
+            Registration(name="Aki", ema_number="04000001"),  # a new player
+            Registration(name="Ben", ema_number="04000009"),  # has another: keeps it
+            Registration(name="Dan", ema_number="04000003"),  # Chie's: not Dan's
+        ],
+    )
+    numbers = dict(Player.objects.values_list("name", "ema_number"))
+    assert numbers == {"Aki": "04000001", "Ben": "04000002", "Chie": "04000003", "Dan": ""}

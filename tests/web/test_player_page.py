@@ -164,14 +164,14 @@ def _queries(client, player) -> int:
 def test_the_player_page_reads_the_same_number_of_queries_for_1_and_20_games(client, db):
     seed_demo(games=1, seed=9, today=date(2025, 6, 1))
     player = Seat.objects.first().player
-    # The first visit: the player, the header's first-run check, the kinds of game played,
-    # the latest games (two), one to find the finished games' part in the cache (the same key
-    # finds the yaku statistics) and, not there, three to work it out (record, best hand,
-    # days) and two to count the yaku.
-    assert _queries(client, player) == 11
+    # The first visit: the player, their platform names (their identity), the header's
+    # first-run check, the kinds of game played, the latest games (two), one to find the
+    # finished games' part in the cache (the same key finds the yaku statistics) and, not
+    # there, three to work it out (record, best hand, days) and two to count the yaku.
+    assert _queries(client, player) == 12
     # The next: the finished games' part comes from the cache.
-    assert _queries(client, player) == 6
+    assert _queries(client, player) == 7
     seed_demo(games=20, seed=10, today=date(2025, 6, 1))
     assert Seat.objects.filter(player=player).count() > 1
-    assert _queries(client, player) == 11
-    assert _queries(client, player) == 6
+    assert _queries(client, player) == 12
+    assert _queries(client, player) == 7
