@@ -25,12 +25,12 @@ from openpyxl.utils import get_column_letter
 
 from scorekeeper.club.models import Game, Seat
 from scorekeeper.ema.models import TournamentFacts
-from scorekeeper.history.exports import game_standings
 from scorekeeper.registry.identities import Identity, identities
 from scorekeeper.spreadsheets import csv_lines
 from scorekeeper.tournaments.models import Entrant, Session, TableSeat, Tournament
 from scorekeeper.tournaments.results import ResultRow, tournament_table
 from scoring.mers import tournament_weight
+from scoring.standings import final_standings
 
 #: The workbook's headers, as the EMA's files write them.
 HEADER: Final = (
@@ -140,11 +140,14 @@ def ema_rows(tournament: Tournament, table: Sequence[ResultRow] | None = None) -
     return sorted(rows, key=lambda r: (r.place, r.name))
 
 
-def sheet(tournament: Tournament) -> list[list[Any]]:
-    """The file's rows under the header: the 19 columns, numbers as numbers."""
+def sheet(
+    tournament: Tournament, rows: Sequence[EmaRow] | None = None, count: int | None = None
+) -> list[list[Any]]:
+    """The file's rows under the header: the 19 columns, numbers as numbers (``rows`` and
+    ``count``, the participants, where the checks have read them already)."""
     facts = facts_of(tournament)
-    rows = ema_rows(tournament)
-    count = participants(tournament, len(rows))
+    rows = ema_rows(tournament) if rows is None else rows
+    count = participants(tournament, len(rows)) if count is None else count
     title = tournament_title(tournament)
     day = f"{last_day(tournament):%d.%m.%Y}"
     return [
@@ -173,11 +176,12 @@ def sheet(tournament: Tournament) -> list[list[Any]]:
     ]
 
 
-def ema_csv(tournament: Tournament) -> Iterator[str]:
-    return csv_lines(HEADER, sheet(tournament))
+def ema_csv(tournament: Tournament, found: Checks | None = None) -> Iterator[str]:
+    rows = sheet(tournament) if found is None else sheet(tournament, found.rows, found.participants)
+    return csv_lines(HEADER, rows)
 
 
-def ema_workbook(tournament: Tournament) -> bytes:
+def ema_workbook(tournament: Tournament, found: Checks | None = None) -> bytes:
     """The xlsx workbook: one sheet, the header and a row per player. The EMA number is a
     text cell, so that its leading zeros stay."""
     book = Workbook()
@@ -185,7 +189,8 @@ def ema_workbook(tournament: Tournament) -> bytes:
     assert page is not None
     page.title = "Results"
     page.append(list(HEADER))
-    for values in sheet(tournament):
+    rows = sheet(tournament) if found is None else sheet(tournament, found.rows, found.participants)
+    for values in rows:
         page.append(values)
     number_column = HEADER.index("EMA number") + 1
     for (cell,) in page.iter_rows(min_row=2, min_col=number_column, max_col=number_column):
@@ -295,11 +300,12 @@ def checks(tournament: Tournament) -> Checks:
             continue
         if game.status != Game.Status.FINISHED:
             continue
-        for standing in game_standings(game):
-            player = seat_players.get((game.pk, standing["seat"]))
+        # The engine's final standings: what chombo and penalties cost each seat.
+        for standing in final_standings(game.game_state(), game.ruleset(), game.record_penalties()):
+            player = seat_players.get((game.pk, standing.seat))
             counted = owner.get((game.pk, player)) if player is not None else None
-            if counted in lines:
-                lines[counted].lost += Decimal(standing["penalty"])
+            if counted in lines and standing.penalty:
+                lines[counted].lost -= Decimal(standing.penalty)
     # The organiser's penalties, off the total already.
     for row in table:
         if row.player_id in lines:

@@ -18,7 +18,7 @@ from django.utils.translation import pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper.club.models import Player
-from scorekeeper.ema.export import checks, ema_csv, ema_workbook, facts_of
+from scorekeeper.ema.export import Checks, checks, ema_csv, ema_workbook, facts_of
 from scorekeeper.ema.forms import DayForm, FactsForm, OutsideResultForm
 from scorekeeper.ema.models import OutsideResult
 from scorekeeper.ema.ranking import country_table, ranking_table, results_by_player
@@ -62,10 +62,7 @@ def tournament_ema(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "ema/check.html", context, status=422 if form.is_bound else 200)
 
 
-def _finished_or_409(request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
-    found = checks(tournament)
-    if found.finished:
-        return None
+def _refused(request: HttpRequest, tournament: Tournament, found: Checks) -> HttpResponse:
     context: dict[str, Any] = {
         "tournament": tournament,
         "form": FactsForm(instance=facts_of(tournament)),
@@ -81,13 +78,13 @@ def _finished_or_409(request: HttpRequest, tournament: Tournament) -> HttpRespon
 @organiser_required
 def tournament_ema_file(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=pk)
-    refused = _finished_or_409(request, tournament)
-    if refused is not None:
-        return refused
+    found = checks(tournament)
+    if not found.finished:
+        return _refused(request, tournament, found)
     if kind == "xlsx":
-        response = HttpResponse(ema_workbook(tournament), content_type=XLSX)
+        response = HttpResponse(ema_workbook(tournament, found), content_type=XLSX)
     else:
-        response = HttpResponse("".join(ema_csv(tournament)), content_type=CSV)
+        response = HttpResponse("".join(ema_csv(tournament, found)), content_type=CSV)
     name = f"tournament-{tournament.pk}-ema.{kind}"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
