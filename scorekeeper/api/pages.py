@@ -35,7 +35,13 @@ def token_list(request: HttpRequest) -> HttpResponse:
             request.session[JUST_MADE] = {"id": made.token.pk, "secret": made.secret}
             return redirect("token_list")
     just_made = request.session.pop(JUST_MADE, None)
-    context = {"form": form, "tokens": tokens_of(request.user), "just_made": just_made}
+    context = {
+        "form": form,
+        "tokens": tokens_of(request.user),
+        "just_made": just_made,
+        # Where a bot sends its requests: this site's address, as this browser reached it.
+        "api_root": request.build_absolute_uri("/api/v1/"),
+    }
     status = 422 if form.is_bound else 200
     return render(request, "api/token_list.html", context, status=status)
 

@@ -14,6 +14,7 @@ def test_a_member_makes_a_token_and_sees_its_secret_once(bob_client, bob):
     token = Token.objects.get(user=bob)
     secret = page.split('id="token-secret">')[1].split("<")[0]
     assert digest_of(secret) == token.digest and token.scope == "record"
+    assert "http://testserver/api/v1/" in page
     again = bob_client.get("/account/tokens/").content.decode()
     assert secret not in again and token.prefix in again and "Discord bot" in again
 
