@@ -380,6 +380,11 @@ PATHS: Final[dict[str, Any]] = {
             "parameters": [GAME_ID, LANGUAGE],
             "responses": {
                 "200": _json(_ref("Game"), "The game."),
+                "403": _refused(
+                    "The game is withheld from the token's account (game.withheld): a "
+                    "tournament hides its session's results, or it is a private "
+                    "tournament's and the account is not a member's."
+                ),
                 "404": _refused("No such game."),
                 **TOKEN_REFUSALS,
             },

@@ -101,6 +101,13 @@ WORDINGS: Final[dict[str, tuple[int, str]]] = {
         gettext_noop("The Idempotency-Key header is not a UUID: %(got)s."),
     ),
     "game.unknown": (404, gettext_noop("There is no game %(game)s.")),
+    "game.withheld": (
+        403,
+        gettext_noop(
+            "Game %(game)s is withheld from this token's account: a tournament hides its "
+            "results, or only members may read it."
+        ),
+    ),
     "season.unknown": (404, gettext_noop("There is no season %(season)s.")),
     "player.unknown": (
         422,

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from django.db import IntegrityError
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
@@ -39,7 +40,13 @@ from scorekeeper.history.standings import finished_games, rows, season_games, st
 from scorekeeper.ratings.exports import row_values
 from scorekeeper.ratings.forms import RatingsForm
 from scorekeeper.ratings.queries import ratings_table
-from scorekeeper.registry.permissions import is_organiser
+from scorekeeper.registry.permissions import (
+    is_member,
+    is_organiser,
+    shown_games,
+    withheld_games,
+    withheld_reason,
+)
 from scorekeeper.request_numbers import request_number
 from scorekeeper.table.pages import load_game
 from scorekeeper.table.services.games import store_record
@@ -96,6 +103,12 @@ def games(request: HttpRequest, token: Token) -> HttpResponse:
         return _start_game(request, token)
     status = request.GET.get("status", "")
     listed = Game.objects.order_by("-created_at", "-pk").prefetch_related("seats__player")
+    if not is_member(token.user):
+        listed = shown_games(listed, token.user)
+    else:
+        # Members record every game in play, withheld or not.
+        in_play = Q(status=Game.Status.IN_PLAY)
+        listed = listed.filter(in_play | Q(pk__in=shown_games(Game.objects.all(), token.user)))
     if status:
         if status not in Game.Status.values:
             raise ApiRefusal(
@@ -181,6 +194,8 @@ def players(request: HttpRequest, token: Token) -> HttpResponse:
 
 @endpoint({"GET": READ})
 def game_detail(request: HttpRequest, token: Token, game_id: int) -> HttpResponse:
+    if withheld_reason(token.user, game_id) is not None:
+        raise ApiRefusal("game.withheld", {"game": game_id})
     return json_response(game_document(_game(game_id)))
 
 
@@ -285,6 +300,7 @@ def standings_view(request: HttpRequest, token: Token) -> HttpResponse:
         games, scope = season_games(season), season_scope(season)
     else:
         games, scope = finished_games(), season_scope(None)
+    games = shown_games(games, token.user)
     minimum_games, sort = form.options()
     players = form.kind()
     table = rows(
@@ -315,7 +331,10 @@ def ratings_view(request: HttpRequest, token: Token) -> HttpResponse:
             "player_count": options["players"],
             "season": None if season is None else season.pk,
             "minimum_games": options["minimum_games"],
-            "ratings": [row_values(row) for row in ratings_table(**options)],
+            "ratings": [
+                row_values(row)
+                for row in ratings_table(**options, withheld=withheld_games(token.user))
+            ],
         }
     )
 

@@ -153,7 +153,16 @@ def game_withheld(request: HttpRequest, game_id: Any) -> str | None:
     """Why the game ``game_id`` is withheld from this reader, or ``None`` where it is not:
     its recorders (members, the table's phone) still open it while it is in play. One
     query (none for organisers)."""
-    user = request.user
+    return withheld_reason(
+        request.user, game_id, recorder=lambda: holds_table_key(request, game_id)
+    )
+
+
+def withheld_reason(
+    user: Any, game_id: Any, *, recorder: Callable[[], bool] = lambda: False
+) -> str | None:
+    """Why the game ``game_id`` is withheld from ``user`` (a token's account too), or
+    ``None``; a member, or one ``recorder`` says records the game, opens it in play."""
     if is_organiser(user) or not isinstance(game_id, int):
         return None
     found = (
@@ -164,7 +173,7 @@ def game_withheld(request: HttpRequest, game_id: Any) -> str | None:
     if found is None:
         return None
     status, public = found
-    if status == Game.Status.IN_PLAY and (is_member(user) or holds_table_key(request, game_id)):
+    if status == Game.Status.IN_PLAY and (is_member(user) or recorder()):
         return None
     return str(HIDDEN if public or is_member(user) else PRIVATE)
 

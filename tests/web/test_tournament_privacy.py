@@ -14,6 +14,7 @@ from tournament_data import hanchan_records, make_tournament, play
 from scorekeeper.club.models import Game, Seat
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.models import Tournament
+from tests.web.api_helpers import Bot
 
 #: Every page and download of one game.
 GAME_URLS = (
@@ -135,3 +136,19 @@ def test_a_private_tournaments_games_and_names_are_not_read_by_visitors(client, 
     results = reverse("tournament_results_json", args=[tournament.pk])
     assert client.get(results)["Location"].startswith(reverse("login"))
     assert json.loads(bob_client.get(results).content)["rows"]
+
+
+def test_the_api_withholds_a_hidden_sessions_game_and_its_totals(bob, alice, db):
+    tournament, game = _played()
+    services.hide_results(tournament=tournament, from_session=1)
+    name = game.seats.first().player.name
+    member, organiser = Bot(bob, "read"), Bot(alice, "read")
+    status, answer = member.get(f"/api/v1/games/{game.pk}")
+    assert (status, answer["code"]) == (403, "game.withheld")
+    assert organiser.get(f"/api/v1/games/{game.pk}")[0] == 200
+    listed = member.get("/api/v1/games")[1]["games"]
+    assert game.pk not in [g["id"] for g in listed]
+    assert game.pk in [g["id"] for g in organiser.get("/api/v1/games")[1]["games"]]
+    for path in ("/api/v1/standings", "/api/v1/ratings"):
+        assert name not in json.dumps(member.get(path)[1]), path
+        assert name in json.dumps(organiser.get(path)[1]), path
