@@ -23,17 +23,20 @@ from scorekeeper.ema.export import HEADER, checks, ema_workbook, sheet
 from scorekeeper.ema.models import TournamentFacts
 from scorekeeper.registry.identities import Identity
 from scorekeeper.registry.services import set_identity
+from scorekeeper.table.services.hands import record_hand
 from scorekeeper.tournaments.models import Entrant, Session
 from scorekeeper.tournaments.services import (
     Registration,
     create_tournament,
+    end_by_time,
     give_penalty,
     register_players,
     seat_session,
     start_session,
     substitute,
 )
-from scoring.rules import resolve_rules
+from scoring.outcomes import Chombo, Hand
+from scoring.rules import PRESETS, resolve_rules
 
 pytestmark = pytest.mark.django_db
 
@@ -203,3 +206,34 @@ def test_the_facts_form_refuses_a_wrong_weight_and_changes_nothing(alice_client)
     assert response.status_code == 422
     assert response.context["form"].errors["weight"]
     assert TournamentFacts.objects.get(tournament=tournament).weight is None
+
+
+def test_a_chombo_is_shown_apart_and_the_scores_without_it_add_up_to_zero():
+    # EMA rules: a chombo takes 20,000 points (20.0) off the offender's result at the end;
+    # the four stay at 30,000, tied, and share the uma (split): 0.0 each before it.
+    tournament = create_tournament(
+        rules=PRESETS["ema"],
+        ruleset_name="ema",
+        name="Chombo Cup 2026",
+        start_date=date(2026, 5, 2),
+        sessions=1,
+    )
+    register_players(tournament=tournament, players=[Player.objects.create(name=n) for n in "WXYZ"])
+    session = seat_session(
+        session=Session.objects.get(tournament=tournament),
+        method="prescripted",
+        tables=[list(Entrant.objects.order_by("player__name"))],
+    )
+    start_session(session=session)
+    table = session.tables.get()
+    record_hand(game=table.game, hand=Hand(Chombo(2)), expected_sequence=0)
+    end_by_time(table=table, early=True)
+    found = checks(tournament)
+    assert [(line.row.name, line.row.place, line.row.score, line.lost) for line in found.lines] == [
+        ("W", 1, Decimal("0.0"), 0),
+        ("X", 1, Decimal("0.0"), 0),
+        ("Z", 1, Decimal("0.0"), 0),
+        ("Y", 4, Decimal("-20.0"), Decimal("-20.0")),
+    ]
+    assert (found.total, found.lost, found.before) == (Decimal("-20.0"), Decimal("-20.0"), 0)
+    assert [row[:3] for row in sheet(tournament)][-1] == ["Chombo Cup 2026", 4, 4]
