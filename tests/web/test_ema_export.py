@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from datetime import date
 from decimal import Decimal
 
@@ -237,3 +238,16 @@ def test_a_chombo_is_shown_apart_and_the_scores_without_it_add_up_to_zero():
     ]
     assert (found.total, found.lost, found.before) == (Decimal("-20.0"), Decimal("-20.0"), 0)
     assert [row[:3] for row in sheet(tournament)][-1] == ["Chombo Cup 2026", 4, 4]
+
+
+def test_the_tournaments_results_json_carries_each_players_identity(client):
+    tournament = worked_tournament()
+    data = json.loads(client.get(f"/tournaments/{tournament.pk}/results.json").content)
+    ben = next(row for row in data["rows"] if row["name"] == "Ben")
+    assert ben["identity"] == {
+        "given_name": "Ben",
+        "family_name": "Baker",
+        "country": "GBR",
+        "ema_number": "04000002",
+        "platform_names": {"tenhou": [], "mahjongsoul": [], "other": []},
+    }

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_safe
 
 from scorekeeper.club.models import Player
 from scorekeeper.digest import digest
+from scorekeeper.registry.identities import Identity, identities, identity_json
 from scorekeeper.registry.permissions import is_member, is_organiser, read_required
 from scorekeeper.spreadsheets import csv_lines
 from scorekeeper.tournaments.forms import HideForm, PenaltyForm, PlanForm, RegisterForm
@@ -187,6 +188,10 @@ def results_download(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     before = shown_sessions(tournament, organiser=is_organiser(request.user))
     rows = counted(tournament_table(tournament, before=before))
     if kind == "json":
+        # Each player's identity beside their line, as the club's other JSON files carry it.
+        found = identities(row["player_id"] for row in rows)
+        for row in rows:
+            row["identity"] = identity_json(found.get(row["player_id"], Identity()))
         body = json.dumps({"tournament": tournament.name, "rows": rows}, ensure_ascii=False)
         response = HttpResponse(body, content_type=JSON)
     else:
