@@ -54,7 +54,7 @@ _BATCH: Final = 2000
 #: The most games a change may touch and be rated in the writer's transaction.
 INLINE_GAMES: Final = 200
 #: The games rated in one transaction of the background work.
-CHUNK_GAMES: Final = 500
+CHUNK_GAMES: Final = 100
 #: Waiting games whose last chunk is older than this were left by a process that stopped.
 STALLED: Final = timedelta(seconds=30)
 

@@ -131,4 +131,6 @@ def test_bench_ratings(club, db, request, capsys, monkeypatch):
             )
             for name, (ms, queries) in pages.items():
                 print(f"  {name:<31} {ms:7.1f} ms  {queries:3} queries")
-    assert all(queries <= 8 for _, queries in pages.values())
+    # A player's rating reads four queries for each kind of game they played (both, here), and
+    # every page one to ask whether the ratings are updating.
+    assert all(queries <= 12 for _, queries in pages.values())
