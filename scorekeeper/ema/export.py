@@ -240,6 +240,16 @@ class Checks:
         return [r for r in self.rows if not r.identity.country]
 
     @property
+    def numbers_differ(self) -> list[EmaRow]:
+        """Players registered with an EMA number other than the one on their identity (the
+        file sends the registered one)."""
+        return [
+            r
+            for r in self.rows
+            if r.identity.ema_number and r.ema_number and r.identity.ema_number != r.ema_number
+        ]
+
+    @property
     def without_ema_number(self) -> list[EmaRow]:
         return [r for r in self.rows if not r.ema_number]
 

@@ -158,6 +158,11 @@ def test_the_checks_list_what_is_missing_and_add_up_the_scores():
     assert [r.name for r in found.without_latin_name] == ["Hana"]
     assert [r.name for r in found.without_country] == ["Hana"]
     assert [r.name for r in found.without_ema_number] == ["Gin"]
+    assert found.numbers_differ == []  # Aoi had none: the registration gave it
+    Player.objects.filter(name="Aoi").update(ema_number="10990099")
+    assert [(r.name, r.ema_number) for r in checks(tournament).numbers_differ] == [
+        ("Aoi", "10990001")
+    ]
     # The scores sum to -6.0, the penalty; without it they add up to zero.
     assert (found.total, found.lost, found.before) == (Decimal("-6.0"), Decimal("-6.0"), 0)
     # Two days, nine players (+0), four countries known (+0): Hana's is not.
