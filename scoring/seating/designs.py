@@ -177,10 +177,14 @@ def _product_coordinates(q: int, size: int) -> list[list[tuple[int, ...]]] | Non
 
 def transversal(players: int, size: int) -> list[Round] | None:
     """``players / size`` rounds without a repeat, where ``players / size`` is a product of
-    prime powers each at least ``size``; ``None`` where it is not.
+    prime powers each at least ``size``; ``None`` where it is not. Two players of one group
+    never meet in them: where a group fills tables, more rounds seat each group apart, by
+    a design of its own where there is one (64 players: 16 rounds, then the affine plane's
+    5 in each group of 16), else once (32 players: 8 rounds, then each group of 8 at two
+    tables).
 
-    >>> [len(transversal(n, 4) or ()) for n in (16, 24, 32, 80)]
-    [4, 0, 8, 20]
+    >>> [len(transversal(n, 4) or ()) for n in (16, 24, 28, 32, 80)]
+    [5, 0, 7, 9, 25]
     """
     if players % size:
         return None
@@ -188,7 +192,14 @@ def transversal(players: int, size: int) -> list[Round] | None:
     rounds = _product_coordinates(q, size)
     if rounds is None:
         return None
-    return [tuple(tuple(g * q + x for g, x in enumerate(table)) for table in r) for r in rounds]
+    made = [tuple(tuple(g * q + x for g, x in enumerate(table)) for table in r) for r in rounds]
+    if q % size == 0:
+        apart = design(q, size) or [tuple(tuple(range(t, t + size)) for t in range(0, q, size))]
+        made += [
+            tuple(tuple(g * q + x for x in table) for g in range(size) for table in r)
+            for r in apart
+        ]
+    return made
 
 
 def affine(players: int, size: int) -> list[Round] | None:
@@ -284,7 +295,7 @@ def design(players: int, size: int) -> list[Round] | None:
     ``None`` where none is.
 
     >>> [len(design(n, 4) or ()) for n in (16, 20, 24, 28, 32, 64)]
-    [5, 5, 0, 7, 8, 21]
+    [5, 5, 0, 7, 9, 21]
     >>> [len(design(n, 3) or ()) for n in (9, 12, 15, 18, 27)]
     [4, 4, 7, 0, 13]
     """

@@ -141,43 +141,58 @@ def _without_east(seating: Seating) -> Seating:
 
 def vary_table_numbers(plan: Sequence[Seating], history: Sequence[Seating]) -> tuple[Seating, ...]:
     """Each session's tables reordered so that each player sits at the table numbers they
-    have had least (over ``history`` and the sessions planned before): the numbers are
-    given in turn to the table whose players have had that number least, then two tables
-    swap numbers while that lowers the sum.
+    have had least (over ``history`` and the other sessions planned): a table's cost at a
+    number is the sum of the squares of its players' times there (so that a third time
+    weighs more than two seconds), the numbers are given in turn to the table that costs
+    least there, then two tables swap numbers while that lowers the cost; then each
+    session is numbered again against all the others, twice over.
 
     >>> vary_table_numbers([((1, 2), (3, 4))] * 2, [])
     (((1, 2), (3, 4)), ((3, 4), (1, 2)))
     """
     had: dict[tuple[int, int], int] = {}
-    for seating in history:
+
+    def count(seating: Seating, step: int) -> None:
         for number, table in enumerate(seating):
             for p in table:
-                had[p, number] = had.get((p, number), 0) + 1
+                had[p, number] = had.get((p, number), 0) + step
+
+    for seating in history:
+        count(seating, 1)
     made: list[Seating] = []
     for seating in plan:
-        cost = functools.partial(_table_cost, had)
-        left = list(seating)
-        order: list[tuple[int, ...]] = []
-        for number in range(len(seating)):
-            pick = min(left, key=functools.partial(_table_cost, had, number=number))
-            left.remove(pick)
-            order.append(pick)
-        improved = True
-        while improved:
-            improved = False
-            for i in range(len(order)):
-                for j in range(i + 1, len(order)):
-                    now = cost(order[i], i) + cost(order[j], j)
-                    if cost(order[j], i) + cost(order[i], j) < now:
-                        order[i], order[j] = order[j], order[i]
-                        improved = True
-        for number, table in enumerate(order):
-            for p in table:
-                had[p, number] = had.get((p, number), 0) + 1
-        made.append(tuple(order))
+        made.append(_numbered(seating, had))
+        count(made[-1], 1)
+    for _ in range(2):
+        for s, seating in enumerate(made):
+            count(seating, -1)
+            made[s] = _numbered(seating, had)
+            count(made[s], 1)
     return tuple(made)
 
 
+def _numbered(seating: Seating, had: dict[tuple[int, int], int]) -> Seating:
+    """``seating``'s tables in the order that costs least by ``had`` (as found greedily,
+    then by swaps)."""
+    cost = functools.partial(_table_cost, had)
+    left = list(seating)
+    order: list[tuple[int, ...]] = []
+    for number in range(len(seating)):
+        pick = min(left, key=functools.partial(_table_cost, had, number=number))
+        left.remove(pick)
+        order.append(pick)
+    improved = True
+    while improved:
+        improved = False
+        for i in range(len(order)):
+            for j in range(i + 1, len(order)):
+                now = cost(order[i], i) + cost(order[j], j)
+                if cost(order[j], i) + cost(order[i], j) < now:
+                    order[i], order[j] = order[j], order[i]
+                    improved = True
+    return tuple(order)
+
+
 def _table_cost(had: dict[tuple[int, int], int], table: tuple[int, ...], number: int) -> int:
-    """How often the players of ``table`` have sat at ``number``."""
-    return sum(had.get((p, number), 0) for p in table)
+    """How often the players of ``table`` have sat at ``number``, squared and summed."""
+    return sum(had.get((p, number), 0) ** 2 for p in table)

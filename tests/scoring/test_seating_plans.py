@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 
 import pytest
 
@@ -25,21 +26,22 @@ from scoring.seating.sessions import (
 from scoring.seating.winds import east_counts
 
 #: Players, size, rounds: (n - 1) / (size - 1) for the affine spaces AG(m, size) (every two
-#: players meet once), n / size for the transversal designs over GF(q) and their products.
+#: players meet once), q = n / size for the transversal designs over GF(q) and their
+#: products, and where q is a multiple of size the rounds that seat each group of q apart.
 DESIGNS = [
     (16, 4, 5),  # the affine plane of order 4
     (64, 4, 21),  # AG(3, 4)
     (20, 4, 5),  # GF(5)
     (28, 4, 7),  # GF(7)
-    (32, 4, 8),  # GF(8): CSPLib prob010's 8-4-8
+    (32, 4, 9),  # GF(8), then each group of 8 at two tables: CSPLib prob010's 8-4-9
     (36, 4, 9),  # GF(9)
-    (80, 4, 20),  # 4 x 5
+    (80, 4, 25),  # 4 x 5, then each group of 20 by GF(5)
     (9, 3, 4),  # the Kirkman system of order 9: AG(2, 3)
     (27, 3, 13),  # AG(3, 3)
     (12, 3, 4),  # GF(4)
     (15, 3, 7),  # Kirkman's fifteen schoolgirls: a packing of PG(3, 2)
     (21, 3, 7),  # GF(7)
-    (36, 3, 12),  # 4 x 3: a product whose factors are at least 3
+    (36, 3, 16),  # 4 x 3: a product whose factors are at least 3; then GF(4) in each group
 ]
 
 
@@ -142,14 +144,29 @@ def test_over_a_plan_no_player_is_east_twice_more_than_another(players, sessions
     assert sum(east.values()) == sessions * players // size
 
 
-def test_varied_table_numbers_keep_nobody_at_one_number_all_day():
-    plan = plan_sessions(range(32), 8, seed=1, vary_tables=True)
-    for player in range(32):
-        numbers = [
-            n for seating in plan.sessions for n, table in enumerate(seating) if player in table
+def _numbers(plan, players):
+    """Each player's table numbers over the plan, as a count per number."""
+    return [
+        Counter(n for seating in plan.sessions for n, table in enumerate(seating) if p in table)
+        for p in players
+    ]
+
+
+@pytest.mark.parametrize(("players", "sessions"), [(32, 8), (24, 6)])
+def test_varied_table_numbers_spread_each_player_over_the_numbers(players, sessions):
+    for seed in (1, 2):
+        varied = plan_sessions(range(players), sessions, seed=seed, vary_tables=True, steps=0)
+        plain = plan_sessions(range(players), sessions, seed=seed, steps=0)
+        # The same tables, numbered otherwise.
+        assert [set(map(frozenset, s)) for s in varied.sessions] == [
+            set(map(frozenset, s)) for s in plain.sessions
         ]
-        # 8 tables, 8 sessions: nobody sits at a number more than twice.
-        assert max(numbers.count(n) for n in set(numbers)) <= 2
+        spread, kept = _numbers(varied, range(players)), _numbers(plain, range(players))
+        # Nobody at one number all day, and fewer second and third times than as drawn.
+        assert max(max(c.values()) for c in spread) < max(max(c.values()) for c in kept)
+        assert max(max(c.values()) for c in spread) <= sessions // 2
+        squares = [sum(n * n for n in c.values()) for c in spread]
+        assert sum(squares) < sum(sum(n * n for n in c.values()) for c in kept)
 
 
 def _swiss_day(players, sessions, seed):
