@@ -190,10 +190,24 @@ def finish_a_game(player: Player) -> None:
     finish_game(game=game, expected_sequence=1)
 
 
+def first_visits(client: Client, url: str, player: Player, rounds: int) -> tuple[float, float]:
+    """The median milliseconds, of time and of this process's CPU (the page's own work,
+    the database's included on SQLite, whatever else the machine runs), of the first
+    visit to ``url`` right after a game with ``player`` finished, over ``rounds`` games."""
+    walls, cpus = [], []
+    for _ in range(rounds):
+        finish_a_game(player)
+        wall, cpu = time.perf_counter(), time.process_time()
+        read(client, url)
+        walls.append(time.perf_counter() - wall)
+        cpus.append(time.process_time() - cpu)
+    return statistics.median(walls) * 1e3, statistics.median(cpus) * 1e3
+
+
 def test_bench_first_visit_after_a_game_finishes(club, db, request, capsys):
     """The statistics page and the busiest player's page, first read right after a game
-    (with that player) finished, then read again: the first visit is the one that counts
-    what changed."""
+    (with that player) finished, each time a game finishes, then read again: the first
+    visit is the one that counts what changed."""
     client = Client()
     client.force_login(club["organiser"])
     busiest = Player.objects.annotate(games=Count("seats")).order_by("-games").first()
@@ -203,14 +217,18 @@ def test_bench_first_visit_after_a_game_finishes(club, db, request, capsys):
     results = {}
     for name, url in urls.items():
         read(client, url)  # what the cache keeps from before
-        finish_a_game(busiest)
-        results[name] = measure(client, url, rounds)
+        first, cpu = first_visits(client, url, busiest, rounds)
+        _, again, queries = measure(client, url, rounds)
+        results[name] = (first, cpu, again, queries)
     if measuring(request.config):
         with capsys.disabled():
             print(
                 f"\n[{connection.vendor}] first visit after a game finishes, "
-                f"{club['games']:,} games ({club['hands']:,} hands):"
+                f"{club['games']:,} games ({club['hands']:,} hands), medians of {rounds}:"
             )
-            for name, (first, ms, queries) in results.items():
-                print(f"  {name:<24} first {first:7.1f} ms  then {ms:7.1f} ms  {queries:3} queries")
-    assert all(queries <= MAX_QUERIES for _, _, queries in results.values())
+            for name, (first, cpu, again, queries) in results.items():
+                print(
+                    f"  {name:<24} first {first:7.1f} ms ({cpu:6.1f} ms CPU)"
+                    f"  then {again:7.1f} ms  {queries:3} queries"
+                )
+    assert all(queries <= MAX_QUERIES for *_, queries in results.values())
