@@ -66,7 +66,11 @@ def win_style(win: Win, riichi: tuple[Seat, ...]) -> str | None:
 
 @dataclass
 class YakuStats:
-    """The counts. ``*_unknown``: wins (or deal-ins) the record does not say enough of."""
+    """The counts. ``*_unknown``: wins (or deal-ins) the record does not say enough of.
+
+    ``deal_ins`` counts hands: a double ron is one deal-in, as Tenhou and Mahjong Soul count
+    it (and as ``scoring.stats.SeatStats`` does). ``deal_in_styles`` counts the winning hands
+    dealt into, so a double ron adds one to the style of each of its two wins."""
 
     wins: int = 0
     styles: Counter[str] = field(default_factory=Counter)
@@ -122,12 +126,14 @@ class YakuStats:
             if seat is None or declared == seat:
                 self.riichi += 1
                 self.riichi_won += declared in winners
+        dealt = discarder is not None and (seat is None or discarder == seat)
+        # A double ron is one deal-in (as Tenhou and Mahjong Soul count it), into two hands.
+        self.deal_ins += dealt
         for win in wins:
             style = win_style(win, riichi)
             if seat is None or win.winner == seat:
                 self._add_win(win, style)
-            if discarder is not None and (seat is None or discarder == seat):
-                self.deal_ins += 1
+            if dealt:
                 if style is None:
                     self.deal_in_styles_unknown += 1
                 else:

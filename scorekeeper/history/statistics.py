@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Final
 
-from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Sum
 
 from scorekeeper.club.models import Game, Player, Seat, WinRecord, WinYaku
 from scorekeeper.digest import digest
@@ -96,10 +96,19 @@ def yaku_stats(
         won, dealt = Q(player=player), Q(discarder=player)
         wins = wins.filter(won | dealt)
         yaku = yaku.filter(win__player=player)
+    # A double ron is one deal-in (``scoring.yaku_stats``): the hand is counted by its first
+    # win row alone, the winners' hands dealt into by every row.
+    first_of_hand = ~Exists(
+        WinRecord.objects.order_by().filter(
+            game=OuterRef("game"), hand=OuterRef("hand"), pk__lt=OuterRef("pk")
+        )
+    )
+    wins = wins.annotate(first_of_hand=first_of_hand)
     # One row of counts, each over the rows that match it: a sum in one pass, where
     # grouping would sort every row first.
     bars = list(_HAN_BARS.items())
     counts = wins.aggregate(
+        dealt_hands=Count("pk", filter=dealt & Q(first_of_hand=True)),
         won_count=Count("pk", filter=won),
         yaku_named=Count("pk", filter=won & Q(with_yaku=True)),
         dora_said=Count("dora", filter=won),
@@ -119,7 +128,7 @@ def yaku_stats(
     for style in STYLES:
         stats.styles[style] = counts[f"won_{style}"]
         stats.deal_in_styles[style] = counts[f"dealt_{style}"]
-    stats.deal_ins = sum(counts[f"dealt_{style}"] for style in _STYLES)
+    stats.deal_ins = counts["dealt_hands"]
     for i, (bar, _) in enumerate(bars):
         stats.han[bar] = counts[f"bar_{i}"]
     # A fresh count keeps only what it saw: noughts out.

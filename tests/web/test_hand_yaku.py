@@ -35,6 +35,7 @@ from scoring.outcomes import Hand, Ron, Tsumo, Win
 from scoring.record_hand import parse_hand
 from scoring.rules import PRESETS, resolve_rules
 from scoring.state import start_state
+from scoring.yaku_stats import yaku_stats
 
 pytestmark = pytest.mark.django_db
 
@@ -453,3 +454,53 @@ def test_the_real_winning_hands_recorded_through_the_form_are_counted_as_tenhou_
         assert dict(stats.styles) == dict(styles[seat]) and stats.styles_unknown == 0
         assert (stats.riichi, stats.riichi_won) == (riichi[seat], riichi_won[seat])
         assert stats.dora == dora[seat]
+
+
+def test_a_double_ron_is_one_deal_in_everywhere(client, players, alice):
+    """Dan deals into Ben and Chie at once, then into Aki: two deal-ins (Tenhou's count),
+    into three hands (riichi, open, dama), on the club's page, on Dan's, and in the engine's
+    own count of the hands."""
+    game = start_game(
+        rules=PRESETS["tenhou"], ruleset_name="tenhou", players=players, created_by=alice
+    )
+    hands = [
+        # Ben riichi 4 han 30 fu (7,700) and Chie open 6 han (haneman, 12,000): Dan 5,300.
+        Hand(
+            Ron(
+                3,
+                (
+                    Win(1, 4, 30, yaku=("Riichi", "Pinfu", "Tanyao"), dora=1, open=False),
+                    Win(2, 6, yaku=("Honitsu", "Haku"), dora=(3, 0, 0), open=True),
+                ),
+            ),
+            riichi=(1,),
+        ),
+        # Aki dama mangan (12,000 as dealer or 8,000): Dan below zero, the game ends.
+        Hand(Ron(3, (Win(0, 5, yaku=("Tanyao",), dora=(4, 0, 0), open=False),))),
+    ]
+    for sequence, hand in enumerate(hands):
+        record_hand(game=game, hand=hand, expected_sequence=sequence)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    club = client.get(reverse("statistics"))
+    s = club.context["ys"]["stats"]
+    assert (s.wins, s.deal_ins) == (3, 2)
+    assert dict(s.deal_in_styles) == {"riichi": 1, "open": 1, "dama": 1}
+    assert "a double ron is one deal-in" in club.content.decode()
+    dan = Player.objects.get(name="Dan")
+    page = client.get(reverse("player_detail", args=[dan.pk]))
+    assert page.context["ys"]["stats"].deal_ins == 2
+    assert Seat.objects.get(game=game, player=dan).deal_ins == 2
+    assert "2 deal-ins" in page.content.decode()
+    engine = yaku_stats([(hand, 3) for hand in hands])
+    assert (engine.deal_ins, sum(engine.deal_in_styles.values())) == (2, 3)
+    # The hand log: the double ron's changes on its first line alone, so each change column
+    # sums to the game: Dan paid 7,700 + 12,000, then a non-dealer's mangan (8,000).
+    text = client.get(reverse("hand_log_csv", args=[game.pk])).content.decode("utf-8-sig")
+    rows = list(csv.DictReader(io.StringIO(text)))
+    lines = [(row["Hand"], row["Winner"]) for row in rows]
+    assert lines == [("1", "Ben"), ("1", "Chie"), ("2", "Aki")]
+    first, second = rows[0], rows[1]
+    assert (first["Dan change"], second["Dan change"], second["Dan score"]) == ("-19700", "", "")
+    assert sum(int(row["Dan change"] or 0) for row in rows) == -19700 - 8000
+    assert rows[2]["Dan score"] == str(25000 - 19700 - 8000)
