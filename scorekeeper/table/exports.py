@@ -3,7 +3,13 @@ what each win was made of (yaku, dora, open) beside its han and fu, who was tenp
 draw, why a hand was aborted, who made a chombo, and every player's change and score after
 the hand; then a line per penalty. The facts of the game record, all of them. CSV as the
 standings' files are written (``history.exports``: byte order mark, no formulas), and
-JSON."""
+JSON.
+
+A double ron is two lines, a winner each, but the hand's changes and scores are on its first
+line alone (the second's are blank), so the sum of a change column is what the player gained
+or lost. Hands are numbered from 1 in both files, and a penalty names the hand it was given
+after by that number (in the CSV's "Hand" column, the JSON's ``after_hand``; ``null`` for a
+penalty given at no hand in particular)."""
 
 from __future__ import annotations
 
@@ -140,9 +146,12 @@ def _csv_rows(board: Scoreboard) -> Iterator[list[Any]]:
             " ".join(names[seat] for seat in result.hand.riichi),
         ]
         facts = [*_facts(result, names), *([""] * _PENALTY)]
-        tail = [*result.deltas, *result.after.scores]
+        tail: list[int | str] = [*result.deltas, *result.after.scores]
         wins = _wins(result) or ((None, None),)
-        for win, discarder in wins:
+        for line, (win, discarder) in enumerate(wins):
+            if line:
+                # The hand's changes are on its first line only: a column sums to the game.
+                tail = [""] * len(tail)
             if win is None:
                 yield [*head, *([""] * (win_columns - len(head))), *facts, *tail]
                 continue
@@ -232,7 +241,8 @@ def hand_log_document(board: Scoreboard) -> dict[str, Any]:
             "seat": penalty.seat,
             "points": penalty.points,
             "reason": penalty.reason,
-            "after_hand": penalty.after_hand,
+            # Numbered as the hands are (from 1), where the record counts from 0.
+            "after_hand": None if penalty.after_hand is None else penalty.after_hand + 1,
         }
         for penalty in board.record.penalties
     ]

@@ -61,4 +61,6 @@ def test_the_json_says_the_same_with_the_records_keys(client, eventful):
     assert (draw["tenpai"], draw["nagashi"]) == ([2], [])
     assert abort["reason"] == "kyuushu_kyuuhai"
     assert chombo["offender"] == 3
-    assert document["penalties"] == [{"seat": 1, "points": 5000, "reason": "late", "after_hand": 1}]
+    # Given after the second hand: numbered as the hands are ("hand": 2), as in the CSV.
+    assert document["hands"][1]["hand"] == 2
+    assert document["penalties"] == [{"seat": 1, "points": 5000, "reason": "late", "after_hand": 2}]
