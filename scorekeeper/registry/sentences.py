@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from scorekeeper.format import format_points, signed
 from scorekeeper.parameters import GROUPS, LABELS, Group
-from scoring.rule_values import FloatingUma, Uma
+from scoring.rule_values import FloatingUma, MultiRon, Uma
 from scoring.rules import PRESETS, Ruleset
 
 #: Each abortive draw by its name alone, as a sentence lists them.
@@ -298,6 +298,32 @@ _SENTENCES: Final[dict[str, Sentence]] = {
 }
 
 
+#: The parameters that say something only with some rules: a four-player ruleset has no
+#: tsumo loss, a game without an extension nothing for one to end on, without tobi nobody
+#: goes out, and where only the nearest winner wins there is no multi-ron to share.
+_APPLIES: Final[dict[str, Callable[[Ruleset], bool]]] = {
+    "sanma_tsumo": lambda rules: rules.players == 3,
+    "extension_end": lambda rules: rules.extension,
+    "tobi_at_zero": lambda rules: rules.tobi,
+    "tobi_bonus": lambda rules: rules.tobi,
+    "multi_ron_sticks": lambda rules: rules.multi_ron is not MultiRon.HEAD_BUMP,
+    "multi_ron_honba": lambda rules: rules.multi_ron is not MultiRon.HEAD_BUMP,
+}
+
+
+def applies(name: str, rules: Ruleset) -> bool:
+    """Whether the parameter ``name`` has anything to say under ``rules``.
+
+    >>> from scoring.rules import PRESETS
+    >>> applies("sanma_tsumo", PRESETS["ema"]), applies("extension_end", PRESETS["ema"])
+    (False, False)
+    >>> applies("extension_end", PRESETS["tenhou"]), applies("uma", PRESETS["ema"])
+    (True, True)
+    """
+    test = _APPLIES.get(name)
+    return test is None or test(rules)
+
+
 class Line(NamedTuple):
     name: str
     label: str | Promise
@@ -317,8 +343,8 @@ def describe(name: str, rules: Ruleset) -> str:
 
 
 def rules_in_words(rules: Ruleset) -> list[tuple[Group, list[Line]]]:
-    """Every parameter of ``rules`` as a line, by group; those that differ from its preset
-    carry the preset's line too."""
+    """Every parameter of ``rules`` that applies to them (``applies``) as a line, by group;
+    those that differ from its preset carry the preset's line too."""
     changed = rules.overrides()
     preset = PRESETS[rules.preset]
     return [
@@ -332,6 +358,7 @@ def rules_in_words(rules: Ruleset) -> list[tuple[Group, list[Line]]]:
                     describe(name, preset) if name in changed else "",
                 )
                 for name in group.parameters
+                if applies(name, rules)
             ],
         )
         for group in GROUPS

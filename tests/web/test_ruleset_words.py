@@ -32,7 +32,9 @@ def test_a_rulesets_page_lists_its_rules_in_words_grouped_and_marks_the_changes(
     with django_assert_max_num_queries(4):
         page = client.get(reverse("ruleset_detail", args=[saved.pk])).content.decode()
 
-    assert page.count("data-parameter=") == len(ENGINE_PARAMETERS)
+    # EMA's rules: four players (no tsumo loss to say), no extension (nothing to end) and no
+    # tobi (nobody goes out at 0, nobody pays a bonus).
+    assert page.count("data-parameter=") == len(ENGINE_PARAMETERS) - 4
     for group in GROUPS:
         assert f"<h2>{group.title}</h2>" in page
     assert page.count('class="changed"') == 2
@@ -63,9 +65,29 @@ def test_a_rulesets_page_lists_its_rules_in_words_grouped_and_marks_the_changes(
 def test_a_presets_page_reads_its_rules_in_words(client, preset, name, words):
     page = client.get(reverse("preset_detail", args=[preset])).content.decode()
 
-    assert page.count("data-parameter=") == len(ENGINE_PARAMETERS)
+    rules = PRESETS[preset]
+    no_multi_ron = rules.multi_ron == "head_bump"
+    unsaid = (rules.players == 4) + (not rules.extension) + 2 * (not rules.tobi) + 2 * no_multi_ron
+    assert page.count("data-parameter=") == len(ENGINE_PARAMETERS) - unsaid
     assert 'class="changed"' not in page
     assert words in rule_line(page, name)
+
+
+def test_a_page_says_only_the_rules_that_apply(client):
+    """A four-player ruleset has no three-player tsumo to pay, a game without an extension
+    nothing for one to end on; a three-player ruleset with an extension says both."""
+    ema = client.get(reverse("preset_detail", args=["ema"])).content.decode()
+    assert "No extension: the game ends after its last round." in rule_line(ema, "extension")
+    assert "With three players" not in ema and "An extension ends" not in ema
+    assert 'data-parameter="sanma_tsumo"' not in ema
+    assert "No tobi: play goes on below 0." in rule_line(ema, "tobi")
+    assert "A score of exactly 0" not in ema and "No tobi bonus" not in ema
+    wrc = client.get(reverse("preset_detail", args=["wrc"])).content.decode()
+    assert "Head bump" in rule_line(wrc, "multi_ron") and "In a multi-ron" not in wrc
+    assert PRESETS["tenhou_sanma"].extension
+    sanma = client.get(reverse("preset_detail", args=["tenhou_sanma"])).content.decode()
+    assert "less North’s share (tsumo loss)" in rule_line(sanma, "sanma_tsumo")
+    assert "An extension ends" in rule_line(sanma, "extension_end")
 
 
 def test_a_floating_uma_reads_as_three_lists(client):
