@@ -19,11 +19,19 @@ $(INSTALLED): pyproject.toml | $(BIN)/python
 
 # The port `make run` serves on: `make run PORT=8080`.
 PORT ?= 8000
+# The address it listens on: this machine alone, or `make run HOST=0.0.0.0` for the club's
+# phones on the same network (README, "Phones at the table"). Served beyond this machine,
+# any name the phones use for it (its address changes with the network) is accepted, unless
+# DJANGO_ALLOWED_HOSTS names them.
+HOST ?= 127.0.0.1
+LOOPBACK := 127.0.0.1 localhost ::1
+BEYOND := $(filter-out $(LOOPBACK),$(HOST))
 
 run: export DJANGO_DEBUG := 1
 run: $(INSTALLED)
 	$(BIN)/python manage.py migrate
-	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+	$(if $(BEYOND),@echo "Serving to the network: open http://<this machine's address>:$(PORT) on the phones (README, Phones at the table).")
+	$(if $(BEYOND),DJANGO_ALLOWED_HOSTS="$${DJANGO_ALLOWED_HOSTS:-*}" )$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # Production: needs DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS (README, "Running in
 # production"); gunicorn's settings (workers, bind address) are in scorekeeper/gunicorn.conf.py.
