@@ -1,7 +1,7 @@
 """A hand's outcome applied to the state of a game, and whole-game replay.
 
 Payments, riichi sticks (kyoutaku), honba, dealer rotation (renchan) and the end of the game
-follow ``shared/RULES.md`` ("Flow, by result") and ``shared/rules/reference.md`` sections 2.1-2.8:
+follow ``docs/RULES.md`` ("Flow, by result") and ``docs/rules/reference.md`` sections 2.1-2.8:
 a dealer win or any draw adds a honba, a non-dealer win resets it; the deal passes unless the
 dealer won, was tenpai at an exhaustive draw (under ``renchan: tenpai``), or the hand was
 aborted; a chombo replays the hand. Variants (multi-ron, nagashi, tobi, agari-yame, extension

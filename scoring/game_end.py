@@ -1,6 +1,6 @@
 """The end of the game: tobi, agari-yame and tenpai-yame, the last hand and extension rounds.
 
-The end follows ``shared/rules/reference.md`` section 2.8 and the table of RULES.md "Version 2
+The end follows ``docs/rules/reference.md`` section 2.8 and the table of RULES.md "Version 2
 parameters": where agari-yame and tenpai-yame apply, where ``end: true`` is accepted, and that
 an extension lasts until the deal passes from that wind's fourth dealer. Each variant is a
 ``Ruleset`` field (``tobi``, ``agari_yame``, ``tenpai_yame``, ``extension``, ``extension_end``).

@@ -1,6 +1,6 @@
 """What happened in one hand, as engine values.
 
-A game is its start plus a list of these (``shared/spec/game-record.md``): one outcome
+A game is its start plus a list of these (``docs/game-record.md``): one outcome
 (``Ron``, ``Tsumo``, ``Draw``, ``Abort`` or ``Chombo``), the seats whose riichi was accepted
 during the hand, and an optional explicit stop. Seats are 0-3 in the game's starting order.
 A record may also carry ``Penalty`` lines, taken off the final results.

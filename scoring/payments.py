@@ -1,14 +1,14 @@
 """The value of a win and who pays it.
 
 Basic points are ``fu x 2^(han+2)`` capped at mangan, then the limits by han (seeds 002 and
-004, the EMA rules; ``shared/RULES.md``): 5 mangan, 6-7 haneman, 8-10 baiman, 11-12
+004, the EMA rules; ``docs/RULES.md``): 5 mangan, 6-7 haneman, 8-10 baiman, 11-12
 sanbaiman, 13+ kazoe (yakuman or sanbaiman per ruleset), yakuman 8000 per yakuman.
 Every payment is rounded up to the next 100 per payer, so a tsumo can total more than a ron.
 Honba add ``honba_value`` to a ron, a third of it from each payer on a tsumo.
 
 With three players a tsumo has two payers and North's share is missing: ``sanma_tsumo`` says
 whether it is lost, shared by bisection or the whole four-player total is split between the
-two (RULES.md, version 3; the formulas of ``shared/rules/sanma.md`` 1c, its worked payments in
+two (RULES.md, version 3; the formulas of ``docs/rules/sanma.md`` 1c, its worked payments in
 1d); the honba of a tsumo are ``honba_value`` shared by the payers (``Ruleset.tsumo_honba``).
 """
 
@@ -201,7 +201,7 @@ def tsumo_payments(rules: Ruleset, basic: int, *, dealer: bool) -> tuple[int, in
     """``tsumo_points`` for the ruleset's number of players: with three, North's share is
     lost, added half to each payer (bisection: half of it rounded up to 100), or the
     four-player total is split equally between the two payers, each share rounded up to 100
-    (``sanma_tsumo``; ``shared/rules/sanma.md`` 1c).
+    (``sanma_tsumo``; ``docs/rules/sanma.md`` 1c).
 
     >>> from dataclasses import replace
     >>> from scoring.rules import PRESETS

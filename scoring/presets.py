@@ -1,8 +1,8 @@
-"""The presets as data: ``shared/RULES.md``'s tables of values, one dict a preset.
+"""The presets as data: ``docs/RULES.md``'s tables of values, one dict a preset.
 
 Each preset's values come from its rulebook as RULES.md cites it: the EMA 2016 and WRC
 rulebooks, Tenhou's rule page and real logs, Mahjong Soul and M-League summaries; the two
-three-player presets are RULES.md's version 3 table (``shared/rules/sanma.md`` 1b: twelve real
+three-player presets are RULES.md's version 3 table (``docs/rules/sanma.md`` 1b: twelve real
 Tenhou sanma games, Mahjong Soul's rules as summarised there). The values
 are written as a ruleset spec writes them (words, not enums); ``scoring.rules`` reads them
 with the same checks as a club's overrides.

@@ -1,4 +1,4 @@
-"""The game record ``scorekeeper.game/1`` (``shared/spec/game-record.md``): read, validated
+"""The game record ``scorekeeper.game/1`` (``docs/game-record.md``): read, validated
 by replaying it, and written back as its input document.
 
 A record is the rules, the players in seat order (four, or three where the rules are for

@@ -1,4 +1,4 @@
-"""One hand in record form (``shared/spec/game-record.md``, ``hands``): read and written.
+"""One hand in record form (``docs/game-record.md``, ``hands``): read and written.
 
 ``parse_hand`` reads a hand strictly, a ``RecordError`` naming the place of anything the format
 refuses (an unknown key, a wrong type, two outcomes); the quick reader takes the ordinary,

@@ -1,4 +1,4 @@
-"""The scored output document of ``shared/spec/game-record.md``: a record with every
+"""The scored output document of ``docs/game-record.md``: a record with every
 computed field (each hand's round, dealer, honba, sticks, deltas and scores; the end and the
 final standings).
 

@@ -1,4 +1,4 @@
-"""A win's ``yaku``, ``dora`` and ``open`` in record form (``shared/spec/game-record.md``):
+"""A win's ``yaku``, ``dora`` and ``open`` in record form (``docs/game-record.md``):
 read strictly, each refusal a ``RecordError`` naming the field, and written back.
 
 - ``yaku``: a list of the calculator's yaku names (``scoring.yaku``), each once. Dora lines

@@ -3,7 +3,7 @@
 The words of each choice (``Length``, ``MultiRon``, ``Yame``...), uma as four fixed values or
 floating uma, and the checks that turn a spec's JSON value into one of them or refuse it with a
 ``RulesError`` naming the parameter. What each value means is explained once, on its field of
-``scoring.rules.Ruleset``; the values and bounds are those of ``shared/RULES.md`` ("Version 2
+``scoring.rules.Ruleset``; the values and bounds are those of ``docs/RULES.md`` ("Version 2
 parameters").
 """
 
@@ -118,7 +118,7 @@ class ExtensionEnd(StrEnum):
 
 class SanmaTsumo(StrEnum):
     """How a tsumo is paid with three players, North's share missing (RULES.md, version 3;
-    ``shared/rules/sanma.md`` 1c): ``loss`` (North's share is not paid), ``bisection`` (half
+    ``docs/rules/sanma.md`` 1c): ``loss`` (North's share is not paid), ``bisection`` (half
     of it, rounded up to 100, is added to each payer's), ``full`` (the four-player total,
     split equally between the two payers)."""
 

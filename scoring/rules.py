@@ -1,6 +1,6 @@
 """Rulesets: every rule variant a club plays, as the fields of one frozen ``Ruleset``.
 
-The five presets hold the values of ``shared/RULES.md`` (which cites the EMA 2016 and WRC
+The five presets hold the values of ``docs/RULES.md`` (which cites the EMA 2016 and WRC
 rulebooks, Tenhou's rule page and real logs, Mahjong Soul and M-League summaries); their data
 is ``scoring.presets``, and the words and bounds each parameter takes are
 ``scoring.rule_values``. A club's ruleset is a preset plus overrides, read strictly here:

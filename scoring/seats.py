@@ -1,15 +1,15 @@
 """Seats, winds and the seating: the one vocabulary every part of the engine uses for them.
 
 Seats are fixed by the game's starting order: the East 1 dealer is seat 0, then South, West and
-North (``shared/spec/game-record.md``). A wind is written in records and hands as its letter
+North (``docs/game-record.md``). A wind is written in records and hands as its letter
 (``E``, ``S``, ``W``, ``N``); ``WIND_NAMES`` is the one table of the words for them.
 
-A game has four players or three (sanma; ``shared/RULES.md``, version 3): three sit East,
+A game has four players or three (sanma; ``docs/RULES.md``, version 3): three sit East,
 South and West, there is no North, and the deal passes over three seats, so a wind has three
 rounds. Everything that depends on the number of players is asked of one ``Seating`` value
 (``SEATINGS[3]`` or ``SEATINGS[4]``, a ruleset's ``seating``). Round indices are
 ``wind * 4 + number - 1`` for both, as Tenhou numbers its three-player rounds (its ``INIT``
-seeds go 0, 1, 2, 4, 5, 6: ``shared/rules/sanma.md`` 1a), so a label means one index whatever
+seeds go 0, 1, 2, 4, 5, 6: ``docs/rules/sanma.md`` 1a), so a label means one index whatever
 the number of players.
 """
 

@@ -6,7 +6,7 @@
 penalty and the record's penalties. Floating uma picks its list by how many players end
 below ``return_points``. Ties either follow the
 East 1 seat order (Tenhou) or share the uma and oka of the tied places (EMA, WRC, M-League).
-Tenhou rounds places 2-4 to 1000 and gives 1st the rest (``shared/RULES.md``). A three-player
+Tenhou rounds places 2-4 to 1000 and gives 1st the rest (``docs/RULES.md``). A three-player
 game has three places and three uma values (RULES.md, version 3). Results are
 ``Decimal``, so no float drift: points are whole hundreds, results whole tenths.
 """

@@ -2,7 +2,7 @@
 
 East 1 starts on the ruleset's ``start_points`` with no honba and no sticks (RULES.md); a
 game begun on paper may start elsewhere if its round is one the game can reach and its
-points add up (``shared/spec/game-record.md``, ``start``). Round labels ``E1``..``N4`` are the
+points add up (``docs/game-record.md``, ``start``). Round labels ``E1``..``N4`` are the
 record format's; a three-player game has no fourth round in a wind (``E1``..``E3``, ``S1``..),
 and its round indices skip them (``scoring.seats``). Per-seat values hold one item a seat.
 How a hand moves the game from one state to the next is ``scoring.game``.

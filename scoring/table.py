@@ -1,7 +1,7 @@
 """The payment table players look up at the table: han 1-4 x fu 20-110, then the limits.
 
 Cells that no hand can reach (``payments.impossible_reason``) are ``None``, as in the
-reference table of ``shared/rules/reference.md`` section 3. A three-player ruleset's tsumo
+reference table of ``docs/rules/reference.md`` section 3. A three-player ruleset's tsumo
 cells are what each of the two payers pays under its ``sanma_tsumo``.
 """
 

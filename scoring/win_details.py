@@ -1,5 +1,5 @@
 """What a win was made of, checked against its value and the rules: its yaku, dora and
-whether the hand was open (``shared/spec/game-record.md``, a win's ``yaku``, ``dora``,
+whether the hand was open (``docs/game-record.md``, a win's ``yaku``, ``dora``,
 ``open``).
 
 All three are optional. Where they are given they must hold together, as the standard rules

@@ -1,6 +1,6 @@
 """The yaku a win may name in a game record, with their han closed and open.
 
-The names are the hand calculator's (``shared/spec/hand.md``, output; Tenhou's romaji,
+The names are the hand calculator's (``docs/hand.md``, output; Tenhou's romaji,
 ``scoring.calculator.score.YAKU_NAMES``), in Tenhou's order. The han are the standard ones, as
 the ``mahjong`` library (MahjongRepository/mahjong, the calculator's source) and riichi.wiki's
 yaku pages (``rules/reference.md`` R37) give them: a yaku that loses a han when open

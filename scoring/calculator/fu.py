@@ -5,7 +5,7 @@ tile class (triplet 2/4 open, 4/8 closed; quad 8/16 open, 16/32 closed; simples 
 and honors); +2 for a yakuhai pair (a double-wind pair 4 or 2 per ruleset); +2 for a kanchan,
 penchan or tanki wait; round up to 10. Special cases: chiitoitsu 25, pinfu tsumo 20, an open
 hand with no fu at all is raised to 30. The corrected triplet and quad values are those of
-seeds 001 and 003 (seed 000 doubles them; see ``shared/RULES.md``).
+seeds 001 and 003 (seed 000 doubles them; see ``docs/RULES.md``).
 """
 
 from __future__ import annotations

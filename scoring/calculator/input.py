@@ -1,4 +1,4 @@
-"""One winning hand as it lies on the table: the input of ``shared/spec/hand.md``.
+"""One winning hand as it lies on the table: the input of ``docs/hand.md``.
 
 ``HandInput.from_json`` reads a ``scorekeeper.hand/1`` document and refuses, with a
 ``HandError`` naming the field, whatever no real table can show: wrong types or unknown keys,
@@ -9,7 +9,7 @@ flags that cannot hold together. The flag rules are the standard ones (seed 000'
 after riichi and never with rinshan, rinshan only on a tsumo after a kan, chankan and houtei
 only on a ron, haitei only on a tsumo, tenhou for the dealer and chiihou for a non-dealer,
 both on a tsumo with no call and no riichi. With three players (RULES.md, version 3;
-``shared/rules/sanma.md`` 1a) the tiles 2m-8m do not exist and nobody calls chi, and the kita
+``docs/rules/sanma.md`` 1a) the tiles 2m-8m do not exist and nobody calls chi, and the kita
 (North tiles set aside) are counted with the hand's North tiles. Each value of the document
 is read and bounded by ``scoring.calculator.input_values`` before the hand is built; the
 checks of red fives and of the rarer flags close this module.
@@ -357,7 +357,7 @@ class HandInput:
 
     @classmethod
     def from_json(cls, doc: object) -> HandInput:
-        """A hand from a ``scorekeeper.hand/1`` document (``shared/spec/hand.md``)."""
+        """A hand from a ``scorekeeper.hand/1`` document (``docs/hand.md``)."""
         if not isinstance(doc, Mapping):
             raise HandError(
                 "",

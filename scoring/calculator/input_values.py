@@ -1,4 +1,4 @@
-"""The values of a hand document (``shared/spec/hand.md``), each read and bounded on its own.
+"""The values of a hand document (``docs/hand.md``), each read and bounded on its own.
 
 Booleans, winds, counters, tiles and the ruleset of a ``scorekeeper.hand/1`` document are
 checked for their type and size before anything is built from them, and a bad one is a

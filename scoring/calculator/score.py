@@ -146,7 +146,7 @@ class Payments:
 
 @dataclass(frozen=True, slots=True)
 class HandScore:
-    """The value of a winning hand (``shared/spec/hand.md``, output). ``han`` is ``None``
+    """The value of a winning hand (``docs/hand.md``, output). ``han`` is ``None``
     for a yakuman, and so is ``fu`` for kokushi (which has no sets to count). ``yakuman``
     is the count the ruleset pays: at most 1 without ``multiple_yakuman``."""
 

@@ -1,4 +1,4 @@
-"""Tiles: the notation of ``shared/spec/hand.md`` and the ``mahjong`` library's tile ids.
+"""Tiles: the notation of ``docs/hand.md`` and the ``mahjong`` library's tile ids.
 
 A tile is written as digits then a suit letter (``m`` man, ``p`` pin, ``s`` sou, ``z`` honors
 1-7 = East, South, West, North, white, green, red dragon); ``0`` is a red five. Several tiles

@@ -1,5 +1,5 @@
 """A platform's log made into a game record, and the record checked against the log before it
-is returned (``shared/spec/log-import.md``, the promise).
+is returned (``docs/log-import.md``, the promise).
 
 The record's rules are the lobby's preset with what the log itself shows: the length, red
 fives and open tanyao its lobby names; the start points of its first hand; the result rounding

@@ -1,4 +1,4 @@
-"""Tenhou's mjlog XML read into a ``LogGame`` (``shared/spec/log-import.md``).
+"""Tenhou's mjlog XML read into a ``LogGame`` (``docs/log-import.md``).
 
 The format, as Tenhou writes it and its viewer, mjx and fastmaj read it: ``<GO type>`` the
 lobby's bits (0x02 no red fives, 0x04 no open tanyao, 0x08 East and South, 0x10 three

@@ -1,4 +1,4 @@
-"""tenhou.net/6 JSON read into a ``LogGame`` (``shared/spec/log-import.md``), as Tenhou writes it
+"""tenhou.net/6 JSON read into a ``LogGame`` (``docs/log-import.md``), as Tenhou writes it
 (``tenhou.net/5/mjlog2json.cgi``) and as Mahjong Soul converters (tensoul and its kin) write a
 Mahjong Soul game.
 

@@ -1,4 +1,4 @@
-"""The 52 edge cases of ``shared/rules/reference.md`` §4, each played as a small game record
+"""The 52 edge cases of ``docs/rules/reference.md`` §4, each played as a small game record
 (``spec/game-record.md``) through ``score_document`` under the preset it concerns.
 
 Every expected number is the reference's (its §4 table, the worked examples of §2.9, the

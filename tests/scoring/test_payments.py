@@ -2,7 +2,7 @@
 without kiriage, the limits of reference §3.1, kazoe and multiple yakuman per preset, honba,
 pao, and the han/fu combinations no hand can have (reference §3.2).
 
-Expected numbers are the reference's (``shared/rules/reference.md`` §3-§4 and
+Expected numbers are the reference's (``docs/rules/reference.md`` §3-§4 and
 ``tests/data/score_table.json``), never the engine's own output.
 """
 

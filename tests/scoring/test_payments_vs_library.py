@@ -13,7 +13,7 @@ Where the library and RULES.md part ways, we compare only where they should agre
 - The library has no switch for "several yakuman do not add up" (EMA): it is given the count
   the ruleset counts (one yakuman under EMA), which is what the comparison checks.
 - The library (1.x) prices four-player hands only: the three-player presets are checked
-  against the worked payments of ``shared/rules/sanma.md`` instead (``test_sanma.py``).
+  against the worked payments of ``docs/rules/sanma.md`` instead (``test_sanma.py``).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Three-player games (sanma): the presets of RULES.md version 3, the worked payments of
-``shared/rules/sanma.md`` (1d: tsumo loss and bisection, dealer and non-dealer), honba and
+``docs/rules/sanma.md`` (1d: tsumo loss and bisection, dealer and non-dealer), honba and
 noten for three, the reverse-mangan chombo and nagashi in the tsumo mode, the rounds E1-E3 /
 S1-S3, records with three players and the refusals that name their field.
 

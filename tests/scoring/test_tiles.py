@@ -1,4 +1,4 @@
-"""Tile notation (shared/spec/hand.md): parsing, printing, copies, the library's tile ids."""
+"""Tile notation (docs/hand.md): parsing, printing, copies, the library's tile ids."""
 
 from __future__ import annotations
 

@@ -3,8 +3,8 @@ players chosen), the table's forms and pages with three seats, the kita counted 
 the files that say which kind a game is, backup and restore, and the history, standings and
 player pages that count the two kinds apart.
 
-Every expected number is worked out from ``shared/RULES.md`` (version 3) and
-``shared/rules/sanma.md`` (1c, 1d): ``tenhou_sanma`` starts at 35,000, returns 40,000, pays
+Every expected number is worked out from ``docs/RULES.md`` (version 3) and
+``docs/rules/sanma.md`` (1c, 1d): ``tenhou_sanma`` starts at 35,000, returns 40,000, pays
 uma +20/0/-20 and oka +15 to 1st, and a tsumo loses North's share.
 """
 

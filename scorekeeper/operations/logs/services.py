@@ -1,4 +1,4 @@
-"""Games played online, imported from the platforms' logs (``shared/spec/log-import.md``).
+"""Games played online, imported from the platforms' logs (``docs/log-import.md``).
 
 An organiser sends a log (Tenhou's mjlog XML or tenhou.net/6 JSON), a ZIP of several (a
 night's session of a lobby) or a pasted tenhou.net/6 JSON (one log, or a list of them). The
