@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.core.validators import RegexValidator
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
@@ -82,6 +83,13 @@ class PlayersField(models.PositiveSmallIntegerField):  # type: ignore[type-arg]
         return int(players)
 
 
+#: An EMA number as the field takes it (the forms, the admin, ``full_clean``).
+EMA_NUMBER_VALIDATOR = RegexValidator(
+    r"^[0-9]{8}$",
+    gettext_lazy("An EMA number is 8 digits, leading zeros included (07000155)."),
+)
+
+
 class Player(models.Model):
     """A person in the club's registry: the name the club uses, and who they are elsewhere
     (their names in Latin letters, country and EMA number for European tournaments; their
@@ -96,7 +104,7 @@ class Player(models.Model):
     #: ISO 3166-1's three letters (``NLD``), as the EMA's files name countries.
     country = models.CharField(max_length=3, blank=True)
     #: Eight digits, leading zeros kept; blank for a player who has none.
-    ema_number = models.CharField(max_length=8, blank=True)
+    ema_number = models.CharField(max_length=8, blank=True, validators=[EMA_NUMBER_VALIDATOR])
 
     class Meta:
         ordering = ["name"]

@@ -143,7 +143,15 @@ class PlatformNamesField(forms.CharField):
         names = [line.strip() for line in str(value or "").splitlines()]
         return list(dict.fromkeys(name for name in names if name))
 
+    #: The most names a player has on one platform.
+    MOST = 50
+
     def validate(self, value: Any) -> None:
+        if len(value) > self.MOST:
+            raise forms.ValidationError(
+                _("At most %(most)s names a platform (%(count)s given).")
+                % {"most": self.MOST, "count": len(value)}
+            )
         for name in value:
             if len(name) > 100:
                 raise forms.ValidationError(

@@ -284,3 +284,22 @@ def test_a_tournaments_registration_gives_a_player_without_one_their_ema_number(
     )
     numbers = dict(Player.objects.values_list("name", "ema_number"))
     assert numbers == {"Aki": "04000001", "Ben": "04000002", "Chie": "04000003", "Dan": ""}
+
+
+def test_the_field_itself_refuses_an_ema_number_that_is_not_eight_digits():
+    from django.core.exceptions import ValidationError
+
+    with pytest.raises(ValidationError) as refused:
+        Player(name="Aki", ema_number="0700015").full_clean()
+    assert refused.value.message_dict["ema_number"] == [
+        "An EMA number is 8 digits, leading zeros included (07000155)."
+    ]
+    Player(name="Aki", ema_number="07000155").full_clean()
+
+
+def test_more_than_fifty_names_on_one_platform_are_refused(alice_client):
+    many = "\n".join(f"name{n}" for n in range(51))
+    response = alice_client.post(reverse("player_new"), {**ANNA, "other": many})
+    assert response.status_code == 422
+    assert response.context["form"].errors["other"] == ["At most 50 names a platform (51 given)."]
+    assert not Player.objects.exists()
