@@ -20,7 +20,15 @@ from scorekeeper.ema.models import OutsideResult
 from scorekeeper.registry.identities import Identity, identities
 from scorekeeper.tournaments.models import Tournament
 from scorekeeper.tournaments.results import tournament_table
-from scoring.mers import Ranking, Result, country_ranking, player_ranking, result, tournament_weight
+from scoring.mers import (
+    Ranking,
+    Result,
+    age_factor,
+    country_ranking,
+    player_ranking,
+    result,
+    tournament_weight,
+)
 
 
 @dataclass(frozen=True)
@@ -51,11 +59,14 @@ class RankedPlayer:
 
 def finished_tournaments(on: date, *, public_only: bool = False) -> list[Tournament]:
     """The tournaments whose every session has started and none of whose games is in play,
-    ended by ``on``, their results shown to all (none hidden by the organiser); with
-    ``public_only``, those visitors may read."""
+    ended by ``on`` and not more than two years before (an older result counts nothing),
+    their results shown to all (none hidden by the organiser); with ``public_only``, those
+    visitors may read."""
+    # Three years back: a superset of two years after the last day, read by an index.
+    oldest = on.replace(year=max(on.year - 3, 1), day=min(on.day, 28))
     candidates = Tournament.objects.annotate(
         started=Count("session_rows", filter=Q(session_rows__started_at__isnull=False)),
-    ).filter(start_date__lte=on, hidden_from__isnull=True)
+    ).filter(start_date__lte=on, start_date__gte=oldest, hidden_from__isnull=True)
     if public_only:
         candidates = candidates.filter(public=True)
     playing = set(
@@ -66,7 +77,10 @@ def finished_tournaments(on: date, *, public_only: bool = False) -> list[Tournam
     return [
         t
         for t in candidates.select_related("ema_facts")
-        if t.started >= t.sessions and t.pk not in playing and last_day(t) <= on
+        if t.started >= t.sessions
+        and t.pk not in playing
+        and last_day(t) <= on
+        and age_factor(last_day(t), on) > 0
     ]
 
 

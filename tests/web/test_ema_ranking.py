@@ -114,6 +114,11 @@ def test_a_finished_tournament_recorded_here_counts_with_its_places():
     ]
     assert rows["Ben"].ranking is not None and rows["Emi"].ranking is None
     assert tournament.name in rows["Ben"].results[0].source.tournament
+    # More than a year after its last day (2026-11-29) the cup counts half; after two,
+    # nothing, and the players with only the cup have no results.
+    later = {r.name: r for r in ranking_table(date(2028, 6, 1))}
+    assert later["Emi"].results[0].weight == Decimal("1.0")
+    assert "Emi" not in {r.name for r in ranking_table(date(2028, 11, 30))}
 
 
 def test_a_merge_keeps_the_results_entered_by_hand():
