@@ -11,7 +11,14 @@ from typing import Any
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
-from scorekeeper.format import format_points, round_name, sign_class, signed, signed_result
+from scorekeeper.format import (
+    format_points,
+    round_name,
+    short_name,
+    sign_class,
+    signed,
+    signed_result,
+)
 from scorekeeper.refusals import correction_refusal, english_text, refusal_text
 from scorekeeper.table.display import end_words
 from scorekeeper.table.forms.hands import HandForm
@@ -104,6 +111,8 @@ def preview_of(
         "changes": [
             {
                 "name": names[seat],
+                # Cut at a word where room is short (the bar at a phone's foot).
+                "short": short_name(names[seat]),
                 "change": signed(result.deltas[seat]),
                 "sign": sign_class(result.deltas[seat]),
                 "points": format_points(after.scores[seat]),
