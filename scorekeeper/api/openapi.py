@@ -20,6 +20,10 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
+def _body(name: str) -> dict[str, Any]:
+    return {"required": True, "content": {"application/json": {"schema": _ref(name)}}}
+
+
 def _refused(description: str) -> dict[str, Any]:
     return _json(_ref("Refusal"), description)
 
@@ -164,6 +168,41 @@ SCHEMAS: Final[dict[str, Any]] = {
                     "properties": {"id": WHOLE, "name": {"type": "string"}},
                 },
             }
+        },
+    },
+    "HandDocument": {
+        "type": "object",
+        "description": "A hand as it lies on the table (docs/hand.md, scorekeeper.hand/1).",
+        "required": ["closed", "win_tile"],
+        "properties": {
+            "format": {"const": "scorekeeper.hand/1"},
+            "rules": {"oneOf": [{"type": "string"}, {"type": "object"}]},
+            "closed": {"type": "string", "examples": ["234567m40699p234s"]},
+            "melds": {"type": "array", "items": {"type": "object"}},
+            "win_tile": {"type": "string", "examples": ["4s"]},
+            "tsumo": {"type": "boolean"},
+            "riichi": {"type": "boolean"},
+        },
+    },
+    "HandScore": {
+        "type": "object",
+        "description": "The calculator's answer (docs/hand.md).",
+        "required": ["yaku", "han", "fu", "yakuman", "limit", "payments"],
+        "properties": {
+            "yaku": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["name", "han"],
+                    "properties": {"name": {"type": "string"}, "han": WHOLE},
+                },
+            },
+            "han": {"type": ["integer", "null"]},
+            "fu": {"type": ["integer", "null"]},
+            "yakuman": WHOLE,
+            "fu_breakdown": {"type": "array", "items": {"type": "object"}},
+            "limit": {"type": ["string", "null"]},
+            "payments": {"type": "object"},
         },
     },
     "NewGame": {
@@ -362,10 +401,7 @@ PATHS: Final[dict[str, Any]] = {
             "operationId": "startGame",
             "summary": "Start a game (a record token).",
             "parameters": [KEY, LANGUAGE],
-            "requestBody": {
-                "required": True,
-                "content": {"application/json": {"schema": _ref("NewGame")}},
-            },
+            "requestBody": _body("NewGame"),
             "responses": {
                 "201": _json(_ref("Game"), "The game started."),
                 "200": _json(_ref("Game"), "The game this Idempotency-Key started before."),
@@ -395,10 +431,7 @@ PATHS: Final[dict[str, Any]] = {
             "operationId": "recordHand",
             "summary": "Record a hand, exactly once per Idempotency-Key (a record token).",
             "parameters": [GAME_ID, {**KEY, "required": True}, LANGUAGE],
-            "requestBody": {
-                "required": True,
-                "content": {"application/json": {"schema": _ref("SentHand")}},
-            },
+            "requestBody": _body("SentHand"),
             "responses": {
                 "201": _json(_ref("HandAnswer"), "Recorded."),
                 "200": _json(_ref("HandAnswer"), "This key was sent before: its first answer."),
@@ -411,10 +444,7 @@ PATHS: Final[dict[str, Any]] = {
             "operationId": "correctHand",
             "summary": "Correct a hand (a record token; a finished game: an organiser's).",
             "parameters": [GAME_ID, NUMBER_PARAM, LANGUAGE],
-            "requestBody": {
-                "required": True,
-                "content": {"application/json": {"schema": _ref("Correction")}},
-            },
+            "requestBody": _body("Correction"),
             "responses": {"200": _json(_ref("HandAnswer"), "Corrected."), **WRITE_REFUSALS},
         },
         "delete": {
@@ -437,6 +467,20 @@ PATHS: Final[dict[str, Any]] = {
             "summary": "The club's players, by name: those a new game may seat.",
             "parameters": [LANGUAGE],
             "responses": {"200": _json(_ref("Players"), "The players."), **TOKEN_REFUSALS},
+        }
+    },
+    "/api/v1/hand": {
+        "post": {
+            "operationId": "scoreHand",
+            "summary": "Score a hand from its tiles (docs/hand.md); nothing is stored.",
+            "parameters": [LANGUAGE],
+            "requestBody": _body("HandDocument"),
+            "responses": {
+                "200": _json(_ref("HandScore"), "The hand's yaku, han, fu and payments."),
+                "400": _refused("The body is not JSON."),
+                "422": _refused("Not a winning hand, no yaku, a tile that cannot be (field)."),
+                **TOKEN_REFUSALS,
+            },
         }
     },
     "/api/v1/standings": {

@@ -183,7 +183,7 @@ def engine_refusal(error: ScoringError, *, names: Sequence[str] = ()) -> ApiRefu
     (``where``: ``hands[3] (E4).ron.wins[0]``) among the values."""
     values: dict[str, Any] = dict(error.values)
     text = refusal_text(error, names=names)
-    where = getattr(error, "where", "")
+    where = getattr(error, "where", "") or getattr(error, "field", "")
     if where:
         values["where"] = where
         text = f"{where}: {text}"

@@ -11,6 +11,7 @@ urlpatterns = [
         "api/v1/games/<int:game_id>/hands/<int:number>", views.hand_detail, name="api_hand_detail"
     ),
     path("api/v1/players", views.players, name="api_players"),
+    path("api/v1/hand", views.hand_score, name="api_hand_score"),
     path("api/v1/standings", views.standings_view, name="api_standings"),
     path("api/v1/ratings", views.ratings_view, name="api_ratings"),
     path("api/<path:rest>", views.unknown, name="api_unknown"),

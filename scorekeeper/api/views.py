@@ -52,6 +52,7 @@ from scorekeeper.table.pages import load_game
 from scorekeeper.table.services.games import store_record
 from scorekeeper.table.services.hands import edit_hand, undo_last_hand
 from scorekeeper.table.services.submit import KeyReused, submit_hand
+from scoring.calculator.score import calculate_hand
 from scoring.record import read_record
 from scoring.record_hand import parse_hand
 
@@ -282,6 +283,13 @@ def _revision(value: str | None) -> int | None:
             "request.not_whole_number", {"field": "revision", "low": 0, "got": value[:40]}
         )
     return number
+
+
+@endpoint({"POST": READ})
+def hand_score(request: HttpRequest, token: Token) -> HttpResponse:
+    """A hand as it lies on the table (``docs/hand.md``), scored by the calculator: its
+    yaku, han, fu and payments. Nothing is stored."""
+    return json_response(calculate_hand(json_body(request)))
 
 
 @endpoint({"GET": READ})

@@ -480,6 +480,7 @@ def api(club: Club) -> list[Visit]:
             status=405,
         ),
         Visit("api_players", r("api_players"), status=401),
+        Visit("api_hand_score", r("api_hand_score"), "POST", status=401),
         Visit("api_standings", r("api_standings"), status=401),
         Visit("api_ratings", r("api_ratings"), status=401),
         Visit("api_unknown", r("api_unknown", args=["v1/nothing"]), status=404),

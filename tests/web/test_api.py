@@ -252,3 +252,24 @@ def test_a_finished_game_is_corrected_by_an_organisers_token_alone(alice, bob, g
     status, answer = Bot(alice).call("PUT", path, correction)
     assert status == 200 and answer["hand"]["deltas"] == [5800, -5800, 0, 0]
     assert HandRecord.objects.get(game=game).edited_by == alice
+
+
+def test_a_hand_is_scored_from_its_tiles_as_the_calculator_does(bob, db):
+    # docs/hand.md's example: a closed riichi pinfu hand won on a discard with a red five,
+    # 3 han 30 fu; a non-dealer's ron of 3 han 30 fu is 3900 (the payment table).
+    hand = {
+        "format": "scorekeeper.hand/1",
+        "rules": "tenhou",
+        "closed": "234567m40699p234s",
+        "win_tile": "4s",
+        "riichi": True,
+        "seat_wind": "S",
+    }
+    status, answer = Bot(bob, "read").post("/api/v1/hand", hand)
+    assert status == 200
+    assert {y["name"] for y in answer["yaku"]} == {"Riichi", "Pinfu", "Aka Dora"}
+    assert (answer["han"], answer["fu"], answer["payments"]) == (3, 30, {"ron": 3900})
+    status, answer = Bot(bob, "read", language="ja").post(
+        "/api/v1/hand", {**hand, "win_tile": "9s"}
+    )
+    assert status == 422 and answer["values"]["where"] == "win_tile"
