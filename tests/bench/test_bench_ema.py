@@ -5,7 +5,7 @@ counted results: each page's median time and queries, on SQLite, and on PostgreS
 ``DATABASE_URL`` is set.
 
 Run with ``make bench`` (``--benchmark-enable``): the numbers are printed, never asserted.
-In the plain test run the same steps run small (8 players, 2 sessions), and each page's
+In the plain test run the same steps run small (4 players, 1 session), and each page's
 queries are held to a bound that does not depend on the size of the tournament.
 """
 
@@ -50,7 +50,7 @@ def measuring(config: Any) -> bool:
 
 @pytest.fixture(scope="module")
 def club(request, django_db_setup, django_db_blocker) -> Iterator[dict[str, Any]]:
-    players, sessions = (84, 4) if measuring(request.config) else (8, 2)
+    players, sessions = (84, 4) if measuring(request.config) else (4, 1)
     with django_db_blocker.unblock():
         started = time.perf_counter()
         organiser = get_user_model().objects.create_user("bench-ema", is_staff=True)
