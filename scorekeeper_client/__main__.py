@@ -4,6 +4,7 @@ read a line (``parse``). The club's address and the token come from ``--url`` an
 
     python -m scorekeeper_client start tenhou Aki Ben Chie Dan
     python -m scorekeeper_client record 12 "ron E 3 30 from S riichi E"
+    python -m scorekeeper_client correct 12 1 "ron E 4 30 from S riichi E"
     python -m scorekeeper_client parse "tsumo S mangan"
 """
 
@@ -37,6 +38,10 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     start.add_argument("rules", help="a preset: tenhou, ema, wrc, ...")
     start.add_argument("players", nargs="+", help="the names, East first")
     start.add_argument("--table", default="", help="the table's label")
+    correct = commands.add_parser("correct", help="put the hand a line says in place of one")
+    correct.add_argument("game", type=int)
+    correct.add_argument("number", type=int, help="the hand's number, from 1")
+    correct.add_argument("line")
     show = commands.add_parser("show", help="a game's scores")
     show.add_argument("game", type=int)
     undo = commands.add_parser("undo", help="undo a game's last hand")
@@ -79,6 +84,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "start":
             game = client.start(args.rules, args.players, table_label=args.table)
             print(f"game {game['game']['id']} started: {', '.join(game['players'])}")
+        elif args.command == "correct":
+            game = client.game(args.game)
+            hand = parse_line(args.line, players=game["players"])
+            answer = client.correct(args.game, args.number, hand)
+            played = answer["hand"]
+            print(f"hand {args.number} ({played['round']}) corrected")
+            for name, delta, points in zip(
+                answer["game"]["players"], played["deltas"], played["scores"], strict=True
+            ):
+                print(f"  {name}: {delta:+} -> {points}")
         elif args.command == "show":
             print(_scores(client.game(args.game)))
         else:

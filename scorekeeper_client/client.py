@@ -96,6 +96,16 @@ class Client:
         )
         return answer
 
+    def correct(self, game_id: int, number: int, hand: dict[str, Any]) -> dict[str, Any]:
+        """Put ``hand`` in place of hand ``number`` (from 1, as people count them), refused
+        where the game changed since it was read here."""
+        about = self.game(game_id)["game"]
+        body = {"sequence": about["hand_count"], "revision": about["revision"], "hand": hand}
+        answer: dict[str, Any] = self.call(
+            "PUT", f"/api/v1/games/{game_id}/hands/{number - 1}", body
+        )
+        return answer
+
     def undo(self, game_id: int) -> dict[str, Any]:
         count = int(self.game(game_id)["game"]["hand_count"])
         answer: dict[str, Any] = self.call("DELETE", f"/api/v1/games/{game_id}/hands/{count - 1}")

@@ -15,7 +15,10 @@ import pytest
 from scorekeeper_client import client as client_module
 from scorekeeper_client.client import ApiError, Client
 
-GAME = {"game": {"id": 7, "hand_count": 3}, "players": ["Aki", "Ben", "Chie", "Dan"]}
+GAME = {
+    "game": {"id": 7, "hand_count": 3, "revision": 5},
+    "players": ["Aki", "Ben", "Chie", "Dan"],
+}
 
 
 class Club(BaseHTTPRequestHandler):
@@ -38,6 +41,11 @@ class Club(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:
         self._answer(200, GAME)
+
+    def do_PUT(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        Club.posts.append((self.path, body))
+        self._answer(200, {"sequence": 0})
 
     def do_POST(self) -> None:
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
@@ -79,3 +87,13 @@ def test_a_refusal_is_raised_with_its_code_and_not_sent_again(club):
     assert (refused.value.status, refused.value.code) == (409, "game.stale")
     assert refused.value.values == {"hand_count": 4}
     assert len(Club.posts) == 1
+
+
+def test_a_correction_names_the_hand_from_one_and_the_game_as_it_was_read(club):
+    Client(club, "skp_x").correct(7, 1, {"chombo": {"offender": 2}})
+    assert Club.posts == [
+        (
+            "/api/v1/games/7/hands/0",
+            {"sequence": 3, "revision": 5, "hand": {"chombo": {"offender": 2}}},
+        )
+    ]

@@ -144,3 +144,5 @@ def test_the_reference_client_starts_a_game_and_records_a_hand_from_a_line(
     now = stored(server, club, game)
     assert now["game"]["table_label"] == "Bot table"
     assert [{k: hand[k] for k in DEALER_RON} for hand in now["hands"]] == [DEALER_RON]
+    # The dealer's 4 han 30 fu ron is 11600 (no kiriage mangan under tenhou's rules).
+    assert "Aki: +11600 -> 36600" in client("correct", str(game), "1", "ron E 4 30 from S riichi E")
