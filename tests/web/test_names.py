@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Model
 from django.urls import reverse
 
-from scorekeeper.club.bounds import name_key
+from scorekeeper.club.bounds import name_error, name_key
 from scorekeeper.club.models import Player, SavedRuleset, Season
 from scorekeeper.errors import PlayerRefused, RestoreError
 from scorekeeper.operations.backup import backup_lines
@@ -238,3 +238,11 @@ def test_a_name_stored_before_the_rule_still_restores(club):
     restore(io.StringIO(text))
 
     assert Player.objects.filter(name="Aki\u200b").exists()
+
+
+def test_every_way_a_name_is_checked_refuses_a_hidden_character_but_a_restore():
+    # name_error is the check of the services (adding and renaming a player) and of a
+    # tournament's new players, line by line; a restore reads back what was stored.
+    assert "U+202E (RIGHT-TO-LEFT OVERRIDE)" in (name_error("Aki\u202e", 100) or "")
+    assert name_error("Aki\u202e", 100, visible=False) is None
+    assert name_error("山田 太郎 😀\ufe0f", 100) is None  # a variation selector shows as the emoji
