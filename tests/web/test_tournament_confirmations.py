@@ -77,3 +77,16 @@ def test_a_game_played_again_is_remembered_through_a_backup(db):
     restored = Table.objects.get(pk=table.pk)
     assert list(restored.earlier_games.values_list("pk", flat=True)) == [first.pk]
     assert restored.game_id != first.pk
+
+
+def test_the_referee_is_offered_only_what_the_tables_game_allows(alice_client, db):
+    _, session = _seated(players=4)
+    session = services.start_session(session=session)
+    table = session.tables.get()
+    url = table.get_absolute_url() + "?seats=1"
+    in_play = alice_client.get(url).content.decode()
+    assert all(word in in_play for word in ("End by time", "Cancel the game", "Play the game"))
+    services.cancel_table(table=table)
+    cancelled = alice_client.get(url).content.decode()
+    assert "End by time" not in cancelled and "Cancel the game" not in cancelled
+    assert "Play the game again" in cancelled
