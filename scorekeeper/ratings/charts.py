@@ -18,12 +18,19 @@ def _whole(value: float) -> str:
 
 def rating_chart(shown: Sequence[float]) -> LineChart | None:
     """The shown rating before the first game and after each (``None`` before any game),
-    against the number of games played."""
+    against the number of games played.
+
+    >>> [tick.label for tick in rating_chart([1500.0, 1512.0]).x_ticks]
+    ['0', '1']
+    >>> [tick.label for tick in rating_chart([1500.0, 1512.0, 1490.0]).x_ticks]
+    ['0', '1', '2']
+    """
     if len(shown) < 2:
         return None
     kept = thin_out(len(shown), CHART_POINTS)
     games = len(shown) - 1
-    ticks = [(x, _whole(x)) for x in nice_ticks(0, games) if x <= games]
+    # Games are counted whole: no tick between two (after one game, "0 1", not "0 0 0 1 1").
+    ticks = [(x, _whole(x)) for x in nice_ticks(0, games) if x <= games and x.is_integer()]
     return line_chart(
         [[shown[i] for i in kept]],
         labels=["rating"],

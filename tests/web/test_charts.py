@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from scorekeeper.history import charts
+from scorekeeper.ratings import charts as rating_charts
 from scorekeeper.table.services.hands import record_hand
 from scoring.outcomes import Draw, Hand, Ron, Tsumo, Win
 from tests.web.history_data import import_games
@@ -21,6 +22,13 @@ NS = "{http://www.w3.org/2000/svg}"
 def page_points(points: int) -> str:
     """Points as every page writes them: thousands separated, below zero the true minus."""
     return f"{points:,}".replace("-", "\u2212")
+
+
+def test_the_rating_charts_ticks_are_whole_games():
+    # After one game the axis reads "0 1", never fractions of a game rounded to "0 0 0 1 1".
+    result = doctest.testmod(rating_charts)
+    assert result.attempted >= 2
+    assert result.failed == 0
 
 
 def test_the_chart_helpers_doctests_pass():
