@@ -24,7 +24,14 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scorekeeper.club.models import Game, Player, SavedRuleset, Season, Seat
 from scorekeeper.club.projection import STAT_FIELDS
-from scorekeeper.format import PLACE_NAMES, preset_label, short_name, sign_class, signed_result
+from scorekeeper.format import (
+    PLACE_NAMES,
+    format_points,
+    preset_label,
+    short_name,
+    sign_class,
+    signed_result,
+)
 from scorekeeper.history.standings import (
     ORDER_BY,
     PLACES,
@@ -382,6 +389,44 @@ def recent_games(player: Player, count: int = 10, *, withheld: Q | None = None) 
     if withheld is not None:
         games = games.exclude(pk__in=Game.objects.filter(withheld).values("pk"))
     return list(with_seats(games)[:count])
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPenalty:
+    """A penalty a player was given in a finished game: inside their total there, listed on
+    their page. ``after``: the number of the hand it was given after (1 for the first), 0
+    before any hand."""
+
+    game: Game
+    points: str
+    result: str
+    reason: str
+    after: int
+
+
+def player_penalties(player: Player, *, withheld: Q | None = None) -> list[PlayerPenalty]:
+    """The penalties ``player`` was given in finished games (those their results count),
+    the latest game first, but for games ``withheld`` from the reader. One query."""
+    seats = (
+        Seat.objects.filter(player=player, game__status=Game.Status.FINISHED)
+        .exclude(game__penalties=[])
+        .select_related("game")
+        .order_by("-game__finished_at", "-game_id")
+    )
+    if withheld is not None:
+        seats = seats.exclude(game_id__in=Game.objects.filter(withheld).values("pk"))
+    return [
+        PlayerPenalty(
+            game=seat.game,
+            points=format_points(-penalty["points"]),
+            result=signed_result(Decimal(-penalty["points"]) / 1000),
+            reason=penalty.get("reason", ""),
+            after=0 if penalty.get("after_hand") is None else penalty["after_hand"] + 1,
+        )
+        for seat in seats
+        for penalty in seat.game.penalties
+        if penalty["seat"] == seat.number
+    ]
 
 
 # -- Rows as the pages show them ------------------------------------------------------------

@@ -283,6 +283,11 @@ class SeatLine:
     #: The player's page, where the page links to it.
     url: str = ""
 
+    @property
+    def short(self) -> str:
+        """The name cut at a word, for a phone's narrow card (``short_name``)."""
+        return short_name(self.name)
+
 
 def seat_lines(state: GameState, names: Names, urls: Sequence[str] = ()) -> tuple[SeatLine, ...]:
     """The players (three or four) in seat order, as the scoreboard shows them; ``urls``:

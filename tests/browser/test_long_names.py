@@ -44,8 +44,27 @@ def test_long_names_are_cut_at_a_word_in_the_chips_and_the_vs_lines(
     against = page.locator(".player .diff", has_text="vs Maximilian…")
     expect(against).to_have_count(3)
     expect(against.first).to_have_attribute("title", LONG_NAME)
+    # The scoreboard cuts the name at a word, with "…", the whole name a hover away.
+    on_board = page.locator(".players .player-name-text").first
+    expect(on_board).to_have_text("Maximilian…", use_inner_text=True)
+    expect(on_board).to_have_attribute("title", LONG_NAME)
     assert fits(page)
     page.screenshot(path=artifacts / "long-names-table-phone.png")
+
+
+def test_the_standings_end_a_cut_name_with_an_ellipsis(phone: Page, live_server, artifacts):
+    long_named_games()
+    page = phone
+    page.goto(f"{live_server.url}/standings/")
+    link = page.locator(".season-table .col-name a", has_text="Maximilian")
+    expect(link).to_have_attribute("title", LONG_NAME)
+    # Shown whole, or cut with an ellipsis: never cut off bare.
+    cut = link.evaluate(
+        "a => a.scrollWidth > a.clientWidth && getComputedStyle(a).textOverflow !== 'ellipsis'"
+    )
+    assert not cut
+    assert link.evaluate("a => a.getBoundingClientRect().height") >= 44
+    page.screenshot(path=artifacts / "long-names-standings-phone.png")
 
 
 def test_the_history_shows_whole_filters_and_names_that_lead_to_the_players(

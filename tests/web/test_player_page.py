@@ -12,10 +12,16 @@ from decimal import ROUND_HALF_UP, Decimal
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
-from scorekeeper.club.models import Player, Seat
+from scorekeeper.club.models import Game, Player, Seat
 from scorekeeper.history.words import hand_words
 from scorekeeper.operations.demo import seed_demo
+from scorekeeper.table.services.games import finish_game, start_game
+from scorekeeper.table.services.hands import record_hand
+from scorekeeper.table.services.penalties import give_penalty
+from scoring.outcomes import Draw, Hand
+from scoring.rules import PRESETS
 from tests.web.history_data import expected_place, expected_total, import_games
 
 SVG = re.compile(r"<svg class=\"chart[^\"]*\".*?</svg>", re.S)
@@ -165,13 +171,34 @@ def test_the_player_page_reads_the_same_number_of_queries_for_1_and_20_games(cli
     seed_demo(games=1, seed=9, today=date(2025, 6, 1))
     player = Seat.objects.first().player
     # The first visit: the player, their platform names (their identity), the header's
-    # first-run check, the kinds of game played, the latest games (two), one to find the
-    # finished games' part in the cache (the same key finds the yaku statistics) and, not
-    # there, three to work it out (record, best hand, days) and two to count the yaku.
-    assert _queries(client, player) == 12
+    # first-run check, the kinds of game played, the latest games (two), their penalties,
+    # one to find the finished games' part in the cache (the same key finds the yaku
+    # statistics) and, not there, three to work it out (record, best hand, days) and two to
+    # count the yaku.
+    assert _queries(client, player) == 13
     # The next: the finished games' part comes from the cache.
-    assert _queries(client, player) == 7
+    assert _queries(client, player) == 8
     seed_demo(games=20, seed=10, today=date(2025, 6, 1))
     assert Seat.objects.filter(player=player).count() > 1
-    assert _queries(client, player) == 12
-    assert _queries(client, player) == 7
+    assert _queries(client, player) == 13
+    assert _queries(client, player) == 8
+
+
+def test_a_players_penalties_are_listed_on_their_page(client, players, alice):
+    """Ben is given 8,000 for lateness after the first hand of a game that then ends: the
+    penalty, inside his result, is listed with its game, its reason and its hand."""
+    game = start_game(rules=PRESETS["mleague"], ruleset_name="mleague", players=players)
+    record_hand(game=game, hand=Hand(Draw(tenpai=(0,))), expected_sequence=0)
+    game = Game.objects.get(pk=game.pk)
+    give_penalty(
+        game=game, seat=1, points=8000, reason="late", expected_revision=game.revision, user=alice
+    )
+    finish_game(game=Game.objects.get(pk=game.pk), expected_sequence=1)
+    ben = game.seats.get(number=1).player
+    html = client.get(reverse("player_detail", args=[ben.pk])).content.decode()
+    section = html.split('id="penalties-title"')[1].split("</section>")[0]
+    assert f'href="{game.get_absolute_url()}"' in section
+    assert "\u22128,000</b> (\u22128.0) · late · after hand 1" in section
+    aki = game.seats.get(number=0).player
+    other = client.get(reverse("player_detail", args=[aki.pk])).content.decode()
+    assert "penalties-title" not in other

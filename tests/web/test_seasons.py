@@ -280,3 +280,11 @@ def test_the_standings_pages_read_the_same_number_of_queries_for_1_and_20_games(
     many = [_queries(client, url) for url in urls]
     assert few == many
     assert max(many) <= 4
+
+
+def test_a_season_of_one_game_says_it_counts(client, imported):
+    first = Season.objects.create(
+        name="First night", start_date=date(2025, 3, 1), end_date=date(2025, 3, 1)
+    )
+    html = client.get(f"/seasons/{first.pk}/").content.decode()
+    assert "1 finished game counts</a>" in html

@@ -35,6 +35,7 @@ from scorekeeper.history.queries import (
     STANDING_COLUMNS,
     SortOrder,
     history_rows,
+    player_penalties,
     recent_games,
     standings_table,
 )
@@ -240,6 +241,7 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
         # What the page shows of the finished games, drawn from the cache when it has it.
         "finished": FinishedGames(player, players, withheld=withheld),
         "recent": history_rows(recent_games(player, withheld=withheld)),
+        "penalties": player_penalties(player, withheld=withheld),
         "history_url": reverse("history") + "?" + urlencode({"player": player.pk}),
     }
     status = 200 if form.is_valid() else 422
