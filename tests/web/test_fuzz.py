@@ -15,6 +15,7 @@ import string
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import UTC
 from typing import Any
 
 import pytest
@@ -28,7 +29,16 @@ from hypothesis import strategies as st
 from real_data import GAMES_DIR, HAND_CASES, hand_doc
 
 from scorekeeper.club.bounds import JSON_DIGITS, name_key
-from scorekeeper.club.models import Game, HandRecord, Player, SavedRuleset, Season, Seat, SentHand
+from scorekeeper.club.models import (
+    DeletedGame,
+    Game,
+    HandRecord,
+    Player,
+    SavedRuleset,
+    Season,
+    Seat,
+    SentHand,
+)
 from scorekeeper.errors import RestoreError, ServiceError
 from scorekeeper.operations.backup import backup_lines
 from scorekeeper.operations.deletion import delete_game
@@ -914,3 +924,93 @@ def _restore_race(club_backup: str, alice: Any, at: int, write: str) -> None:
         assert says_why(response)
         assert "Traceback" not in response.content.decode()
     connection.check_constraints()
+
+
+# The phone's outbox: the hand form's fuzz with a key, and whatever a phone adds to it.
+
+#: Keys a phone makes, and what a broken or hostile one might send instead.
+KEYS = st.one_of(
+    st.uuids().map(str),
+    st.sampled_from(["", "not-a-key", "00000000-0000-0000-0000-000000000000", "²" * 36]),
+    st.text(max_size=40),
+)
+#: Moments a phone says a hand was entered at: good ones, far ones and no moments at all.
+MOMENTS = st.one_of(
+    st.datetimes(timezones=st.just(UTC)).map(lambda moment: moment.isoformat()),
+    st.sampled_from(["", "yesterday", "9999-12-31T23:59:59Z", "0001-01-01T00:00:00+14:00"]),
+    NASTY_TEXT,
+)
+
+
+@st.composite
+def sent_hand(draw: st.DrawFn, sequence: int, keys: list[str]) -> dict[str, Any]:
+    """A hand as a phone's outbox sends it: the form's fields (often a real hand), a key (at
+    times one sent before, with this hand or another), and at times that it waited, the key
+    of the hand before it and the moment it was entered."""
+    fields: dict[str, Any] = dict(
+        draw(st.one_of(form(HAND_KEYS), plausible_hand(sequence), plausible_hand(0)))
+    )
+    fields["key"] = draw(st.sampled_from(keys) if keys and draw(st.booleans()) else KEYS)
+    for name, values in (
+        ("waited", st.sampled_from(["1", "0", "", "yes"])),
+        ("after", st.sampled_from(keys) if keys else KEYS),
+        ("entered_at", MOMENTS),
+        ("entered_by", NASTY_TEXT | st.sampled_from(["bob", "alice"])),
+    ):
+        if draw(st.booleans()):
+            fields[name] = draw(values)
+    return fields
+
+
+def backed_up_and_restored() -> str:
+    """The club's backup, restored into an emptied club: what it stored is read back whole
+    (the restore refuses nothing the site wrote), and backs up the same again."""
+    text = "".join(backup_lines())
+    Season.objects.all().delete()
+    Game.objects.all().delete()
+    DeletedGame.objects.all().delete()
+    SavedRuleset.objects.all().delete()
+    Player.objects.all().delete()
+    restore(io.StringIO(text))
+    assert "".join(backup_lines()) == text
+    return text
+
+
+@settings(FUZZ, max_examples=60)
+@given(
+    data=st.data(),
+    who=st.sampled_from(["member", "organiser", "outsider"]),
+    htmx=st.booleans(),
+    played=st.integers(min_value=0, max_value=len(OPENING)),
+    header=st.booleans(),
+)
+def test_random_hands_from_a_phones_outbox_never_break_the_table_or_the_backup(
+    table, data, who, htmx, played, header
+):
+    """Every request the outbox could send, and many it never would, with a key in the form
+    or in the ``Idempotency-Key`` header: never a 500; a refusal says why and stores nothing;
+    after every accepted one the table page reads and the club's backup restores."""
+    game = start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=table["players"])
+    for n, hand in enumerate(OPENING[:played]):
+        record_hand(game=game, hand=hand, expected_sequence=n)
+    client = table["clients"][who]
+    keys: list[str] = []
+    for attempt in range(data.draw(st.integers(min_value=1, max_value=3), label="requests")):
+        game.refresh_from_db()
+        fields = data.draw(sent_hand(game.hand_count, keys), label=f"hand {attempt}")
+        keys.append(str(fields["key"]))
+        headers = {"HX-Request": "true"} if htmx else {}
+        if header:
+            headers["Idempotency-Key"] = str(fields.pop("key"))
+        before = snapshot()
+
+        response = client.post(reverse("hand_create", args=[game.pk]), fields, headers=headers)
+
+        event(f"{who} outbox: {response.status_code}")
+        assert response.status_code < 500, fields
+        if response.status_code >= 400 and response.status_code not in (409,):
+            assert snapshot() == before, f"refused with {response.status_code}, yet changed"
+        if response.status_code < 400:
+            assert client.get(reverse("game_table", args=[game.pk])).status_code == 200
+            backed_up_and_restored()
+            game = Game.objects.get(pk=game.pk)
