@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from datetime import UTC, date, datetime, time
@@ -143,7 +144,7 @@ def ema_number_error(number: str) -> str | None:
     >>> ema_number_error("07000155") is None, ema_number_error("7000155") is not None
     (True, True)
     """
-    if len(number) != EMA_DIGITS or not (number.isascii() and number.isdigit()):
+    if not re.fullmatch(f"[0-9]{{{EMA_DIGITS}}}", number):
         return _("an EMA number is %(count)s digits, leading zeros included (07000155)") % {
             "count": EMA_DIGITS
         }
