@@ -16,6 +16,13 @@ constructions are known to this module:
 - *products*: ``q = q1 q2`` where both factors have one (20 = 4 x 5, 28 = 4 x 7, 36 = 4 x 9):
   the rounds and coordinates pair up, and two players meet in the round their meetings
   in both factors name.
+- *1-rotational*: ``v = 4 (mod 12)`` players at tables of four in ``(v - 1) / 3`` rounds,
+  every two together exactly once (the resolvable designs of Hanani, Ray-Chaudhuri and
+  Wilson 1972), for 28 and 40: the players are a group ``G`` of order ``v - 1`` and one
+  more, a subgroup ``H`` of order 3 sits with the extra player, and base blocks, each
+  moved by ``H``, fill the rest of the first round; every other round is that one moved by
+  a member of ``G``. The base blocks (found by a short exact search over the differences:
+  theirs cover every member of ``G`` outside ``H`` once) are checked before use.
 - *Kirkman's*: 15 players at tables of three in 7 rounds, a packing of PG(3, 2).
 - *affine*: ``size ** m`` players for ``size`` a prime power, the lines of the affine space
   AG(m, size), one round per direction: 16 players in 5 rounds (the affine plane of order
@@ -31,6 +38,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 Round = tuple[tuple[int, ...], ...]
 
@@ -289,17 +297,84 @@ def kirkman_fifteen() -> list[Round]:
     ]
 
 
+#: For ``v`` players, the group ``G`` (its cyclic factors' orders), the generator of its
+#: subgroup ``H`` of order 3, and the base blocks of a 1-rotational resolvable (v, 4, 1)
+#: design: the differences within the base blocks are every member of ``G`` outside ``H``
+#: once, and the blocks fall one in each coset of ``H`` but ``H`` itself.
+ROTATIONAL: Final[
+    dict[int, tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[tuple[int, ...], ...], ...]]]
+] = {
+    28: (
+        (3, 3, 3),
+        (1, 0, 0),
+        (
+            ((0, 0, 1), (0, 0, 2), (0, 1, 0), (1, 2, 0)),
+            ((0, 1, 1), (1, 1, 2), (2, 2, 1), (1, 2, 2)),
+        ),
+    ),
+    40: (
+        (39,),
+        (13,),
+        (((1,), (5,), (8,), (25,)), ((2,), (3,), (36,), (11,)), ((4,), (6,), (33,), (22,))),
+    ),
+}
+
+
+@cache
+def rotational(players: int, size: int) -> list[Round] | None:
+    """The 1-rotational resolvable design of ``players`` at tables of four (28 or 40
+    players), in ``(players - 1) / 3`` rounds, every two together exactly once; ``None``
+    for any other count, or if the design made did not check.
+
+    >>> [len(rotational(n, 4) or ()) for n in (28, 40, 52)]
+    [9, 13, 0]
+    """
+    if size != 4 or players not in ROTATIONAL:
+        return None
+    orders, generator, base = ROTATIONAL[players]
+    members = list(itertools.product(*(range(m) for m in orders)))
+    index = {g: i for i, g in enumerate(members)}
+    extra = len(members)
+
+    def plus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple((x + y) % m for x, y, m in zip(a, b, orders, strict=True))
+
+    zero = members[0]
+    subgroup = [zero, generator, plus(generator, generator)]
+    first = [(extra, *(index[h] for h in subgroup))]
+    for block in base:
+        for h in subgroup:
+            first.append(tuple(index[plus(b, h)] for b in block))
+    shifts: list[tuple[int, ...]] = []
+    seen: set[tuple[int, ...]] = set()
+    for g in members:
+        if g not in seen:
+            shifts.append(g)
+            seen.update(plus(g, h) for h in subgroup)
+    rounds = [
+        tuple(
+            tuple(p if p == extra else index[plus(members[p], g)] for p in table) for table in first
+        )
+        for g in shifts
+    ]
+    return rounds if is_design(rounds, players, size) else None
+
+
 def design(players: int, size: int) -> list[Round] | None:
     """The design with the most rounds known here for ``players`` at tables of ``size``
     (the affine space's where there is one, the transversal's or its product's else);
     ``None`` where none is.
 
-    >>> [len(design(n, 4) or ()) for n in (16, 20, 24, 28, 32, 64)]
-    [5, 5, 0, 7, 9, 21]
+    >>> [len(design(n, 4) or ()) for n in (16, 20, 24, 28, 32, 40, 64)]
+    [5, 5, 0, 9, 9, 13, 21]
     >>> [len(design(n, 3) or ()) for n in (9, 12, 15, 18, 27)]
     [4, 4, 7, 0, 13]
     """
-    found = [d for d in (affine(players, size), transversal(players, size)) if d]
+    found = [
+        d
+        for d in (affine(players, size), transversal(players, size), rotational(players, size))
+        if d
+    ]
     if (players, size) == (15, 3):
         found.append(kirkman_fifteen())
     return max(found, key=len) if found else None

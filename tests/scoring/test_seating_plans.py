@@ -12,6 +12,7 @@ from collections import Counter
 
 import pytest
 
+from scoring.seating import designs
 from scoring.seating.designs import affine, design, field, is_design, transversal
 from scoring.seating.plans import Way, plan_sessions
 from scoring.seating.sessions import (
@@ -32,7 +33,8 @@ DESIGNS = [
     (16, 4, 5),  # the affine plane of order 4
     (64, 4, 21),  # AG(3, 4)
     (20, 4, 5),  # GF(5)
-    (28, 4, 7),  # GF(7)
+    (28, 4, 9),  # 1-rotational over Z3 x Z3 x Z3: (28 - 1) / 3 rounds (GF(7) gives 7)
+    (40, 4, 13),  # 1-rotational over Z39: (40 - 1) / 3 rounds
     (32, 4, 9),  # GF(8), then each group of 8 at two tables: CSPLib prob010's 8-4-9
     (36, 4, 9),  # GF(9)
     (80, 4, 25),  # 4 x 5, then each group of 20 by GF(5)
@@ -56,7 +58,9 @@ def test_each_design_seats_everyone_once_a_round_and_no_two_players_together_twi
         assert sorted(p for table in r for p in table) == list(range(players))
 
 
-@pytest.mark.parametrize(("players", "size"), [(16, 4), (64, 4), (9, 3), (27, 3), (15, 3)])
+@pytest.mark.parametrize(
+    ("players", "size"), [(16, 4), (64, 4), (28, 4), (40, 4), (9, 3), (27, 3), (15, 3)]
+)
 def test_the_affine_spaces_and_kirkmans_seat_every_two_together_exactly_once(players, size):
     met = pair_counts(affine(players, size) or design(players, size) or [])
     assert len(met) == players * (players - 1) // 2
@@ -69,6 +73,20 @@ def test_no_design_is_claimed_where_the_construction_does_not_reach(players, siz
     assert transversal(players, size) is None and affine(players, size) is None
 
 
+def test_a_rotational_design_whose_base_blocks_do_not_check_is_not_used(monkeypatch):
+    orders, generator, base = designs.ROTATIONAL[28]
+    broken = (base[0], ((0, 1, 1), (1, 1, 2), (2, 2, 1), (1, 2, 0)))  # a pair met twice
+    monkeypatch.setitem(designs.ROTATIONAL, 28, (orders, generator, broken))
+    designs.rotational.cache_clear()
+    try:
+        assert designs.rotational(28, 4) is None
+        assert len(design(28, 4) or ()) == 7  # GF(7) still seats 7 rounds
+    finally:
+        monkeypatch.undo()
+        designs.rotational.cache_clear()
+    assert len(design(28, 4) or ()) == 9
+
+
 def test_a_field_of_eight_elements_multiplies_as_a_field():
     f = field(8)
     for a in range(1, 8):
@@ -77,7 +95,9 @@ def test_a_field_of_eight_elements_multiplies_as_a_field():
         assert f.mul[a][f.add[b][c]] == f.add[f.mul[a][b]][f.mul[a][c]]
 
 
-@pytest.mark.parametrize(("players", "sessions", "size"), [(16, 5, 4), (32, 8, 4), (12, 4, 3)])
+@pytest.mark.parametrize(
+    ("players", "sessions", "size"), [(16, 5, 4), (32, 8, 4), (28, 9, 4), (12, 4, 3)]
+)
 def test_a_plan_from_a_design_repeats_nothing_and_the_seed_gives_it_again(players, sessions, size):
     ids = list(range(101, 101 + players))
     plan = plan_sessions(ids, sessions, seed=5, size=size)
