@@ -18,12 +18,34 @@ function busy(element) {
   return element.form && element.form.classList.contains("htmx-request");
 }
 
+// Nothing under the finger moves: where the tapped tile of the picker (or any control with
+// an id) was on the screen is noted, and once the new form is in, the page is scrolled by
+// as much as the tiles laid above it have pushed it, so the next tap at the same spot lands
+// on the same tile.
+let anchor = null;
+
+function noteAnchor(element) {
+  const control = element && element.closest("#calculator [id]");
+  anchor = control ? { id: control.id, top: control.getBoundingClientRect().top } : null;
+}
+
+document.addEventListener("htmx:afterSwap", () => {
+  const control = anchor && document.getElementById(anchor.id);
+  if (control) {
+    const moved = control.getBoundingClientRect().top - anchor.top;
+    if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+  }
+  anchor = null;
+});
+
 document.addEventListener("click", (event) => {
   const button = event.target.closest("#calculator button[name]");
   if (button && busy(button) && !replaying) {
     event.preventDefault();
     waiting.push({ name: button.name, value: button.value, tap: true });
+    return;
   }
+  noteAnchor(event.target);
 });
 
 document.addEventListener("change", (event) => {

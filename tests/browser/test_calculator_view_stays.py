@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
-from table_helpers import VIEWPORTS, idle, organiser, signed_in
+from table_helpers import TAPS, VIEWPORTS, idle, organiser, signed_in
 
 
 def tap_in_place(page: Page, locator: Locator) -> None:
@@ -20,6 +20,31 @@ def tap_in_place(page: Page, locator: Locator) -> None:
     )
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     idle(page)
+
+
+def screen_top(locator: Locator) -> float:
+    top: float = locator.evaluate("e => e.getBoundingClientRect().top")
+    return top
+
+
+def test_the_picker_stays_under_the_finger_as_the_hand_is_laid(page: Page, live_server, artifacts):
+    """From the top of the page, on a phone: each tile is tapped where it is on the screen,
+    and after each tap the same tile is still there, as the hand above fills its first row
+    and wraps to the second, so the next tap at the same spot lands on the same tile."""
+    page.set_viewport_size(VIEWPORTS["phone"])
+    page.goto(f"{live_server.url}/calculator/")
+    moves = []
+    for count, name in enumerate(TAPS, start=1):
+        tile = page.get_by_role("button", name=name, exact=True).and_(
+            page.locator(".calc-picker button")
+        )
+        tile.scroll_into_view_if_needed()
+        where = screen_top(tile)
+        tap_in_place(page, tile)
+        expect(page.locator(".calc-count")).to_contain_text(f"{count}/14")
+        moves.append(round(screen_top(tile) - where))
+    assert moves == [0] * len(TAPS)
+    page.screenshot(path=artifacts / "calculator-hand-laid-phone.png")
 
 
 def scroll_to_show(page: Page, locator: Locator) -> int:
@@ -36,9 +61,12 @@ def test_a_tap_on_a_scrolled_calculator_leaves_the_view_where_it_was(page: Page,
     page.goto(f"{live_server.url}/calculator/?seat_wind=S")
     page.evaluate("scrollTo(0, 250)")
     page.wait_for_timeout(100)
-    tap_in_place(page, page.locator("#add-3p"))
+    tile = page.locator("#add-3p")
+    where = screen_top(tile)
+    tap_in_place(page, tile)
     expect(page.locator(".calc-count")).to_have_text("1/14 tiles")
-    assert page.evaluate("scrollY") == 250
+    # The first tile laid above the picker does not move the picker under the finger.
+    assert abs(screen_top(tile) - where) < 1
 
     tsumo = page.locator("label.calc-chip:has(input[name=tsumo][value='1'])")
     before = scroll_to_show(page, tsumo)
