@@ -10,8 +10,9 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from scorekeeper.club.models import AddressCount, LoginCount, Player, SavedRuleset
+from scorekeeper.club.models import Player, SavedRuleset
 from scorekeeper.registry.forms import PlayerForm, SavedRulesetForm
+from scorekeeper.registry.models import AddressCount, LoginCount
 from scorekeeper.registry.services import save_player
 
 

@@ -54,7 +54,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.utils.translation import ngettext
 
-from scorekeeper.club.models import AddressCount, LoginCount
+from scorekeeper.registry.models import AddressCount, LoginCount
 
 LIMIT = 10
 USERNAME_LIMIT = 100

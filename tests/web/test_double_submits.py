@@ -17,9 +17,10 @@ from django.db import IntegrityError, transaction
 from django.db.models import Model
 from django.urls import reverse
 
-from scorekeeper.club.models import ClubSetup, Game, Player, SavedRuleset, Season
+from scorekeeper.club.models import Game, Player, SavedRuleset, Season
 from scorekeeper.history.forms import SeasonForm
 from scorekeeper.registry import forms as registry_forms
+from scorekeeper.registry.models import ClubSetup
 from scorekeeper.registry.views import accounts
 from tests.web.conftest import PASSWORD
 from tests.web.test_game_list import start_post

@@ -15,8 +15,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from scorekeeper.club.models import LoginCount
 from scorekeeper.registry import ratelimit
+from scorekeeper.registry.models import LoginCount
 from scorekeeper.registry.ratelimit import (
     CHECKS,
     DEVICE_COOKIE,
@@ -343,12 +343,12 @@ def test_an_organiser_sees_the_attempts_in_the_admin_and_lifts_a_lockout(bob, cl
         log_in(client, "bob", "wrong")
     assert log_in(client, "bob", PASSWORD).status_code == 429
 
-    listed = admin_client.get(reverse("admin:club_logincount_changelist")).content.decode()
+    listed = admin_client.get(reverse("admin:registry_logincount_changelist")).content.decode()
     assert "10.0.0.1" in listed and "bob" in listed
-    assert admin_client.get(reverse("admin:club_addresscount_changelist")).status_code == 200
+    assert admin_client.get(reverse("admin:registry_addresscount_changelist")).status_code == 200
     counts = LoginCount.objects.filter(username="bob")
     admin_client.post(
-        reverse("admin:club_logincount_changelist"),
+        reverse("admin:registry_logincount_changelist"),
         {"action": "lift_lockout", "_selected_action": [c.pk for c in counts]},
     )
 

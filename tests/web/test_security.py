@@ -21,7 +21,8 @@ from django.contrib.auth.models import Group
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from scorekeeper.club.models import Game, LoginCount, Player, SavedRuleset, Season, Seat
+from scorekeeper.club.models import Game, Player, SavedRuleset, Season, Seat
+from scorekeeper.registry.models import LoginCount
 from scorekeeper.registry.permissions import make_member
 from scorekeeper.table.services.games import start_game
 from scorekeeper.table.services.hands import record_hand

@@ -20,9 +20,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scorekeeper.club.models import ClubSetup
 from scorekeeper.errors import ServiceError
 from scorekeeper.registry.forms import MemberForm, OrganiserSetupForm, save_unless_taken
+from scorekeeper.registry.models import ClubSetup
 from scorekeeper.registry.permissions import (
     MEMBERS_GROUP,
     is_member,
