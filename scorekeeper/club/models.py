@@ -163,6 +163,9 @@ class SavedRuleset(models.Model):
     preset = models.CharField(max_length=20)
     overrides = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
+    #: The one an organiser named to be offered first when a game of its number of players
+    #: is started (``registry.services.offer_first``): one at most for each number.
+    offered_first = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["name"]

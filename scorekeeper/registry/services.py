@@ -402,3 +402,20 @@ def save_ruleset(*, ruleset: SavedRuleset, name: str, rules: Ruleset) -> SavedRu
     with transaction.atomic():
         ruleset.save()
     return ruleset
+
+
+def offer_first(*, ruleset: SavedRuleset, offered: bool) -> None:
+    """Name ``ruleset`` the one a new game of its number of players offers first (and no
+    other saved ruleset for that number), or (``offered`` false) stop offering it first."""
+    from scorekeeper.table.forms.games import saved_players
+
+    players = saved_players(ruleset)
+    with transaction.atomic():
+        if offered:
+            others = SavedRuleset.objects.select_for_update().filter(offered_first=True)
+            for other in others.exclude(pk=ruleset.pk):
+                if saved_players(other) == players:
+                    other.offered_first = False
+                    other.save(update_fields=["offered_first"])
+        ruleset.offered_first = offered
+        ruleset.save(update_fields=["offered_first"])

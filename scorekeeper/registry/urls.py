@@ -13,6 +13,11 @@ urlpatterns = [
     path("rulesets/new/", rulesets.ruleset_new, name="ruleset_new"),
     path("rulesets/<int:pk>/", rulesets.ruleset_detail, name="ruleset_detail"),
     path("rulesets/<int:pk>/edit/", rulesets.ruleset_edit, name="ruleset_edit"),
+    path(
+        "rulesets/<int:pk>/offer-first/",
+        rulesets.ruleset_offer_first,
+        name="ruleset_offer_first",
+    ),
     path("rulesets/presets/<slug:name>/", rulesets.preset_detail, name="preset_detail"),
     path("setup/", accounts.setup, name="setup"),
     path("accounts/login/", accounts.LoginView.as_view(), name="login"),

@@ -46,3 +46,34 @@ def test_an_imported_online_game_is_not_the_clubs_usual_ruleset(bob_client, play
     Game.objects.filter(pk=online.pk).update(source_platform="tenhou")
 
     assert chosen(bob_client) == "preset:wrc"
+
+
+def test_with_no_game_yet_the_clubs_own_ruleset_is_offered(bob_client, players):
+    SavedRuleset.objects.create(name="Old rules", preset="ema")
+    newest = SavedRuleset.objects.create(name="Club Thursday", preset="ema")
+    SavedRuleset.objects.create(name="Sanma night", preset="tenhou_sanma")
+
+    assert chosen(bob_client) == f"saved:{newest.pk}"
+
+
+def test_an_organiser_names_the_ruleset_offered_first(alice_client, bob_client, players):
+    thursday = SavedRuleset.objects.create(name="Club Thursday", preset="ema")
+    friday = SavedRuleset.objects.create(name="Club Friday", preset="wrc")
+    sanma = SavedRuleset.objects.create(name="Sanma night", preset="tenhou_sanma")
+    start_game(rules=PRESETS["mleague"], ruleset_name="mleague", players=players)
+    offer = "ruleset_offer_first"
+
+    assert bob_client.post(reverse(offer, args=[thursday.pk]), {"offered": "1"}).status_code == 403
+    assert chosen(bob_client) == "preset:mleague"
+    response = alice_client.post(reverse(offer, args=[thursday.pk]), {"offered": "1"})
+    assert response.status_code == 302
+    assert chosen(bob_client) == f"saved:{thursday.pk}"
+    # One for each number of players: Friday takes Thursday's place, the sanma one its own.
+    alice_client.post(reverse(offer, args=[friday.pk]), {"offered": "1"})
+    alice_client.post(reverse(offer, args=[sanma.pk]), {"offered": "1"})
+    assert list(SavedRuleset.objects.filter(offered_first=True).order_by("pk")) == [friday, sanma]
+    assert chosen(bob_client) == f"saved:{friday.pk}"
+    page = bob_client.get(reverse("ruleset_detail", args=[friday.pk])).content.decode()
+    assert "offers this ruleset first" in page
+    alice_client.post(reverse(offer, args=[friday.pk]), {"offered": "0"})
+    assert chosen(bob_client) == "preset:mleague"

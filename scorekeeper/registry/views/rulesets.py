@@ -24,7 +24,7 @@ from scorekeeper.registry.forms import (
 )
 from scorekeeper.registry.permissions import organiser_required, read_required
 from scorekeeper.registry.sentences import rules_in_words
-from scorekeeper.registry.services import save_ruleset
+from scorekeeper.registry.services import offer_first, save_ruleset
 from scoring.errors import RulesError
 from scoring.rules import PRESETS, Ruleset
 
@@ -129,3 +129,18 @@ def _parameters(
         "error": error,
     }
     return render(request, "registry/ruleset_detail.html", context)
+
+
+@require_http_methods(["POST"])
+@organiser_required
+def ruleset_offer_first(request: HttpRequest, pk: int) -> HttpResponse:
+    ruleset = get_object_or_404(SavedRuleset, pk=pk)
+    offered = request.POST.get("offered") == "1"
+    offer_first(ruleset=ruleset, offered=offered)
+    if offered:
+        messages.success(request, _("New games now offer %(name)s first.") % {"name": ruleset.name})
+    else:
+        messages.success(
+            request, _("New games no longer offer %(name)s first.") % {"name": ruleset.name}
+        )
+    return redirect("ruleset_detail", pk=ruleset.pk)

@@ -55,9 +55,20 @@ def ruleset_choices(players: int = 4) -> list[tuple[str, Any]]:
 
 
 def usual_ruleset(players: int, choices: list[tuple[str, Any]]) -> str | None:
-    """The club's usual ruleset for ``players`` players: the one the latest game started
-    at the club was played under (not an imported online game), as a choice of
-    ``ruleset_choices``; ``None`` where no game tells (the form's first choice then)."""
+    """The club's usual ruleset for ``players`` players, as a choice of
+    ``ruleset_choices``: the saved ruleset an organiser named to be offered first; else the
+    one the latest game started at the club was played under (not an imported online game);
+    else the club's newest saved ruleset for that many players; ``None`` where none of these
+    tells (the form's first choice then)."""
+    offered = {value: str(label) for _group, options in choices for value, label in options}
+    saved = [value for value in offered if value.startswith("saved:")]
+    named = (
+        SavedRuleset.objects.filter(offered_first=True, pk__in=[v[6:] for v in saved])
+        .values_list("pk", flat=True)
+        .first()
+    )
+    if named is not None:
+        return f"saved:{named}"
     name = (
         Game.objects.filter(players=players, source_platform="")
         .order_by("-created_at", "-pk")
@@ -65,11 +76,16 @@ def usual_ruleset(players: int, choices: list[tuple[str, Any]]) -> str | None:
         .first()
     )
     if name is None:
-        return None
-    offered = {value: str(label) for _group, options in choices for value, label in options}
+        # No game yet: the club's own ruleset rather than the first preset of the list.
+        newest = (
+            SavedRuleset.objects.filter(pk__in=[v[6:] for v in saved])
+            .order_by("-created_at", "-pk")
+            .values_list("pk", flat=True)
+            .first()
+        )
+        return None if newest is None else f"saved:{newest}"
     if f"preset:{name}" in offered:
         return f"preset:{name}"
-    saved = [value for value, label in offered.items() if value.startswith("saved:")]
     return next((value for value in saved if offered[value] == name), None)
 
 
