@@ -50,6 +50,16 @@ SETTINGS = (
     "hidden_from",
 )
 
+#: Self-registration's settings as a tournament made without it has them.
+REGISTRATION_DEFAULTS = {
+    "open": False,
+    "places": None,
+    "approval": False,
+    "closes_at": None,
+    "ask_identity": False,
+    "players_record": False,
+}
+
 
 def tournament_lines() -> Iterator[dict[str, Any]]:
     for tournament in Tournament.objects.order_by("pk"):
@@ -63,6 +73,31 @@ def _entrant(e: Entrant) -> list[Any]:
     if e.withdrawn_at is not None:
         return [*row, e.ema_number, _iso(e.withdrawn_at)]
     return [*row, e.ema_number] if e.ema_number else row
+
+
+def _registration_json(tournament: Tournament) -> dict[str, Any]:
+    """Self-registration's settings and the entrants not simply in (waiting, waiting for
+    approval, substitutes, a revoked link): only where there are any, so that a tournament
+    without them backs up as before."""
+    states = {
+        str(pk): {"status": status, "substitute": substitute, "key_version": version}
+        for pk, status, substitute, version in tournament.entrants.exclude(
+            status=Entrant.Status.IN, substitute=False, key_version=0
+        )
+        .order_by("pk")
+        .values_list("pk", "status", "substitute", "key_version")
+    }
+    settings = {
+        "open": tournament.registration_open,
+        "places": tournament.places,
+        "approval": tournament.approval,
+        "closes_at": _iso(tournament.registration_closes_at),
+        "ask_identity": tournament.ask_identity,
+        "players_record": tournament.players_record,
+    }
+    if not states and settings == REGISTRATION_DEFAULTS:
+        return {}
+    return {"registration": settings, "entrant_states": states}
 
 
 def _tournament_json(tournament: Tournament) -> dict[str, Any]:
@@ -102,6 +137,7 @@ def _tournament_json(tournament: Tournament) -> dict[str, Any]:
         "created_at": _iso(tournament.created_at),
         # Only where asked for, so that a tournament without it backs up as before.
         **({"vary_tables": True} if tournament.vary_tables else {}),
+        **_registration_json(tournament),
         "entrants": [_entrant(e) for e in tournament.entrants.order_by("pk")],
         "rounds": [
             {
@@ -151,9 +187,55 @@ def _later(value: Any, where: str, loader: BackupLoader) -> Any:
     return None if value is None else read_moment(value, where, loader)
 
 
+def _read_registration(
+    obj: dict[str, Any], tournament: Tournament, entrants: list[Entrant], loader: BackupLoader
+) -> None:
+    """Self-registration's settings and the entrants' states (``_registration_json``)."""
+    raw = obj.get("registration", REGISTRATION_DEFAULTS)
+    check_object(raw, set(REGISTRATION_DEFAULTS), loader, "registration")
+    for key in ("open", "approval", "ask_identity", "players_record"):
+        if not isinstance(raw.get(key, False), bool):
+            raise loader.fail(f"registration.{key}", _("expected true or false"))
+    places = raw.get("places")
+    if places is not None:
+        _small(places, "registration.places", loader)
+    tournament.registration_open = raw.get("open", False)
+    tournament.places = places
+    tournament.approval = raw.get("approval", False)
+    tournament.registration_closes_at = _later(
+        raw.get("closes_at"), "registration.closes_at", loader
+    )
+    tournament.ask_identity = raw.get("ask_identity", False)
+    tournament.players_record = raw.get("players_record", False)
+    states = obj.get("entrant_states", {})
+    if not isinstance(states, dict):
+        raise loader.fail("entrant_states", _("expected an object"))
+    by_id = {str(e.pk): e for e in entrants}
+    for key, state in states.items():
+        where = f"entrant_states.{key}"
+        entrant = by_id.get(key)
+        if entrant is None:
+            raise loader.fail(where, _("no registered player with id %(id)s") % {"id": key})
+        check_object(state, {"status", "substitute", "key_version"}, loader, where)
+        if state.get("status") not in Entrant.Status.values:
+            raise loader.fail(
+                where + ".status",
+                _("expected one of %(values)s") % {"values": ", ".join(Entrant.Status.values)},
+            )
+        if not isinstance(state.get("substitute"), bool):
+            raise loader.fail(where + ".substitute", _("expected true or false"))
+        version = state.get("key_version")
+        if not isinstance(version, int) or isinstance(version, bool) or not 0 <= version < 2**31:
+            raise loader.fail(where + ".key_version", _("expected a whole number"))
+        entrant.status = state["status"]
+        entrant.substitute = state["substitute"]
+        entrant.key_version = version
+
+
 def read_tournament(obj: dict[str, Any], loader: BackupLoader) -> list[models.Model]:
     """Check a tournament's line and store its rows; the rows stored, ids kept."""
     keys = {"type", "id", *SETTINGS, "start_date", "end_date", "created_at", "vary_tables"}
+    keys |= {"registration", "entrant_states"}
     check_fields(obj, keys | {"entrants", "rounds", "penalties"}, loader)
     players = loader.ids["player"]
     start = read_day(obj.get("start_date"), "start_date", loader)
@@ -217,6 +299,7 @@ def read_tournament(obj: dict[str, Any], loader: BackupLoader) -> list[models.Mo
             )
         )
     entrant_ids = {e.pk for e in entrants}
+    _read_registration(obj, tournament, entrants, loader)
     sessions, tables, seats = [], [], []
     earlier: list[Any] = []
     for i, raw in enumerate(_list(obj.get("rounds"), "rounds", loader)):

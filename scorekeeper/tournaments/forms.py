@@ -11,13 +11,28 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.club.bounds import name_error, name_key, normal_name, visible_name
+from scorekeeper.club.bounds import (
+    ema_number_error,
+    latin_name_error,
+    name_error,
+    name_key,
+    normal_name,
+    visible_name,
+)
 from scorekeeper.club.models import Player, SavedRuleset
 from scorekeeper.history.forms import DateInput
 from scorekeeper.refusals import located_refusal_text
+from scorekeeper.registry.identities import Identity, country_choices
 from scorekeeper.request_numbers import request_number
 from scorekeeper.table.forms.games import ruleset_choices
-from scorekeeper.tournaments.models import EMA_NUMBER, MAX_SESSIONS, Entrant, Session, Tournament
+from scorekeeper.tournaments.models import (
+    EMA_NUMBER,
+    MAX_ENTRANTS,
+    MAX_SESSIONS,
+    Entrant,
+    Session,
+    Tournament,
+)
 from scorekeeper.tournaments.services import Registration
 from scoring.errors import RulesError
 from scoring.rules import PRESETS, Ruleset
@@ -60,6 +75,37 @@ class TournamentForm(forms.Form):
     )
     public = forms.BooleanField(
         label=gettext_lazy("Visitors may read the tables and results"), required=False, initial=True
+    )
+    registration_open = forms.BooleanField(
+        label=gettext_lazy("Players register themselves on the registration page"),
+        required=False,
+    )
+    places = forms.IntegerField(
+        label=gettext_lazy("Places"),
+        min_value=1,
+        max_value=MAX_ENTRANTS,
+        required=False,
+        help_text=gettext_lazy(
+            "Blank: no limit. Those who register once the places are taken wait, and move "
+            "up in turn when a player withdraws."
+        ),
+    )
+    approval = forms.BooleanField(
+        label=gettext_lazy("Each registration waits for the organiser’s approval"),
+        required=False,
+    )
+    registration_closes_at = forms.DateTimeField(
+        label=gettext_lazy("Registration closes"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+    ask_identity = forms.BooleanField(
+        label=gettext_lazy("Ask for names in Latin letters, country and EMA number"),
+        required=False,
+    )
+    players_record = forms.BooleanField(
+        label=gettext_lazy("Players record their table’s hands from their own page"),
+        required=False,
     )
 
     def clean_ruleset(self) -> tuple[str, Ruleset]:
@@ -389,3 +435,72 @@ class HideForm(forms.Form):
         min_value=1,
         max_value=MAX_SESSIONS,
     )
+
+
+class SelfRegisterForm(forms.Form):
+    """A player registering themselves: their name, and their identity where the
+    tournament asks for it (checked here as the registry checks it, each on its field)."""
+
+    name = forms.CharField(label=gettext_lazy("Your name"), max_length=100)
+    given_name = forms.CharField(
+        label=gettext_lazy("Given name (Latin letters)"), max_length=50, required=False
+    )
+    family_name = forms.CharField(
+        label=gettext_lazy("Family name (Latin letters)"), max_length=50, required=False
+    )
+    country = forms.ChoiceField(label=gettext_lazy("Country"), required=False)
+    ema_number = forms.CharField(
+        label=gettext_lazy("EMA number"),
+        max_length=20,
+        required=False,
+        help_text=gettext_lazy("Eight digits, leading zeros included: 07000155."),
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
+
+    def __init__(self, *args: Any, ask_identity: bool, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if ask_identity:
+            field = self.fields["country"]
+            assert isinstance(field, forms.ChoiceField)
+            field.choices = [("", _("Not known")), *country_choices()]
+        else:
+            for name in ("given_name", "family_name", "country", "ema_number"):
+                del self.fields[name]
+
+    def clean_name(self) -> str:
+        name = visible_name(self.cleaned_data["name"])
+        problem = name_error(name, 100)
+        if problem:
+            raise forms.ValidationError(problem)
+        return name
+
+    def clean_given_name(self) -> str:
+        return self._latin("given_name")
+
+    def clean_family_name(self) -> str:
+        return self._latin("family_name")
+
+    def _latin(self, field: str) -> str:
+        name = " ".join(self.cleaned_data[field].split())
+        wrong = name and latin_name_error(name, 50)
+        if wrong:
+            raise forms.ValidationError(_("In Latin letters: %(error)s.") % {"error": wrong})
+        return name
+
+    def clean_ema_number(self) -> str:
+        number = "".join(self.cleaned_data["ema_number"].split())
+        wrong = number and ema_number_error(number)
+        if wrong:
+            raise forms.ValidationError(_("Not an EMA number: %(error)s.") % {"error": wrong})
+        return number
+
+    def identity(self) -> Identity | None:
+        data = self.cleaned_data
+        if "ema_number" not in self.fields:
+            return None
+        return Identity(
+            given_name=data["given_name"],
+            family_name=data["family_name"],
+            country=data["country"],
+            ema_number=data["ema_number"],
+        )

@@ -59,6 +59,17 @@ class Tournament(models.Model):
     vary_tables = models.BooleanField(default=False)
     #: Results from this session on are shown to the organiser alone until revealed.
     hidden_from = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: Players register themselves on the tournament's registration page (until it closes).
+    registration_open = models.BooleanField(default=False)
+    #: The places: those who register once they are taken wait, and move up in turn.
+    places = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: A player who registers themselves waits for the organiser's approval.
+    approval = models.BooleanField(default=False)
+    registration_closes_at = models.DateTimeField(null=True, blank=True)
+    #: The registration page asks for the names in Latin letters, country and EMA number.
+    ask_identity = models.BooleanField(default=False)
+    #: A player's own page leads to their table's page with its key: players record hands.
+    players_record = models.BooleanField(default=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -93,9 +104,23 @@ class Tournament(models.Model):
         """Players at a table: the ruleset's (three or four)."""
         return int(self.rules.get("players", 4))
 
+    def registration_closed(self, now: datetime | None = None) -> bool:
+        """Whether players may no longer register themselves."""
+        if not self.registration_open:
+            return True
+        closes = self.registration_closes_at
+        return closes is not None and (now or timezone.now()) >= closes
+
 
 class Entrant(models.Model):
-    """A registered player of a tournament."""
+    """A registered player of a tournament: in (seated and in the results), waiting for a
+    place, or waiting for the organiser's approval; or a substitute, who is seated only in
+    the place of a player."""
+
+    class Status(models.TextChoices):
+        IN = "in", gettext_lazy("Registered")
+        WAITING = "waiting", gettext_lazy("On the waiting list")
+        PENDING = "pending", gettext_lazy("Waiting for approval")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
@@ -106,6 +131,11 @@ class Entrant(models.Model):
     #: When the player dropped out: the sessions to come seat them no more, and the
     #: sessions they played still count.
     withdrawn_at = models.DateTimeField(null=True, blank=True)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.IN)
+    #: Registered to play in another's place: never seated by a plan, never in the results.
+    substitute = models.BooleanField(default=False)
+    #: Raised by the organiser to revoke the player's link (the old key opens nothing).
+    key_version = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["player__name"]
@@ -115,6 +145,14 @@ class Entrant(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament}: {self.player}"
+
+    def key(self) -> str:
+        """The key in the player's own link (signed with the site's secret, like a table's):
+        the organiser revokes it by raising ``key_version``."""
+        return Signer(salt="tournament-entrant").signature(f"{self.pk}.{self.key_version}")
+
+    def own_url(self) -> str:
+        return reverse("my_tournament", args=[self.tournament_id, self.pk, self.key()])
 
 
 class Session(models.Model):

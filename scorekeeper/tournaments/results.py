@@ -109,7 +109,9 @@ def tournament_table(tournament: Tournament, *, before: int | None = None) -> li
     """Every registered player's line, best first, over the sessions before ``before``
     (all when ``None``): the sum of results, penalties, chombo, games and place."""
     entrants = list(
-        Entrant.objects.filter(tournament=tournament).values_list("pk", "player_id", "player__name")
+        Entrant.objects.filter(
+            tournament=tournament, status=Entrant.Status.IN, substitute=False
+        ).values_list("pk", "player_id", "player__name")
     )
     rows = {player: ResultRow(pk, player, name) for pk, player, name in entrants}
     by_entrant = {row.entrant_id: row for row in rows.values()}
@@ -248,7 +250,7 @@ def results_state(tournament: Tournament, *, before: int | None) -> tuple[str, l
         n=Count("pk"), last=Max("created_at"), back=Max("taken_back_at")
     )
     names = list(
-        Entrant.objects.filter(tournament=tournament)
+        Entrant.objects.filter(tournament=tournament, status=Entrant.Status.IN, substitute=False)
         .order_by("player__name", "pk")
         .values_list("pk", "player__name")
     )

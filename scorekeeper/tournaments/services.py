@@ -77,6 +77,9 @@ def update_tournament(*, tournament: Tournament, **fields: Any) -> Tournament:
         locked.save()
         if {"session_minutes", "end_policy"} & set(fields):
             _write_clocks(locked)
+        # More places: the waiting list moves up into them.
+        if "places" in fields and _move_up(locked):
+            _replan(locked)
         locked.session_rows.filter(number__gt=wanted).delete()
         have = set(locked.session_rows.values_list("number", flat=True))
         Session.objects.bulk_create(
@@ -141,6 +144,30 @@ def register_players(
     return len(new)
 
 
+def _full(tournament: Tournament) -> bool:
+    """Whether the places are taken: by the players in who have not dropped out."""
+    if tournament.places is None:
+        return False
+    taken = tournament.entrants.filter(
+        status=Entrant.Status.IN, substitute=False, withdrawn_at__isnull=True
+    ).count()
+    return taken >= tournament.places
+
+
+def _move_up(tournament: Tournament) -> list[Entrant]:
+    """The waiting list moves up into the places free, first registered first (before the
+    plan is made again, which seats them)."""
+    moved: list[Entrant] = []
+    waiting = tournament.entrants.filter(status=Entrant.Status.WAITING).order_by("created_at", "pk")
+    for entrant in waiting:
+        if _full(tournament):
+            break
+        entrant.status = Entrant.Status.IN
+        entrant.save(update_fields=["status"])
+        moved.append(entrant)
+    return moved
+
+
 def remove_entrant(*, entrant: Entrant) -> Replanned | None:
     """Take a registered player out of a tournament that has not seated them, or has seated
     them only in planned sessions still to come (the plan is made again without them)."""
@@ -161,6 +188,7 @@ def remove_entrant(*, entrant: Entrant) -> Replanned | None:
                 % {"name": entrant.player.name}
             )
         entrant.delete()
+        _move_up(tournament)
         return _replan(tournament)
 
 
@@ -189,6 +217,8 @@ def withdraw_entrants(*, entrants: Sequence[Entrant], back: bool = False) -> Rep
                     % {"name": seated.entrant.player.name, "number": seated.session.number}
                 )
         chosen.update(withdrawn_at=None if back else timezone.now())
+        if not back:
+            _move_up(tournament)
         return _replan(tournament)
 
 
@@ -235,7 +265,11 @@ def _kept(tournament: Tournament, todo: Sequence[Session]) -> list[seating.Seati
 
 def _playing(tournament: Tournament) -> list[Entrant]:
     """The registered players who have not dropped out: those a session to come seats."""
-    return list(tournament.entrants.filter(withdrawn_at__isnull=True).select_related("player"))
+    return list(
+        tournament.entrants.filter(
+            withdrawn_at__isnull=True, status=Entrant.Status.IN, substitute=False
+        ).select_related("player")
+    )
 
 
 def _check_fill(count: int, size: int) -> None:

@@ -1,9 +1,10 @@
 from django.urls import path
 
-from scorekeeper.tournaments.views import organiser, public, screen, tables
+from scorekeeper.tournaments.views import organiser, phone, public, screen, tables
 
 SESSION = "tournaments/<int:pk>/sessions/<int:number>/"
 TABLE = SESSION + "tables/<int:table>/"
+MINE = "tournaments/<int:pk>/me/<int:entrant_id>/<str:key>/"
 
 urlpatterns = [
     path("tournaments/", public.tournament_list, name="tournament_list"),
@@ -28,6 +29,20 @@ urlpatterns = [
         "tournaments/<int:pk>/players/<int:entrant_id>/withdraw/",
         organiser.entrant_withdraw,
         name="entrant_withdraw",
+    ),
+    path("tournaments/<int:pk>/register/", phone.register_page, name="tournament_register_self"),
+    path(MINE, phone.my_tournament, name="my_tournament"),
+    path(MINE + "qr.svg", phone.my_qr, name="my_tournament_qr"),
+    path(MINE + "withdraw/", phone.my_withdraw, name="my_tournament_withdraw"),
+    path(
+        "tournaments/<int:pk>/players/<int:entrant_id>/approve/",
+        organiser.entrant_approve,
+        name="entrant_approve",
+    ),
+    path(
+        "tournaments/<int:pk>/players/<int:entrant_id>/revoke/",
+        organiser.entrant_revoke,
+        name="entrant_revoke",
     ),
     path("tournaments/<int:pk>/plan/", organiser.tournament_plan, name="tournament_plan"),
     path("tournaments/<int:pk>/results/", public.tournament_results, name="tournament_results"),

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from scorekeeper.errors import ServiceError
 from scorekeeper.registry.permissions import organiser_required
 from scorekeeper.registry.services import player_named
-from scorekeeper.tournaments import services
+from scorekeeper.tournaments import registration, services
 from scorekeeper.tournaments.forms import (
     HideForm,
     PenaltyForm,
@@ -136,6 +136,44 @@ def entrant_withdraw(request: HttpRequest, pk: int, entrant_id: int) -> HttpResp
         lambda: services.withdraw_entrants(entrants=[entrant], back=back),
         back=reverse("tournament_detail", args=[pk]),
         done=_planned_again,
+    )
+
+
+@require_POST
+@organiser_required
+def entrant_approve(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
+    """A registration waiting for approval is approved (in, or on the waiting list)."""
+    entrant = get_object_or_404(
+        Entrant.objects.select_related("player"), pk=entrant_id, tournament_id=pk
+    )
+    return act(
+        request,
+        lambda: registration.approve(entrant=entrant),
+        back=reverse("tournament_detail", args=[pk]),
+        done=lambda e: (
+            (
+                _("%(name)s is registered.")
+                if e.status == Entrant.Status.IN
+                else _("%(name)s is on the waiting list: the places are taken.")
+            )
+            % {"name": entrant.player.name}
+        ),
+    )
+
+
+@require_POST
+@organiser_required
+def entrant_revoke(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
+    """The player's link opens nothing from now on; the page shows the new one."""
+    entrant = get_object_or_404(
+        Entrant.objects.select_related("player"), pk=entrant_id, tournament_id=pk
+    )
+    return act(
+        request,
+        lambda: registration.revoke_link(entrant=entrant),
+        back=reverse("tournament_detail", args=[pk]),
+        done=_("%(name)s's old link opens nothing now: give them the new one.")
+        % {"name": entrant.player.name},
     )
 
 
