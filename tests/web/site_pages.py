@@ -80,6 +80,9 @@ class Club:
     tournament: Tournament
     #: Aki's entry in it, and its table 1's game.
     entrant_id: int
+    #: The first entrant's own page (its signed link), and another entrant's id.
+    entrant_url: str
+    other_entrant_id: int
     tournament_game_id: int
     #: A three-player game in play (its first hand a tsumo with two kita).
     sanma: Game | None = None
@@ -171,6 +174,8 @@ def build_club() -> Club:
         name="秋季大会",
         start_date=date(2025, 11, 1),
         sessions=2,
+        registration_open=True,
+        players_record=True,
     )
     register_players(tournament=tournament, players=players)
     first = seat_session(session=tournament.session_rows.get(number=1), method="random", seed=1)
@@ -188,6 +193,8 @@ def build_club() -> Club:
         bob_id=bob.pk,
         tournament=tournament,
         entrant_id=tournament.entrants.get(player=players[0]).pk,
+        entrant_url=tournament.entrants.get(player=players[0]).own_url(),
+        other_entrant_id=tournament.entrants.exclude(player=players[0]).order_by("pk")[0].pk,
         tournament_game_id=first.tables.get(number=1).game_id,
         sanma=sanma,
         names=frozenset(p.name for p in [*players, spare]) | {"alice", "bob", "charlie"},
@@ -491,6 +498,9 @@ def tournaments(club: Club) -> list[Visit]:
     """A tournament's pages: session 1 started, session 2 not yet seated."""
     t = club.tournament.pk
     entrant = club.entrant_id
+    mine = club.entrant_url
+    # Another player's link is revoked: the first one's stays open for every reader.
+    other = club.other_entrant_id
     r = reverse
     return [
         Visit("tournament_list", r("tournament_list")),
@@ -506,6 +516,39 @@ def tournaments(club: Club) -> list[Visit]:
             status=422,
         ),
         Visit("tournament_player", r("tournament_player", args=[t, entrant])),
+        Visit("tournament_register_self", r("tournament_register_self", args=[t])),
+        Visit(
+            "tournament_register_self",
+            r("tournament_register_self", args=[t]),
+            "POST",
+            {"name": ""},
+            status=422,
+        ),
+        Visit("my_tournament", mine),
+        Visit("my_tournament", mine, headers={"HX-Request": "true"}),
+        Visit("my_tournament", r("my_tournament", args=[t, entrant, "x"]), status=404),
+        Visit("my_tournament_qr", mine + "qr.svg"),
+        Visit(
+            "my_tournament_withdraw",
+            r("my_tournament_withdraw", args=[t, entrant, "x"]),
+            "POST",
+            note="a wrong key",
+            status=404,
+        ),
+        Visit(
+            "entrant_approve",
+            r("entrant_approve", args=[t, entrant]),
+            "POST",
+            note="not waiting for approval",
+            status=302,
+        ),
+        Visit(
+            "entrant_revoke",
+            r("entrant_revoke", args=[t, other]),
+            "POST",
+            status=302,
+            writes=True,
+        ),
         Visit("tournament_results", r("tournament_results", args=[t])),
         Visit(
             "tournament_results",

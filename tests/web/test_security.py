@@ -47,6 +47,13 @@ OPEN = {
     "offline": "the page saying the network is gone: no club data",
     "table_key": "a tournament table's signed key: it lets a browser record that table's "
     "game alone, and a wrong key gives nothing",
+    "tournament_register_self": "a tournament's registration page, only where its organiser "
+    "opened it (404 otherwise), until it closes",
+    "my_tournament": "a player's own page behind their signed link: a wrong or revoked key "
+    "gives 404",
+    "my_tournament_qr": "the code of a player's own signed link, for the link's holder alone",
+    "my_tournament_withdraw": "a player withdraws themselves with their signed link; a wrong "
+    "or revoked key gives 404 and changes nothing",
 }
 ACCESS = {"can_read", "is_member", "is_organiser"}
 #: Endpoints that take a POST only to calculate: they read no session and write nothing, so
