@@ -48,7 +48,7 @@ from scorekeeper.table.forms.hands import HandForm
 from scorekeeper.table.forms.penalties import PenaltyForm
 from scorekeeper.table.links import form_initial, returned_values
 from scorekeeper.table.previews import preview_context
-from scorekeeper.table.services.hands import Scoreboard, scoreboard
+from scorekeeper.table.services.hands import HandChange, Scoreboard, scoreboard
 from scorekeeper.table.services.outbox import conflicts_of
 from scoring.standings import final_standings
 from scoring.state import GameState, HandResult, Replay
@@ -77,6 +77,21 @@ def kept_replay(game: Game, key: str) -> Replay:
     played = scoreboard(with_hands(game)).replay
     cache.set(name, played, REPLAY_SECONDS)
     return played
+
+
+def keep_replay_after(game: Game, change: HandChange) -> None:
+    """Keep the replay of a game a hand was just appended to (``change``), from the one kept
+    for the game as it was read before (``game``) and the hand as played, or as the
+    service replayed it: the table page drawn next does not replay every hand again."""
+    names = seat_names(game)
+    played = change.played
+    if played is None:
+        before = cache.get(f"table-replay:{board_key(game, names)}")
+        # The kept replay must end where the hand was played from.
+        if not isinstance(before, Replay) or before.state != change.result.before:
+            return
+        played = Replay(before.start, (*before.results, change.result))
+    cache.set(f"table-replay:{board_key(change.game, names)}", played, REPLAY_SECONDS)
 
 
 def with_hands(game: Game) -> Game:

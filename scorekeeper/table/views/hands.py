@@ -46,6 +46,7 @@ from scorekeeper.table.forms.hands import CorrectionForm, HandForm
 from scorekeeper.table.links import calculator_url, carried_values
 from scorekeeper.table.pages import (
     edit_context,
+    keep_replay_after,
     load_game,
     may_correct,
     may_record,
@@ -330,6 +331,8 @@ def _sent_answer(request: HtmxHttpRequest, game: Game, submitted: Submitted) -> 
         messages.success(
             request, _("Hand %(number)s recorded: %(words)s.") % {"number": number, "words": words}
         )
+        if submitted.change is not None:
+            keep_replay_after(game, submitted.change)
         if submitted.change is not None and request.htmx:
             return _recorded(request, game, submitted.change, words)
     else:
