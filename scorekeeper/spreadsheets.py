@@ -10,7 +10,6 @@ written as numbers.
 from __future__ import annotations
 
 import csv
-import re
 from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
@@ -20,8 +19,14 @@ BOM: Final = "\ufeff"
 _FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
 
 
-#: Text that is a plain number: a spreadsheet reads it as one, and runs nothing.
-_NUMBER: Final = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?")
+_DIGITS: Final = frozenset("0123456789")
+
+
+def _plain_number(text: str) -> bool:
+    """Whether ``text`` is a plain number (a sign, digits, at most one point between
+    digits): a spreadsheet reads it as one, and runs nothing."""
+    whole, point, part = (text[1:] if text[:1] in "+-" else text).partition(".")
+    return all(digits and set(digits) <= _DIGITS for digits in (whole, *([part] if point else [])))
 
 
 def safe_cell(value: Any) -> Any:
@@ -34,7 +39,7 @@ def safe_cell(value: Any) -> Any:
     ('-6.0', '+12', "'-1+2", "'-6.0 off")
     """
     if isinstance(value, str) and value.startswith(_FORMULA_START):
-        return value if _NUMBER.fullmatch(value) else "'" + value
+        return value if _plain_number(value) else "'" + value
     return value
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from datetime import UTC, date, datetime, time
@@ -138,13 +137,17 @@ def name_error(name: str, max_length: int, *, visible: bool = True) -> str | Non
 EMA_DIGITS: Final = 8
 
 
+#: The digits a number is written with: ASCII only (``str.isdigit`` takes "²" and "٣").
+ASCII_DIGITS = frozenset("0123456789")
+
+
 def ema_number_error(number: str) -> str | None:
     """Why ``number`` is not an EMA number, or ``None``.
 
     >>> ema_number_error("07000155") is None, ema_number_error("7000155") is not None
     (True, True)
     """
-    if not re.fullmatch(f"[0-9]{{{EMA_DIGITS}}}", number):
+    if len(number) != EMA_DIGITS or not set(number) <= ASCII_DIGITS:
         return _("an EMA number is %(count)s digits, leading zeros included (07000155)") % {
             "count": EMA_DIGITS
         }

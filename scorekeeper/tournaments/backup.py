@@ -13,6 +13,7 @@ from typing import Any
 from django.db import models
 from django.utils.translation import gettext as _
 
+from scorekeeper.club.bounds import ema_number_error
 from scorekeeper.operations.backup import Part, _iso
 from scorekeeper.operations.restore import (
     BackupLoader,
@@ -26,7 +27,6 @@ from scorekeeper.operations.restore import (
 )
 from scorekeeper.refusals import located_refusal_text
 from scorekeeper.tournaments.models import (
-    EMA_NUMBER,
     Entrant,
     Session,
     Table,
@@ -282,7 +282,11 @@ def read_tournament(obj: dict[str, Any], loader: BackupLoader) -> list[models.Mo
         ema = row[3] if len(row) >= 4 else ""
         # A player who dropped out has their EMA number, blank if none, then the moment.
         blank = len(row) == 5 and ema == ""
-        if len(row) >= 4 and not blank and not (isinstance(ema, str) and EMA_NUMBER.fullmatch(ema)):
+        if (
+            len(row) >= 4
+            and not blank
+            and not (isinstance(ema, str) and ema_number_error(ema) is None)
+        ):
             raise loader.fail(where + "[3]", _("an EMA number is 8 digits"))
         withdrawn = read_moment(row[4], where + "[4]", loader) if len(row) == 5 else None
         player = read_id(row[1], where + "[1]", loader)

@@ -26,7 +26,6 @@ from scorekeeper.registry.identities import Identity, country_choices
 from scorekeeper.request_numbers import request_number
 from scorekeeper.table.forms.games import ruleset_choices
 from scorekeeper.tournaments.models import (
-    EMA_NUMBER,
     MAX_ENTRANTS,
     MAX_SESSIONS,
     Entrant,
@@ -245,7 +244,7 @@ def read_players_csv(text: str) -> list[Registration]:
                 2,
                 _("a club player’s number is digits, not “%(value)s”") % {"value": club[:20]},
             )
-        if ema and not EMA_NUMBER.fullmatch(ema):
+        if ema and ema_number_error(ema):
             refuse(line, 3, _("an EMA number is 8 digits, not “%(value)s”") % {"value": ema[:20]})
         elif ema in emas:
             refuse(

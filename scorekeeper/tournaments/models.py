@@ -10,7 +10,6 @@ cancelled or fixed by the organiser keeps its table and seats).
 
 from __future__ import annotations
 
-import re
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -28,8 +27,6 @@ from scoring.rules import PRESETS, Ruleset, resolve_rules
 #: The most sessions and players a tournament may have: a long weekend's, a large hall's.
 MAX_SESSIONS = 20
 MAX_ENTRANTS = 400
-#: An EMA number as the EMA's results file writes it: 8 digits, leading zeros kept.
-EMA_NUMBER = re.compile(r"[0-9]{8}")
 
 
 class Tournament(models.Model):
