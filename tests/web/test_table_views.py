@@ -329,7 +329,7 @@ def test_the_preview_shows_each_players_change_and_what_comes_next(bob_client, g
 
     assert response.status_code == 200
     assert html.strip().startswith('<section id="preview"')
-    changes = re.findall(r'class="who">(\w+)</span> <b class="change \w*">([^<]+)</b>', html)
+    changes = re.findall(r'class="who"[^>]*>(\w+)</span> <b class="change \w*">([^<]+)</b>', html)
     assert changes == [("Aki", "0"), ("Ben", "+5,200"), ("Chie", "−5,200"), ("Dan", "0")]
     assert "East 2" in html
     assert not HandRecord.objects.exists()
@@ -347,7 +347,7 @@ def test_the_preview_of_a_correction_plays_the_hand_from_where_it_was_played(
         response = bob_client.post(preview, ron_post(winner=3, discarder=2), **HTMX)
     html = response.content.decode()
 
-    changes = re.findall(r'class="who">(\w+)</span> <b class="change \w*">([^<]+)</b>', html)
+    changes = re.findall(r'class="who"[^>]*>(\w+)</span> <b class="change \w*">([^<]+)</b>', html)
     assert changes == [("Aki", "0"), ("Ben", "0"), ("Chie", "−5,200"), ("Dan", "+5,200")]
     assert "East 2" in html
 
