@@ -17,7 +17,7 @@
       yakuman += Number(chip.dataset.yakuman || 0);
       han += Number((open ? chip.dataset.open : chip.dataset.closed) || 0);
     }
-    for (const counter of box.querySelectorAll("input.dora-count")) {
+    for (const counter of (box.closest(".win") || box).querySelectorAll("input.dora-count")) {
       han += Number(counter.value || 0);
     }
     return { chosen, han, yakuman };
@@ -102,11 +102,40 @@
       document.querySelectorAll(".win").forEach(fill);
       return;
     }
-    const box = target.closest(".win-yaku");
+    const box = target.closest(".win-yaku, .win-dora");
     if (box) fill(box.closest(".win"));
   });
   document.addEventListener("input", (event) => {
-    const box = event.target.closest && event.target.closest(".win-yaku");
+    const box = event.target.closest && event.target.closest(".win-yaku, .win-dora");
     if (box) fill(box.closest(".win"));
+    if (event.target.closest && event.target.closest(".win-dora")) showTotal(event.target);
+  });
+
+  // The dora counters' total, beside them.
+  function showTotal(element) {
+    const dora = element.closest(".win-dora");
+    const output = dora && dora.querySelector(".dora-total output");
+    if (!output) return;
+    let total = 0;
+    for (const counter of dora.querySelectorAll("input.dora-count")) {
+      total += Math.max(0, Math.floor(Number(counter.value) || 0));
+    }
+    output.textContent = String(total);
+  }
+
+  // A stepper's − and + change its counter by one, within the counter's bounds, as typing
+  // the number would (the han, the total and the preview follow).
+  document.addEventListener("click", (event) => {
+    const step = event.target.closest && event.target.closest(".stepper .step");
+    if (!step) return;
+    const counter = step.parentElement.querySelector("input.dora-count");
+    if (!counter) return;
+    const low = Number(counter.min || 0);
+    const high = counter.max === "" ? Infinity : Number(counter.max);
+    const next = Math.min(high, Math.max(low, (Number(counter.value) || 0) + Number(step.dataset.step)));
+    if (String(next) === counter.value) return;
+    counter.value = String(next);
+    counter.dispatchEvent(new Event("input", { bubbles: true }));
+    counter.dispatchEvent(new Event("change", { bubbles: true }));
   });
 })();

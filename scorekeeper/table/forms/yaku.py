@@ -167,6 +167,18 @@ class YakuFields:
         return bool(self.yaku.errors or self.open.errors or counters)
 
     @property
+    def dora_total(self) -> int:
+        """The dora the counters say in all (what they add to the han), as filled in: a
+        counter left blank or not a number counts none.
+
+        The page shows it beside the steppers, and yaku.js keeps it as they are tapped."""
+        total = 0
+        for _label, field in self.dora:
+            value = str(field.value() or "")
+            total += int(value) if value.isdigit() else 0
+        return total
+
+    @property
     def chosen(self) -> bool:
         """Whether anything is filled in (the page then shows the section open)."""
         values = [self.yaku.value(), self.open.value(), *(f.value() for _, f in self.dora)]
