@@ -58,6 +58,7 @@ REGISTRATION_DEFAULTS = {
     "closes_at": None,
     "ask_identity": False,
     "players_record": False,
+    "check_in": False,
 }
 
 
@@ -80,12 +81,17 @@ def _registration_json(tournament: Tournament) -> dict[str, Any]:
     approval, substitutes, a revoked link): only where there are any, so that a tournament
     without them backs up as before."""
     states = {
-        str(pk): {"status": status, "substitute": substitute, "key_version": version}
-        for pk, status, substitute, version in tournament.entrants.exclude(
-            status=Entrant.Status.IN, substitute=False, key_version=0
+        str(pk): {
+            "status": status,
+            "substitute": substitute,
+            "key_version": version,
+            "checked_in_at": _iso(checked),
+        }
+        for pk, status, substitute, version, checked in tournament.entrants.exclude(
+            status=Entrant.Status.IN, substitute=False, key_version=0, checked_in_at=None
         )
         .order_by("pk")
-        .values_list("pk", "status", "substitute", "key_version")
+        .values_list("pk", "status", "substitute", "key_version", "checked_in_at")
     }
     settings = {
         "open": tournament.registration_open,
@@ -94,6 +100,7 @@ def _registration_json(tournament: Tournament) -> dict[str, Any]:
         "closes_at": _iso(tournament.registration_closes_at),
         "ask_identity": tournament.ask_identity,
         "players_record": tournament.players_record,
+        "check_in": tournament.check_in,
     }
     if not states and settings == REGISTRATION_DEFAULTS:
         return {}
@@ -193,7 +200,7 @@ def _read_registration(
     """Self-registration's settings and the entrants' states (``_registration_json``)."""
     raw = obj.get("registration", REGISTRATION_DEFAULTS)
     check_object(raw, set(REGISTRATION_DEFAULTS), loader, "registration")
-    for key in ("open", "approval", "ask_identity", "players_record"):
+    for key in ("open", "approval", "ask_identity", "players_record", "check_in"):
         if not isinstance(raw.get(key, False), bool):
             raise loader.fail(f"registration.{key}", _("expected true or false"))
     places = raw.get("places")
@@ -207,6 +214,7 @@ def _read_registration(
     )
     tournament.ask_identity = raw.get("ask_identity", False)
     tournament.players_record = raw.get("players_record", False)
+    tournament.check_in = raw.get("check_in", False)
     states = obj.get("entrant_states", {})
     if not isinstance(states, dict):
         raise loader.fail("entrant_states", _("expected an object"))
@@ -216,7 +224,7 @@ def _read_registration(
         entrant = by_id.get(key)
         if entrant is None:
             raise loader.fail(where, _("no registered player with id %(id)s") % {"id": key})
-        check_object(state, {"status", "substitute", "key_version"}, loader, where)
+        check_object(state, {"status", "substitute", "key_version", "checked_in_at"}, loader, where)
         if state.get("status") not in Entrant.Status.values:
             raise loader.fail(
                 where + ".status",
@@ -230,6 +238,7 @@ def _read_registration(
         entrant.status = state["status"]
         entrant.substitute = state["substitute"]
         entrant.key_version = version
+        entrant.checked_in_at = _later(state.get("checked_in_at"), where + ".checked_in_at", loader)
 
 
 def read_tournament(obj: dict[str, Any], loader: BackupLoader) -> list[models.Model]:

@@ -106,6 +106,10 @@ class TournamentForm(forms.Form):
         label=gettext_lazy("Players record their table’s hands from their own page"),
         required=False,
     )
+    check_in = forms.BooleanField(
+        label=gettext_lazy("Players check in on the day: the sessions seat those checked in"),
+        required=False,
+    )
 
     def clean_ruleset(self) -> tuple[str, Ruleset]:
         """The ruleset chosen, for four players or three (its tables seat as many)."""

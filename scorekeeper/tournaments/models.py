@@ -67,6 +67,8 @@ class Tournament(models.Model):
     ask_identity = models.BooleanField(default=False)
     #: A player's own page leads to their table's page with its key: players record hands.
     players_record = models.BooleanField(default=False)
+    #: Players check in on the day: the sessions are seated (planned) from those checked in.
+    check_in = models.BooleanField(default=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -133,6 +135,8 @@ class Entrant(models.Model):
     substitute = models.BooleanField(default=False)
     #: Raised by the organiser to revoke the player's link (the old key opens nothing).
     key_version = models.PositiveIntegerField(default=0)
+    #: When the player checked in on the day (from their phone, or at the organiser's desk).
+    checked_in_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["player__name"]

@@ -130,6 +130,25 @@ def withdraw_self(*, entrant: Entrant) -> list[Entrant]:
     return moved
 
 
+def check_in(*, entrant: Entrant, back: bool = False) -> Entrant:
+    """The player is here (``back``: taken back, a mistake at the desk). The sessions are
+    seated from those checked in: the organiser plans them once check-in is over, and a
+    no-show is replaced by a substitute or planned out. Refused for a player not in."""
+    with transaction.atomic():
+        tournament = _locked(entrant.tournament)
+        if not tournament.check_in:
+            raise ServiceError(_("This tournament does not ask players to check in."))
+        locked = Entrant.objects.select_for_update().select_related("player").get(pk=entrant.pk)
+        if locked.status != Entrant.Status.IN or locked.withdrawn_at is not None:
+            raise ServiceError(
+                _("%(name)s is not playing in this tournament: there is nothing to check in.")
+                % {"name": locked.player.name}
+            )
+        locked.checked_in_at = None if back else (locked.checked_in_at or timezone.now())
+        locked.save(update_fields=["checked_in_at"])
+    return locked
+
+
 def revoke_link(*, entrant: Entrant) -> Entrant:
     """The player's link opens nothing from now on; a new one is given (the organiser's)."""
     Entrant.objects.filter(pk=entrant.pk).update(key_version=entrant.key_version + 1)
@@ -140,6 +159,7 @@ def revoke_link(*, entrant: Entrant) -> Entrant:
 __all__ = [
     "IdentityRefused",
     "approve",
+    "check_in",
     "register_self",
     "revoke_link",
     "withdraw_self",

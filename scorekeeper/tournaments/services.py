@@ -265,11 +265,13 @@ def _kept(tournament: Tournament, todo: Sequence[Session]) -> list[seating.Seati
 
 def _playing(tournament: Tournament) -> list[Entrant]:
     """The registered players who have not dropped out: those a session to come seats."""
-    return list(
-        tournament.entrants.filter(
-            withdrawn_at__isnull=True, status=Entrant.Status.IN, substitute=False
-        ).select_related("player")
+    playing = tournament.entrants.filter(
+        withdrawn_at__isnull=True, status=Entrant.Status.IN, substitute=False
     )
+    if tournament.check_in:
+        # On the day, those who have checked in: a no-show is seated nowhere.
+        playing = playing.filter(checked_in_at__isnull=False)
+    return list(playing.select_related("player"))
 
 
 def _check_fill(count: int, size: int) -> None:

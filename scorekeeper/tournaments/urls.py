@@ -34,6 +34,12 @@ urlpatterns = [
     path(MINE, phone.my_tournament, name="my_tournament"),
     path(MINE + "qr.svg", phone.my_qr, name="my_tournament_qr"),
     path(MINE + "withdraw/", phone.my_withdraw, name="my_tournament_withdraw"),
+    path(MINE + "check-in/", phone.my_check_in, name="my_tournament_check_in"),
+    path(
+        "tournaments/<int:pk>/players/<int:entrant_id>/check-in/",
+        organiser.entrant_check_in,
+        name="entrant_check_in",
+    ),
     path(
         "tournaments/<int:pk>/players/<int:entrant_id>/approve/",
         organiser.entrant_approve,

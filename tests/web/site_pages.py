@@ -536,6 +536,20 @@ def tournaments(club: Club) -> list[Visit]:
             status=404,
         ),
         Visit(
+            "my_tournament_check_in",
+            r("my_tournament_check_in", args=[t, entrant, "x"]),
+            "POST",
+            note="a wrong key",
+            status=404,
+        ),
+        Visit(
+            "entrant_check_in",
+            r("entrant_check_in", args=[t, other]),
+            "POST",
+            note="no check-in asked for: refused",
+            status=302,
+        ),
+        Visit(
             "entrant_approve",
             r("entrant_approve", args=[t, entrant]),
             "POST",

@@ -54,6 +54,8 @@ OPEN = {
     "my_tournament_qr": "the code of a player's own signed link, for the link's holder alone",
     "my_tournament_withdraw": "a player withdraws themselves with their signed link; a wrong "
     "or revoked key gives 404 and changes nothing",
+    "my_tournament_check_in": "a player checks themselves in with their signed link; a wrong "
+    "or revoked key gives 404 and changes nothing",
 }
 ACCESS = {"can_read", "is_member", "is_organiser"}
 #: Endpoints that take a POST only to calculate: they read no session and write nothing, so

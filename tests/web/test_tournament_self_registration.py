@@ -193,3 +193,35 @@ def test_the_registration_states_go_through_a_backup_and_back(alice_client, db):
     restored = Tournament.objects.get()
     assert (restored.registration_open, restored.places, restored.ask_identity) == (True, 1, True)
     assert _status(restored) == {"Aki": IN, "Ben": WAITING}
+
+
+def test_the_sessions_seat_those_checked_in_from_their_phone_or_at_the_desk(alice_client, db):
+    tournament = _open(check_in=True)
+    names = ("Aki", "Ben", "Chie", "Dan", "Eri", "Fumi")
+    links = {name: _sign_up(tournament, name).url for name in names}
+    # Aki and Ben check in from their phones, Chie and Dan at the desk; Eri is checked in
+    # by mistake and taken back; Fumi does not come.
+    for name in ("Aki", "Ben"):
+        assert Client().post(links[name] + "check-in/").status_code == 302
+    assert "You are checked in." in Client().get(links["Aki"]).content.decode()
+    for name in ("Chie", "Dan", "Eri", "Eri"):
+        entrant = tournament.entrants.get(player__name=name)
+        url = reverse("entrant_check_in", args=[tournament.pk, entrant.pk])
+        assert alice_client.post(url).status_code == 302
+    # Only the organiser checks players in at the desk.
+    fumi = tournament.entrants.get(player__name="Fumi")
+    Client().post(reverse("entrant_check_in", args=[tournament.pk, fumi.pk]))
+    plan_tournament(tournament=tournament, seed=1)
+    seated = {
+        e.player.name
+        for e in tournament.entrants.filter(seats__session__number=1).select_related("player")
+    }
+    assert seated == {"Aki", "Ben", "Chie", "Dan"}
+    assert "You are not seated yet." in Client().get(links["Fumi"]).content.decode()
+
+
+def test_checking_in_from_a_phone_needs_the_tournament_to_ask_for_it(db):
+    tournament = _open()
+    link = _sign_up(tournament, "Aki").url
+    assert Client().post(link + "check-in/").status_code == 404
+    assert tournament.entrants.get().checked_in_at is None

@@ -163,6 +163,23 @@ def entrant_approve(request: HttpRequest, pk: int, entrant_id: int) -> HttpRespo
 
 @require_POST
 @organiser_required
+def entrant_check_in(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
+    """The organiser checks a player in at the desk, or takes a check-in back."""
+    entrant = get_object_or_404(
+        Entrant.objects.select_related("player"), pk=entrant_id, tournament_id=pk
+    )
+    back = entrant.checked_in_at is not None
+    return act(
+        request,
+        lambda: registration.check_in(entrant=entrant, back=back),
+        back=reverse("tournament_detail", args=[pk]),
+        done=(_("%(name)s is no longer checked in.") if back else _("%(name)s is checked in."))
+        % {"name": entrant.player.name},
+    )
+
+
+@require_POST
+@organiser_required
 def entrant_revoke(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
     """The player's link opens nothing from now on; the page shows the new one."""
     entrant = get_object_or_404(

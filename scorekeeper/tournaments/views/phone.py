@@ -193,6 +193,21 @@ def my_qr(request: HttpRequest, pk: int, entrant_id: int, key: str) -> HttpRespo
 
 
 @require_POST
+def my_check_in(request: HttpRequest, pk: int, entrant_id: int, key: str) -> HttpResponse:
+    """The player checks in from their phone on the day."""
+    entrant = _entrant(pk, entrant_id, key)
+    if not entrant.tournament.check_in:
+        raise Http404
+    try:
+        registration.check_in(entrant=entrant)
+    except ServiceError as refusal:
+        messages.error(request, refusal.message)
+    else:
+        messages.success(request, _("You are checked in."))
+    return redirect(entrant.own_url())
+
+
+@require_POST
 def my_withdraw(request: HttpRequest, pk: int, entrant_id: int, key: str) -> HttpResponse:
     """The player withdraws from their own page (the waiting list moves up)."""
     entrant = _entrant(pk, entrant_id, key)
