@@ -347,6 +347,13 @@ def visits(club: Club) -> list[Visit]:
         ),
         Visit("ruleset_detail", r("ruleset_detail", args=[club.ruleset.pk])),
         Visit("ruleset_edit", r("ruleset_edit", args=[club.ruleset.pk])),
+        Visit(
+            "ruleset_offer_first",
+            r("ruleset_offer_first", args=[PK_NONE]),
+            "POST",
+            note="no such ruleset",
+            status=404,
+        ),
         *[Visit("preset_detail", r("preset_detail", args=[name])) for name in PRESETS],
         Visit("setup", r("setup"), note="accounts exist", status=404),
         Visit("login", r("login")),

@@ -251,7 +251,7 @@ def _file(name: str, content: bytes):
 #: name and status are the models' words, worded by the table's translation.
 ALLOWED = {
     *("Aki", "Ben", "Chie", "Dan", "Eri", "alice", "bob", "charlie", "Club", "rules"),
-    *("EMA", "WRC", "Tenhou", "Mahjong", "Soul", "M-League", "Scorekeeper"),
+    *("EMA", "WRC", "Tenhou", "Mahjong", "Soul", "M-League", "Scorekeeper", "API"),
     *("manage.py", "restore", "backup", "export_game", "jsonl", "JSON", "scorekeeper.game"),
     *("games", "number", "Cookie", "MB", "KB"),
     *("Game", "In", "play", "Table"),
