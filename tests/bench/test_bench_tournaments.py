@@ -238,6 +238,8 @@ def tournament(request, django_db_setup, django_db_blocker) -> Iterator[dict[str
             name="Bench Open",
             start_date=date(2026, 11, 28),
             sessions=sessions,
+            registration_open=True,
+            players_record=True,
         )
         register_players(
             tournament=made,
@@ -297,6 +299,9 @@ def pages(made: Tournament, players: int) -> dict[str, tuple[str, dict[str, str]
         "a player's path": (reverse("tournament_player", args=[t, entrant.pk]), {}),
         "a table's QR code": (reverse("tournament_table_qr", args=[t, 1, 1]), {}),
         "a game's clock": (reverse("game_clock", args=[game.pk]), {}),
+        "registration page": (reverse("tournament_register_self", args=[t]), {}),
+        "my tournament": (entrant.own_url(), {}),
+        "my tournament's refresh": (entrant.own_url(), {"HX-Request": "true"}),
     }
 
 
