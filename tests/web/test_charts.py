@@ -141,8 +141,10 @@ def test_the_chart_follows_the_game_as_hands_are_recorded(client, game, alice):
 def test_the_game_page_adds_a_fixed_number_of_queries_for_the_chart(
     client, real_game, django_assert_max_num_queries
 ):
-    # The game, its seats, its hands, the hands waiting as conflicts, and the login check.
-    with django_assert_max_num_queries(5):
+    # Whether the game is withheld from this reader (a hidden session's, a private
+    # tournament's), the game, its seats, its hands, the hands waiting as conflicts, and the
+    # login check.
+    with django_assert_max_num_queries(6):
         client.get(f"/games/{real_game.game.pk}/")
 
 
