@@ -175,7 +175,6 @@ def my_tournament(request: HttpRequest, pk: int, entrant_id: int, key: str) -> H
         template += "#mine"
     response = render(request, template, context)
     response["Cache-Control"] = "private, no-store"
-    response["Referrer-Policy"] = "no-referrer"
     return response
 
 
