@@ -24,13 +24,14 @@ constructions are known to this module:
   a member of ``G``. The base blocks (found by a short exact search over the differences:
   theirs cover every member of ``G`` outside ``H`` once) are checked before use.
 - *cyclic*: ``levels`` copies of the integers mod ``k`` and a few more players, in ``k``
-  rounds: a base round, found by a short exact search and checked before use, moved by
-  adding ``t`` mod ``k`` to every player but the extra ones, for each ``t``. Two players meet
-  where their difference (mod ``k``, with their copies) does, and the base round holds each
-  difference at most once. 24 players at tables of four: 3 x Z7 and 3 more, 7 rounds (each
-  player meets every other but two: a resolvable group divisible design of type 3^8); 24 at
-  tables of three: 2 x Z11 and 2 more, 11 rounds (a nearly Kirkman triple system: each player
-  misses one other).
+  rounds for each base round: base rounds, found by a short exact search and checked before
+  use, each moved by adding ``t`` mod ``k`` to every player but the extra ones, for each
+  ``t``. Two players meet where their difference (mod ``k``, with their copies) does, and the
+  base rounds hold each difference at most once. 24 players at tables of four: 3 x Z7 and 3
+  more, 7 rounds (each player meets every other but two: a resolvable group divisible design
+  of type 3^8); 24 at tables of three: 2 x Z11 and 2 more, 11 rounds (a nearly Kirkman
+  triple system: each player misses one other); 18 at tables of three: 4 x Z4 and 2 more,
+  two base rounds, 8 rounds (a nearly Kirkman triple system too).
 - *Kirkman's*: 15 players at tables of three in 7 rounds, a packing of PG(3, 2).
 - *affine*: ``size ** m`` players for ``size`` a prime power, the lines of the affine space
   AG(m, size), one round per direction: 16 players in 5 rounds (the affine plane of order
@@ -328,33 +329,45 @@ ROTATIONAL: Final[
 }
 
 
-#: For ``(players, size)``: ``k``, the copies of the integers mod ``k``, and the base round,
+#: For ``(players, size)``: ``k``, the copies of the integers mod ``k``, and the base rounds,
 #: player ``l k + x`` being ``x`` in copy ``l`` and those from ``levels k`` on the extra ones.
-CYCLIC: Final[dict[tuple[int, int], tuple[int, int, tuple[tuple[int, ...], ...]]]] = {
+CYCLIC: Final[dict[tuple[int, int], tuple[int, int, tuple[tuple[tuple[int, ...], ...], ...]]]] = {
     (24, 4): (
         7,
         3,
         (
-            (0, 8, 17, 23),
-            (1, 10, 14, 22),
-            (3, 7, 15, 21),
-            (2, 4, 5, 20),
-            (13, 16, 18, 19),
-            (6, 9, 11, 12),
+            (
+                (0, 8, 17, 23),
+                (1, 10, 14, 22),
+                (3, 7, 15, 21),
+                (2, 4, 5, 20),
+                (13, 16, 18, 19),
+                (6, 9, 11, 12),
+            ),
         ),
     ),
     (24, 3): (
         11,
         2,
         (
-            (0, 11, 23),
-            (1, 13, 22),
-            (2, 4, 21),
-            (5, 18, 20),
-            (9, 14, 19),
-            (3, 8, 17),
-            (12, 15, 16),
-            (6, 7, 10),
+            (
+                (0, 11, 23),
+                (1, 13, 22),
+                (2, 4, 21),
+                (5, 18, 20),
+                (9, 14, 19),
+                (3, 8, 17),
+                (12, 15, 16),
+                (6, 7, 10),
+            ),
+        ),
+    ),
+    (18, 3): (
+        4,
+        4,
+        (
+            ((0, 4, 17), (1, 8, 16), (2, 5, 15), (3, 9, 14), (10, 12, 13), (6, 7, 11)),
+            ((8, 12, 17), (6, 15, 16), (2, 7, 14), (3, 5, 13), (4, 10, 11), (0, 1, 9)),
         ),
     ),
 }
@@ -362,21 +375,26 @@ CYCLIC: Final[dict[tuple[int, int], tuple[int, int, tuple[tuple[int, ...], ...]]
 
 @cache
 def cyclic(players: int, size: int) -> list[Round] | None:
-    """The ``k`` rounds of the cyclic design of ``players`` at tables of ``size`` (24 at
-    four: 7; 24 at three: 11); ``None`` for any other, or if the design made did not check.
+    """The rounds of the cyclic design of ``players`` at tables of ``size`` (24 at four: 7;
+    24 at three: 11; 18 at three: 8); ``None`` for any other, or if the design made did not
+    check.
 
-    >>> [len(cyclic(24, size) or ()) for size in (4, 3)], cyclic(36, 4)
-    ([7, 11], None)
+    >>> [len(cyclic(n, size) or ()) for n, size in ((24, 4), (24, 3), (18, 3))], cyclic(36, 4)
+    ([7, 11, 8], None)
     """
     if (players, size) not in CYCLIC:
         return None
-    k, levels, base = CYCLIC[(players, size)]
+    k, levels, bases = CYCLIC[(players, size)]
     moved = levels * k
 
     def plus(p: int, t: int) -> int:
         return p if p >= moved else p - p % k + (p % k + t) % k
 
-    rounds = [tuple(tuple(plus(p, t) for p in table) for table in base) for t in range(k)]
+    rounds = [
+        tuple(tuple(plus(p, t) for p in table) for table in base)
+        for base in bases
+        for t in range(k)
+    ]
     return rounds if is_design(rounds, players, size) else None
 
 
@@ -427,8 +445,8 @@ def design(players: int, size: int) -> list[Round] | None:
 
     >>> [len(design(n, 4) or ()) for n in (16, 20, 24, 28, 32, 40, 48, 64)]
     [5, 5, 7, 9, 9, 13, 0, 21]
-    >>> [len(design(n, 3) or ()) for n in (9, 12, 15, 18, 24, 27)]
-    [4, 4, 7, 0, 11, 13]
+    >>> [len(design(n, 3) or ()) for n in (9, 12, 15, 18, 24, 27, 30)]
+    [4, 4, 7, 8, 11, 13, 0]
     """
     found = [
         d

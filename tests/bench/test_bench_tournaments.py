@@ -77,10 +77,15 @@ SHORT_CASES = [
     (16, 4, 4, "0 (the affine plane of order 4: 5 rounds)"),
     (24, 6, 4, "0 (a 7-round schedule exists)"),
     (24, 8, 4, "12 to 18 (18 known reachable)"),
+    (28, 8, 4, "0 (a resolvable design: 9 rounds)"),
     (32, 8, 4, "0 (GF(8): 10 rounds exist)"),
+    (32, 10, 4, "0 (10 rounds exist)"),
     (40, 8, 4, "0"),
+    (40, 10, 4, "0 (a resolvable design: 13 rounds)"),
     (12, 4, 3, "0 (Kirkman-type systems)"),
     (12, 6, 3, "6 to 7"),
+    (18, 8, 3, "0 (a nearly Kirkman system: 8 rounds)"),
+    (24, 10, 3, "0 (a nearly Kirkman system: 11 rounds)"),
 ]
 
 
