@@ -111,14 +111,17 @@ def test_a_winners_chips_read_in_japanese(bob_client, game):
     assert '<span class="chip-face">なし</span>' in html
     for word in ("門前", "副露", "未指定"):
         assert f'<span class="chip-face">{word}</span>' in html
+    # The dora counters' labels (each beside its stepper) and their total.
     for word in ("ドラ", "裏ドラ", "赤ドラ"):
-        assert f'<span class="sublabel">{word}</span>' in html
+        assert re.search(f'<label class="sublabel" for="[^"]+">{word}</label>', html)
+    assert "合計 <output>0</output>" in html
     # A yakuman yaku's chip says its han is a yakuman.
     assert '<span class="yaku-han">役満</span>' in html
     for english in ("Yakuman", "Single", "Double", "Nobody", "Closed", "Not said"):
         assert f'<span class="chip-face">{english}</span>' not in html
     for english in ("Dora", "Ura dora", "Red fives"):
-        assert f'<span class="sublabel">{english}</span>' not in html
+        assert not re.search(f'class="sublabel"[^>]*>{english}<', html)
+    assert "in all" not in html
     assert '<span class="yaku-han">yakuman</span>' not in html
 
 
