@@ -12,7 +12,11 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
-from table_helpers import TAPS, idle
+from table_helpers import TAPS, idle, member, signed_in
+
+from scorekeeper.club.models import Game, Player
+from scorekeeper.table.services.games import start_game
+from scoring.rules import PRESETS
 
 #: Each flow's numbers, gathered as the tests run.
 MEASURED: dict[str, dict[str, int]] = {}
@@ -146,3 +150,39 @@ def test_a_hand_counted_from_its_tiles(phone: Page, live_server, game, artifacts
     MEASURED["from the tiles, where"] = {line: 1 for line in thumb.log if line.startswith("scroll")}
     assert thumb.taps == 4 + 1 + len(TAPS) + 1 + 1
     assert thumb.scrolls <= 1
+
+
+def test_seating_a_game_takes_at_most_six_taps(browser, live_server, transactional_db, artifacts):
+    """Eight players in the club, four of them at the last table: the same four again, their
+    seats drawn at random, from the new game's page to the table. The app says the draw."""
+
+    club = [Player.objects.create(name=n) for n in ("Aki", "Ben", "Chie", "Dan", "Emi", "Fumi")]
+    club += [Player.objects.create(name=n) for n in ("Goro", "Haruka")]
+    last = [club[7], club[4], club[1], club[6]]  # Haruka, Emi, Ben, Goro
+    start_game(rules=PRESETS["tenhou"], ruleset_name="tenhou", players=last)
+    page = signed_in(browser, live_server, member())
+    page.goto(f"{live_server.url}/games/new/")
+    thumb = Thumb(page)
+    chips = page.locator(".player-picks .pick")
+    # The last table's players come first, in their seats.
+    expect(chips.locator(".pick-name")).to_have_text(
+        ["Haruka", "Emi", "Ben", "Goro", "Aki", "Chie", "Dan", "Fumi"]
+    )
+    for name in ("Emi", "Ben", "Haruka", "Goro"):
+        thumb.tap(chips.filter(has_text=name))
+    expect(chips.filter(has_text="Emi").locator(".pick-wind")).to_have_text("E")
+    expect(chips.filter(has_text="Goro").locator(".pick-wind")).to_have_text("N")
+    thumb.tap(page.locator("label.choice-option:has(input[name=shuffle][value='1'])"))
+    page.screenshot(path=artifacts / "seating-by-taps-phone.png")
+    thumb.tap(page.get_by_role("button", name="Start the game"))
+    expect(page.locator("#messages")).to_contain_text("Seats drawn at random: East ")
+    game = Game.objects.latest("pk")
+    seated = [seat.player.name for seat in game.seats.order_by("number")]
+    assert sorted(seated) == ["Ben", "Emi", "Goro", "Haruka"]
+    for wind, name in zip(("East", "South", "West", "North"), seated, strict=True):
+        expect(page.locator("#messages")).to_contain_text(f"{wind} {name}")
+
+    MEASURED["seating a game"] = {"taps": thumb.taps, "scrolls": thumb.scrolls}
+    print(f"\nSeating a game: {thumb.taps} taps, {thumb.scrolls} scrolls: {thumb.log}")
+    assert thumb.taps <= 6
+    assert thumb.scrolls == 0

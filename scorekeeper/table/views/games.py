@@ -5,12 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import Prefetch, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.club.models import Game, Seat
@@ -142,6 +145,16 @@ def _query(request: HttpRequest, leave_out: str) -> str:
     return kept.urlencode() + "&" if kept else ""
 
 
+def drawn_seats(game: Game) -> str:
+    """The seats a draw gave, as the table is told: "Seats drawn: East Ben, South Aki…"."""
+    seats = game.seats.select_related("player").order_by("number")
+    drawn = pgettext("list separator", ", ").join(
+        _("%(wind)s %(name)s") % {"wind": starting_wind(seat.number), "name": seat.player.name}
+        for seat in seats
+    )
+    return _("Seats drawn at random: %(seats)s.") % {"seats": drawn}
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @member_required
 def game_new(request: HttpRequest) -> HttpResponse:
@@ -168,6 +181,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
             # A player merged or deleted meanwhile: the form again, with why.
             form.add_error(None, error.message)
         else:
+            if form.cleaned_data["shuffle"]:
+                messages.info(request, drawn_seats(game))
             return redirect(game)
     status = 422 if form.is_bound else 200
     kinds = [
