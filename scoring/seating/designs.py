@@ -37,8 +37,9 @@ constructions are known to this module:
   AG(m, size), one round per direction: 16 players in 5 rounds (the affine plane of order
   4), 64 in 21; 9 players at tables of three in 4 (the Kirkman system of order 9), 27 in 13.
 
-The rounds a design gives are the most any schedule without a repeat can have only for the
-affine ones; past them the plan searches (``search.py``).
+The rounds a design gives are the most any schedule without a repeat can have for the
+affine, Kirkman's, the 1-rotational and the cyclic ones (each player meets all but at most
+``size - 2`` others); past them the plan searches (``search.py``).
 """
 
 from __future__ import annotations
