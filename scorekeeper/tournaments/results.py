@@ -284,3 +284,19 @@ def counted(rows: Iterable[ResultRow]) -> list[dict[str, Any]]:
         }
         for r in rows
     ]
+
+
+def points_in_play(tournament: Tournament, *, before: int | None = None) -> dict[int, int]:
+    """Each registered player's current points at a game in play (by entrant id), in the
+    sessions shown (before ``before``): the race beside the finished results. One query."""
+    seats = TableSeat.objects.filter(
+        session__tournament=tournament, table__game__status=Game.Status.IN_PLAY
+    )
+    if before is not None:
+        seats = seats.filter(session__number__lt=before)
+    return {
+        entrant: int(state["scores"][number])
+        for entrant, number, state in seats.values_list(
+            "entrant_id", "number", "table__game__state"
+        )
+    }

@@ -5,6 +5,7 @@ to a player's own page and its revocation; every refusal changes nothing."""
 from __future__ import annotations
 
 import io
+import re
 from datetime import timedelta
 
 from django.test import Client
@@ -15,12 +16,15 @@ from tournament_data import make_tournament
 from scorekeeper.club.models import Player
 from scorekeeper.operations.backup import backup_lines
 from scorekeeper.operations.restore import restore
+from scorekeeper.table.services.hands import record_hand
 from scorekeeper.tournaments.models import Entrant, Tournament
 from scorekeeper.tournaments.services import (
     plan_tournament,
+    start_session,
     update_tournament,
     withdraw_entrants,
 )
+from scoring.outcomes import Hand, Tsumo, Win
 
 IN, WAITING, PENDING = Entrant.Status.IN, Entrant.Status.WAITING, Entrant.Status.PENDING
 
@@ -225,3 +229,23 @@ def test_checking_in_from_a_phone_needs_the_tournament_to_ask_for_it(db):
     link = _sign_up(tournament, "Aki").url
     assert Client().post(link + "check-in/").status_code == 404
     assert tournament.entrants.get().checked_in_at is None
+
+
+def test_my_page_shows_the_standings_with_the_points_of_the_games_in_play(db):
+    tournament = _open()
+    links = {name: _sign_up(tournament, name).url for name in ("Aki", "Ben", "Chie", "Dan")}
+    plan_tournament(tournament=tournament, seed=1)
+    start_session(session=tournament.session_rows.get(number=1))
+    table = tournament.session_rows.get(number=1).tables.get()
+    assert table.game is not None
+    # East wins a mangan by tsumo: 4,000 from each (the rules' dealer mangan tsumo).
+    record_hand(game=table.game, hand=Hand(Tsumo(Win(0, han=5))), expected_sequence=0)
+    east = table.seats.select_related("player").get(number=0).player.name
+    page = Client().get(links["Aki"]).content.decode()
+    row = r'<th scope="row">([^<]+)</th><td class="num">[^<]*</td>'
+    live = re.findall(row + r'<td class="num"><span data-live>([^<]+)</span>', page)
+    assert (east, "37,000") in live
+    assert sorted(points for _, points in live) == ["21,000", "21,000", "21,000", "37,000"]
+    # Hidden with the results: the session's points in play are its results to come.
+    Tournament.objects.filter(pk=tournament.pk).update(hidden_from=1)
+    assert "37,000" not in Client().get(links["Aki"]).content.decode()

@@ -24,7 +24,7 @@ from scorekeeper.format import format_points, wind_name
 from scorekeeper.tournaments import registration
 from scorekeeper.tournaments.forms import SelfRegisterForm
 from scorekeeper.tournaments.models import Entrant, Table, TableSeat, Tournament
-from scorekeeper.tournaments.results import shown_sessions, tournament_table
+from scorekeeper.tournaments.results import points_in_play, shown_sessions, tournament_table
 from scoring.seats import seat_wind
 
 #: How often the player's page asks for itself again (seconds).
@@ -96,21 +96,22 @@ class NextTable:
 
 
 def _next_table(entrant: Entrant, tournament: Tournament, before: int | None) -> NextTable | None:
-    seats = list(
-        TableSeat.objects.filter(entrant=entrant)
-        .select_related("session", "table__game")
-        .order_by("session__number")
+    # Every seat at every table the player sits at, in one query: theirs and the others'.
+    rows = list(
+        TableSeat.objects.filter(table__seats__entrant=entrant)
+        .select_related("session", "table__game", "player")
+        .order_by("session__number", "number")
     )
-    for seat in seats:
-        game = seat.table.game
+    by_table: dict[int, list[TableSeat]] = {}
+    for row in rows:
+        by_table.setdefault(row.table_id, []).append(row)
+    size = tournament.table_size()
+    for seat in (row for row in rows if row.entrant_id == entrant.pk):
+        table = seat.table
+        game = table.game
         if game is not None and game.status != Game.Status.IN_PLAY:
             continue
         session = seat.session
-        table = seat.table
-        others = list(
-            TableSeat.objects.filter(table=table).select_related("player").order_by("number")
-        )
-        size = tournament.table_size()
         # A hidden session's points in play are its results to come.
         hidden = before is not None and session.number >= before
         scores = game.state["scores"] if game is not None and not hidden else None
@@ -120,12 +121,12 @@ def _next_table(entrant: Entrant, tournament: Tournament, before: int | None) ->
             wind=wind_name(seat_wind(seat.number, 0, size)),
             others=[
                 (
-                    f"{wind_name(seat_wind(o.number, 0, size))}",
-                    o.player.name
-                    + (f" · {format_points(scores[o.number])}" if scores is not None else ""),
+                    wind_name(seat_wind(other.number, 0, size)),
+                    other.player.name
+                    + (f" · {format_points(scores[other.number])}" if scores is not None else ""),
                 )
-                for o in others
-                if o.pk != seat.pk
+                for other in by_table[table.pk]
+                if other.pk != seat.pk
             ],
             points=format_points(scores[seat.number]) if scores is not None else None,
             ends_at=table.ends_at(session, tournament.session_minutes),
@@ -158,6 +159,12 @@ def mine_context(entrant: Entrant) -> dict[str, Any]:
         mine = next((row for row in rows if row.entrant_id == entrant.pk), None)
         context["row"] = mine
         context["players"] = len(rows)
+        # The standings, with each game in play's current points beside them.
+        live = points_in_play(tournament, before=before)
+        context["standings"] = [
+            (row, format_points(live[row.entrant_id]) if row.entrant_id in live else None)
+            for row in rows
+        ]
         context["next"] = (
             _next_table(entrant, tournament, before) if entrant.withdrawn_at is None else None
         )
