@@ -79,7 +79,7 @@ def test_a_day_from_the_players_phones(
     for seat in table.seats.select_related("player"):
         page = browser.new_context(viewport={"width": 360, "height": 740}).new_page()
         page.goto(links[seat.player.name])
-        expect(page.locator("#mine h2")).to_have_text("Session 1 · table 1")
+        expect(page.locator(".my-table h2")).to_have_text("Session 1 · table 1")
         expect(page.locator(".my-wind")).to_contain_text(f"You sit {WINDS[seat.number]}")
         expect(page.locator("[data-my-points]")).to_have_text("25,000")
         phones[seat.number] = page
@@ -92,5 +92,8 @@ def test_a_day_from_the_players_phones(
     expect(phones[0].locator("[data-my-points]")).to_have_text("37,000")
     for number in (1, 2, 3):
         expect(phones[number].locator("[data-my-points]")).to_have_text("21,000")
+    # The standings: the 16 players' points in play (the other tables' still 25,000).
+    live = sorted(phones[1].locator("[data-live]").all_inner_texts())
+    assert live == ["21,000"] * 3 + ["25,000"] * 12 + ["37,000"]
     assert Entrant.objects.filter(tournament=tournament, status="waiting").count() == 1
     assert re.search(r"/me/\d+/", links["Player 01"])
