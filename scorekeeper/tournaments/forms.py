@@ -459,6 +459,13 @@ class SelfRegisterForm(forms.Form):
         help_text=gettext_lazy("Eight digits, leading zeros included: 07000155."),
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
     )
+    substitute = forms.BooleanField(
+        label=gettext_lazy("I register as a substitute"),
+        required=False,
+        help_text=gettext_lazy(
+            "A substitute takes no place: the organiser seats them in a player’s place."
+        ),
+    )
 
     def __init__(self, *args: Any, ask_identity: bool, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -65,10 +65,11 @@ def register_self(
             )
             if merged != kept:
                 set_identity(player=player, identity=merged)
-        if substitute:
-            status = Entrant.Status.IN
-        elif locked.approval:
+        if locked.approval:
             status = Entrant.Status.PENDING
+        elif substitute:
+            # A substitute takes no place: never on the waiting list.
+            status = Entrant.Status.IN
         elif _full(locked):
             status = Entrant.Status.WAITING
         else:
@@ -95,7 +96,8 @@ def approve(*, entrant: Entrant) -> Entrant:
             raise ServiceError(
                 _("%(name)s is not waiting for approval.") % {"name": entrant.player.name}
             )
-        locked.status = Entrant.Status.WAITING if _full(tournament) else Entrant.Status.IN
+        full = _full(tournament) and not locked.substitute
+        locked.status = Entrant.Status.WAITING if full else Entrant.Status.IN
         locked.save(update_fields=["status"])
         if locked.status == Entrant.Status.IN:
             _replan(tournament)

@@ -249,3 +249,18 @@ def test_my_page_shows_the_standings_with_the_points_of_the_games_in_play(db):
     # Hidden with the results: the session's points in play are its results to come.
     Tournament.objects.filter(pk=tournament.pk).update(hidden_from=1)
     assert "37,000" not in Client().get(links["Aki"]).content.decode()
+
+
+def test_a_substitute_registers_as_such_takes_no_place_and_is_in_no_results(db):
+    tournament = _open(places=1)
+    _sign_up(tournament, "Aki")
+    link = _sign_up(tournament, "Ben", substitute="on").url
+    assert _status(tournament) == {"Aki": IN, "Ben": IN}
+    ben = tournament.entrants.get(player__name="Ben")
+    assert ben.substitute
+    assert "registered as a substitute" in Client().get(link).content.decode()
+    results = Client().get(reverse("tournament_results", args=[tournament.pk])).content.decode()
+    assert "Aki" in results and "Ben" not in results
+    # The next player still waits: the substitute took no place.
+    _sign_up(tournament, "Chie")
+    assert _status(tournament)["Chie"] == WAITING

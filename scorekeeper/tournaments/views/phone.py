@@ -40,7 +40,10 @@ def register_page(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             entrant = registration.register_self(
-                tournament=tournament, name=form.cleaned_data["name"], identity=form.identity()
+                tournament=tournament,
+                name=form.cleaned_data["name"],
+                identity=form.identity(),
+                substitute=form.cleaned_data["substitute"],
             )
         except IdentityRefused as refusal:
             form.add_error(refusal.field if refusal.field in form.fields else None, str(refusal))
