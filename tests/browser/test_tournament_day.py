@@ -36,11 +36,11 @@ def play_the_rest(session: Session, skip: int = 0) -> None:
 def make_tournament(page: Page, url: str) -> Tournament:
     page.goto(url + "/tournaments/")
     page.get_by_role("link", name="New tournament").click()
-    page.get_by_label("Name").fill("Autumn Cup")
-    page.get_by_label("First day").fill("2026-11-28")
-    page.get_by_label("Ruleset").select_option("preset:tenhou")
-    page.get_by_label("Sessions").fill("3")
-    page.get_by_label("Minutes per session").fill("60")
+    page.get_by_label("Name", exact=True).fill("Autumn Cup")
+    page.get_by_label("First day", exact=True).fill("2026-11-28")
+    page.get_by_label("Ruleset", exact=True).select_option("preset:tenhou")
+    page.get_by_label("Sessions", exact=True).fill("3")
+    page.get_by_label("Minutes per session", exact=True).fill("60")
     page.get_by_role("button", name="Save").click()
     expect(page.get_by_role("heading", name="Autumn Cup")).to_be_visible()
     page.get_by_label("New players, one name a line").fill("\n".join(NAMES))
@@ -57,8 +57,8 @@ def test_a_sixteen_player_tournament_from_registration_to_the_results(
 
     # Session 1, seated at random from a seed, then started.
     desk.get_by_role("link", name="Session 1").click()
-    desk.get_by_label("Seating").select_option("random")
-    desk.get_by_label("Seed").fill("7")
+    desk.get_by_label("Seating", exact=True).select_option("random")
+    desk.get_by_label("Seed", exact=True).fill("7")
     desk.get_by_role("button", name="Seat", exact=True).click()
     expect(desk.locator(".tournament-table")).to_have_count(4)
     desk.get_by_role("button", name="Start the session and the clock").click()
@@ -98,7 +98,7 @@ def test_a_sixteen_player_tournament_from_registration_to_the_results(
     play_the_rest(second)
     leader = tournament_table(tournament)[0]
     desk.goto(live_server.url + tournament.session_rows.get(number=3).get_absolute_url())
-    desk.get_by_label("Seating").select_option("swiss")
+    desk.get_by_label("Seating", exact=True).select_option("swiss")
     desk.get_by_role("button", name="Seat", exact=True).click()
     expect(desk.locator(".tournament-table").first).to_contain_text(leader.name)
 
