@@ -25,7 +25,8 @@ from scorekeeper.club.bounds import DAY_VALIDATORS, INTEGER_MAX, RESULT_MAX, nam
 from scoring.outcomes import Hand, Penalty
 from scoring.record import Source
 from scoring.record_hand import hand_to_json, parse_hand
-from scoring.rules import Ruleset, resolve_rules
+from scoring.rule_values import PLAYER_COUNTS
+from scoring.rules import PRESETS, Ruleset, resolve_rules
 from scoring.state import EndReason, GameState, parse_round_label, start_state
 from scoring.yaku_stats import STYLES
 
@@ -176,6 +177,16 @@ class SavedRuleset(models.Model):
 
     def to_rules(self) -> Ruleset:
         return resolve_rules({"preset": self.preset, **self.overrides})
+
+    @property
+    def players(self) -> int:
+        """Its number of players (its override, else its preset's): a ruleset the engine
+        no longer takes is offered with its preset's, and refused when chosen."""
+        players = self.overrides.get("players") if isinstance(self.overrides, dict) else None
+        if players in PLAYER_COUNTS:
+            return int(players)
+        preset = PRESETS.get(self.preset)
+        return preset.players if preset is not None else 4
 
 
 class Game(models.Model):

@@ -407,14 +407,12 @@ def save_ruleset(*, ruleset: SavedRuleset, name: str, rules: Ruleset) -> SavedRu
 def offer_first(*, ruleset: SavedRuleset, offered: bool) -> None:
     """Name ``ruleset`` the one a new game of its number of players offers first (and no
     other saved ruleset for that number), or (``offered`` false) stop offering it first."""
-    from scorekeeper.table.forms.games import saved_players
-
-    players = saved_players(ruleset)
+    players = ruleset.players
     with transaction.atomic():
         if offered:
             others = SavedRuleset.objects.select_for_update().filter(offered_first=True)
             for other in others.exclude(pk=ruleset.pk):
-                if saved_players(other) == players:
+                if other.players == players:
                     other.offered_first = False
                     other.save(update_fields=["offered_first"])
         ruleset.offered_first = offered

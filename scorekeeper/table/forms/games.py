@@ -22,21 +22,10 @@ from scorekeeper.format import preset_label, round_name, starting_wind
 from scorekeeper.refusals import located_refusal_text
 from scorekeeper.registry.services import player_named
 from scoring.errors import RulesError
-from scoring.rule_values import MAX_POINTS, PLAYER_COUNTS
+from scoring.rule_values import MAX_POINTS
 from scoring.rules import PRESETS, Ruleset, presets_for
 from scoring.seats import SEATINGS
 from scoring.state import MAX_COUNTER, GameState, check_start, round_label, start_state
-
-
-def saved_players(ruleset: SavedRuleset) -> int:
-    """The number of players of a saved ruleset (its override, else its preset's); a
-    ruleset the engine no longer takes is offered with its preset's, and refused when
-    chosen."""
-    players = ruleset.overrides.get("players") if isinstance(ruleset.overrides, dict) else None
-    if players in PLAYER_COUNTS:
-        return int(players)
-    preset = PRESETS.get(ruleset.preset)
-    return preset.players if preset is not None else 4
 
 
 def ruleset_choices(players: int = 4) -> list[tuple[str, Any]]:
@@ -46,7 +35,7 @@ def ruleset_choices(players: int = 4) -> list[tuple[str, Any]]:
     saved = [
         (f"saved:{r.pk}", r.name)
         for r in SavedRuleset.objects.only("pk", "name", "preset", "overrides")
-        if saved_players(r) == players
+        if r.players == players
     ]
     groups: list[tuple[str, Any]] = [(_("Presets"), presets)]
     if saved:
