@@ -162,7 +162,36 @@ class PlatformNamesField(forms.CharField):
                 raise forms.ValidationError(_("A name cannot contain a NUL character."))
 
 
-class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
+class LatinIdentityFields:
+    """The checks of a player's names in Latin letters and EMA number, each on its field,
+    as the registry's service checks them: for the player form and a tournament's own
+    registration alike."""
+
+    cleaned_data: dict[str, Any]
+
+    def clean_given_name(self) -> str:
+        return self._latin("given_name")
+
+    def clean_family_name(self) -> str:
+        return self._latin("family_name")
+
+    def _latin(self, field: str) -> str:
+        name = " ".join(self.cleaned_data[field].split())
+        wrong = name and latin_name_error(name, 50)
+        if wrong:
+            raise forms.ValidationError(_("In Latin letters: %(error)s.") % {"error": wrong})
+        return name
+
+    def _ema_number(self) -> str:
+        """The EMA number given, without spaces; blank where none is."""
+        number = "".join(self.cleaned_data["ema_number"].split())
+        wrong = number and ema_number_error(number)
+        if wrong:
+            raise forms.ValidationError(_("Not an EMA number: %(error)s.") % {"error": wrong})
+        return number
+
+
+class PlayerForm(LatinIdentityFields, forms.ModelForm):  # type: ignore[type-arg]
     """A player: the name the club uses, and who they are elsewhere (``Identity``). The
     identity's fields are checked here as the service checks them, each on its field."""
 
@@ -219,26 +248,10 @@ class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
     def clean_name(self) -> str:
         return _clean_unique_name(self.cleaned_data["name"], Player, self.instance.pk)
 
-    def clean_given_name(self) -> str:
-        return self._latin("given_name")
-
-    def clean_family_name(self) -> str:
-        return self._latin("family_name")
-
-    def _latin(self, field: str) -> str:
-        name = " ".join(self.cleaned_data[field].split())
-        wrong = name and latin_name_error(name, 50)
-        if wrong:
-            raise forms.ValidationError(_("In Latin letters: %(error)s.") % {"error": wrong})
-        return name
-
     def clean_ema_number(self) -> str:
-        number = "".join(self.cleaned_data["ema_number"].split())
+        number = self._ema_number()
         if not number:
             return ""
-        wrong = ema_number_error(number)
-        if wrong:
-            raise forms.ValidationError(_("Not an EMA number: %(error)s.") % {"error": wrong})
         holder = Player.objects.filter(ema_number=number).exclude(pk=self.instance.pk).first()
         if holder is not None:
             raise forms.ValidationError(

@@ -13,7 +13,6 @@ from django.utils.translation import gettext_lazy
 
 from scorekeeper.club.bounds import (
     ema_number_error,
-    latin_name_error,
     name_error,
     name_key,
     normal_name,
@@ -22,6 +21,7 @@ from scorekeeper.club.bounds import (
 from scorekeeper.club.models import Player, SavedRuleset
 from scorekeeper.history.forms import DateInput
 from scorekeeper.refusals import located_refusal_text
+from scorekeeper.registry.forms import LatinIdentityFields
 from scorekeeper.registry.identities import Identity, country_choices
 from scorekeeper.request_numbers import request_number
 from scorekeeper.table.forms.games import ruleset_choices
@@ -440,7 +440,7 @@ class HideForm(forms.Form):
     )
 
 
-class SelfRegisterForm(forms.Form):
+class SelfRegisterForm(LatinIdentityFields, forms.Form):
     """A player registering themselves: their name, and their identity where the
     tournament asks for it (checked here as the registry checks it, each on its field)."""
 
@@ -484,25 +484,8 @@ class SelfRegisterForm(forms.Form):
             raise forms.ValidationError(problem)
         return name
 
-    def clean_given_name(self) -> str:
-        return self._latin("given_name")
-
-    def clean_family_name(self) -> str:
-        return self._latin("family_name")
-
-    def _latin(self, field: str) -> str:
-        name = " ".join(self.cleaned_data[field].split())
-        wrong = name and latin_name_error(name, 50)
-        if wrong:
-            raise forms.ValidationError(_("In Latin letters: %(error)s.") % {"error": wrong})
-        return name
-
     def clean_ema_number(self) -> str:
-        number = "".join(self.cleaned_data["ema_number"].split())
-        wrong = number and ema_number_error(number)
-        if wrong:
-            raise forms.ValidationError(_("Not an EMA number: %(error)s.") % {"error": wrong})
-        return number
+        return self._ema_number()
 
     def identity(self) -> Identity | None:
         data = self.cleaned_data
