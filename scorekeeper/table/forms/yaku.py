@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from scorekeeper.format import yaku_name
+from scorekeeper.request_numbers import request_number
 from scorekeeper.table.forms.widgets import ChipSelect, ChipSelectMultiple
 from scoring.outcomes import Win
 from scoring.rule_values import Kazoe
@@ -174,8 +175,7 @@ class YakuFields:
         The page shows it beside the steppers, and yaku.js keeps it as they are tapped."""
         total = 0
         for _label, field in self.dora:
-            value = str(field.value() or "")
-            total += int(value) if value.isdigit() else 0
+            total += request_number(str(field.value() or "")) or 0
         return total
 
     @property
