@@ -5,6 +5,7 @@ SCOREKEEPER_REQUIRE_BROWSER=1 (as in CI), where they fail."""
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
@@ -90,6 +91,34 @@ def _live_server_closes_each_connection() -> Iterator[None]:
     handler.cleanup_headers = cleanup_headers  # type: ignore[method-assign]
     yield
     handler.cleanup_headers = original  # type: ignore[method-assign]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _live_server_answers_one_request_at_a_time() -> Iterator[None]:
+    """The live server lets one request at a time into the site (its threads still read
+    requests side by side). Its threads share the one in-memory test database connection,
+    so two writes at once (a page's outbox and its service worker sending waiting hands
+    together) would meet inside one SQLite transaction, which the real server's separate
+    connections never do. A streamed answer is read whole inside the turn."""
+    server = basehttp.WSGIServer
+    original = server.set_app
+    turn = threading.Lock()
+
+    def set_app(self: Any, application: Any) -> None:
+        def one_at_a_time(environ: Any, start_response: Any) -> Any:
+            with turn:
+                answer = application(environ, start_response)
+                try:
+                    return [b"".join(answer)]
+                finally:
+                    if hasattr(answer, "close"):
+                        answer.close()
+
+        original(self, one_at_a_time)
+
+    server.set_app = set_app  # type: ignore[method-assign]
+    yield
+    server.set_app = original  # type: ignore[method-assign]
 
 
 @pytest.fixture(autouse=True)
