@@ -8,7 +8,7 @@ from pathlib import Path
 
 from django.core import serializers
 from django.core.management import call_command
-from django.db import connection, models
+from django.db import models
 
 from scorekeeper.club.models import Game, Seat
 from scorekeeper.club.projection import Projection
@@ -41,31 +41,15 @@ def reset_sequences(last_rows: Iterable[models.Model]) -> None:
         call_command("loaddata", str(fixture), verbosity=0)
 
 
-def ids_past(model: type[models.Model], last: int) -> None:
-    """Make ``model``'s next id come after ``last`` (an id a row once had that is gone, such
-    as a deleted game's), as well as after every id it has given so far. The databases keep
-    their next id apart from the rows: PostgreSQL in a sequence (which ``reset_sequences``
-    moves past the rows that are there), SQLite in ``sqlite_sequence`` (a table whose id
-    is ``AUTOINCREMENT``, as Django makes them, never gives an id again); neither can be
-    reached through the ORM."""
-    if last < 1:
+def game_ids_past(last: int) -> None:
+    """Make the next game's id come after ``last`` (a deleted game's, say), as well as after
+    every game stored. A placeholder game with that id, stored and deleted inside the
+    caller's transaction, moves the next id on as a game would: SQLite keeps the largest id
+    a table whose id is ``AUTOINCREMENT`` (as Django makes them) ever stored, and
+    ``reset_sequences`` moves PostgreSQL's sequence past the rows there, the placeholder
+    among them."""
+    if last < 1 or Game.objects.filter(pk__gte=last).exists():
         return
-    table = model._meta.db_table
-    column = model._meta.pk.column
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            cursor.execute(
-                "SELECT setval(pg_get_serial_sequence(%s, %s), GREATEST(%s, COALESCE("
-                "pg_sequence_last_value(pg_get_serial_sequence(%s, %s)::regclass), 0)))",
-                [table, column, last, table, column],
-            )
-        elif connection.vendor == "sqlite":
-            cursor.execute(
-                "UPDATE sqlite_sequence SET seq = MAX(seq, %s) WHERE name = %s", [last, table]
-            )
-            if cursor.rowcount == 0:
-                cursor.execute(
-                    "INSERT INTO sqlite_sequence (name, seq) VALUES (%s, %s)", [table, last]
-                )
-        else:  # pragma: no cover - the site runs on these two
-            raise NotImplementedError(connection.vendor)
+    placeholder = Game.objects.create(pk=last, ruleset_name="", rules={}, players=4, state={})
+    reset_sequences([placeholder])
+    placeholder.delete()

@@ -53,7 +53,7 @@ from scorekeeper.operations.backup import (
     SENT_KEPT,
     sections,
 )
-from scorekeeper.operations.bulk import ids_past, reset_sequences, stored_seats
+from scorekeeper.operations.bulk import game_ids_past, reset_sequences, stored_seats
 from scorekeeper.refusals import located_refusal_text, refusal_text
 from scorekeeper.registry.identities import PLATFORMS, Identity, identity_errors
 from scorekeeper.request_numbers import request_number
@@ -102,7 +102,7 @@ def restore(
             counts = loader.finish()
             reset_sequences(loader.kept_ids.values())
             # A deleted game's id is never given again: the games' ids go on past it.
-            ids_past(Game, max(loader.deleted_ids, default=0))
+            game_ids_past(max(loader.deleted_ids, default=0))
             games_changed_since(None, everything=True)
         except (DatabaseError, OverflowError, ValueError) as error:
             if isinstance(error, RestoreError):
