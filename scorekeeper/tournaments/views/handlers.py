@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from scorekeeper.errors import ServiceError
 from scorekeeper.registry.permissions import can_read, is_member
-from scorekeeper.tournaments.models import Session, Table, Tournament
+from scorekeeper.tournaments.models import Entrant, Session, Table, Tournament
 
 
 def readable(request: HttpRequest, pk: int) -> Tournament:
@@ -30,6 +30,12 @@ def readable(request: HttpRequest, pk: int) -> Tournament:
 
 def session_of(tournament: Tournament | int, number: int) -> Session:
     return get_object_or_404(Session, tournament=tournament, number=number)
+
+
+def entrant_of(tournament: Tournament | int, entrant_id: int) -> Entrant:
+    return get_object_or_404(
+        Entrant.objects.select_related("player"), pk=entrant_id, tournament=tournament
+    )
 
 
 def table_of(tournament: Tournament | int, number: int, table: int) -> Table:

@@ -34,6 +34,7 @@ from scorekeeper.tournaments.views.handlers import (
     act,
     confirm_page,
     confirmed,
+    entrant_of,
     session_of,
     table_of,
 )
@@ -97,9 +98,7 @@ def tournament_register(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @organiser_required
 def entrant_remove(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
-    entrant = get_object_or_404(
-        Entrant.objects.select_related("player"), pk=entrant_id, tournament_id=pk
-    )
+    entrant = entrant_of(pk, entrant_id)
     back = reverse("tournament_detail", args=[pk])
     words = {"name": entrant.player.name}
     if not confirmed(request):
@@ -129,7 +128,7 @@ def entrant_remove(request: HttpRequest, pk: int, entrant_id: int) -> HttpRespon
 @organiser_required
 def entrant_withdraw(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
     """A player drops out of the sessions to come, or comes back (their games stay)."""
-    entrant = get_object_or_404(Entrant, pk=entrant_id, tournament_id=pk)
+    entrant = entrant_of(pk, entrant_id)
     back = entrant.withdrawn_at is not None
     return act(
         request,
@@ -143,9 +142,7 @@ def entrant_withdraw(request: HttpRequest, pk: int, entrant_id: int) -> HttpResp
 @organiser_required
 def entrant_approve(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
     """A registration waiting for approval is approved (in, or on the waiting list)."""
-    entrant = get_object_or_404(
-        Entrant.objects.select_related("player"), pk=entrant_id, tournament_id=pk
-    )
+    entrant = entrant_of(pk, entrant_id)
     return act(
         request,
         lambda: registration.approve(entrant=entrant),
@@ -165,9 +162,7 @@ def entrant_approve(request: HttpRequest, pk: int, entrant_id: int) -> HttpRespo
 @organiser_required
 def entrant_check_in(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
     """The organiser checks a player in at the desk, or takes a check-in back."""
-    entrant = get_object_or_404(
-        Entrant.objects.select_related("player"), pk=entrant_id, tournament_id=pk
-    )
+    entrant = entrant_of(pk, entrant_id)
     back = entrant.checked_in_at is not None
     return act(
         request,
@@ -182,9 +177,7 @@ def entrant_check_in(request: HttpRequest, pk: int, entrant_id: int) -> HttpResp
 @organiser_required
 def entrant_revoke(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
     """The player's link opens nothing from now on; the page shows the new one."""
-    entrant = get_object_or_404(
-        Entrant.objects.select_related("player"), pk=entrant_id, tournament_id=pk
-    )
+    entrant = entrant_of(pk, entrant_id)
     return act(
         request,
         lambda: registration.revoke_link(entrant=entrant),
