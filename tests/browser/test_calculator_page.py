@@ -95,10 +95,14 @@ def test_melds_and_dora_are_picked_with_the_same_picker(page: Page, live_server,
     expect(count).to_have_text("6/14 tiles")
     page.get_by_role("radio", name="Dora", exact=True).check()
     page.get_by_role("button", name="6 pin", exact=True).click()
+    expect(page.get_by_role("button", name="Take out the dora indicator 6 pin")).to_be_visible()
     page.get_by_role("radio", name="Hand", exact=True).check()
-    for name in ("2 man", "3 man", "4 man", "5 pin", "6 pin", "7 pin", "8 sou", "8 sou"):
+    # Each tap waits for its answer: the page scrolls after a swap to keep the
+    # tapped tile under the finger, so a tap aimed before the scroll would miss.
+    hand = ("2 man", "3 man", "4 man", "5 pin", "6 pin", "7 pin", "8 sou", "8 sou")
+    for tiles, name in enumerate(hand, start=7):
         page.get_by_role("button", name=name, exact=True).click()
-    expect(count).to_have_text("14/14 tiles")
+        expect(count).to_have_text(f"{tiles}/14 tiles")
 
     answer = page.locator("#answer")
     expect(answer.locator(".calc-yaku")).to_contain_text("Chun")
