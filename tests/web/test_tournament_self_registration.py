@@ -65,6 +65,18 @@ def test_the_places_fill_then_a_waiting_list_that_moves_up_when_a_player_withdra
     assert _status(tournament)["Dan"] == IN
 
 
+def test_the_tournament_page_counts_the_places_taken_apart_from_the_waiting_list(alice_client, db):
+    tournament = _open(places=2)
+    for name in ("Aki", "Ben", "Chie"):
+        _sign_up(tournament, name)
+
+    page = alice_client.get(reverse("tournament_detail", args=[tournament.pk])).content.decode()
+
+    # Two places, both taken; the third to register waits and is not counted as registered.
+    assert "2 registered players" in page
+    assert "1 on the waiting list" in page
+
+
 def test_more_places_in_the_settings_move_the_waiting_list_up(db):
     tournament = _open(places=1)
     _sign_up(tournament, "Aki")

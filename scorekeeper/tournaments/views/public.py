@@ -4,6 +4,7 @@ its results and a session's, a player's path, and the results as CSV and JSON.""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 from django.core.cache import cache
@@ -75,6 +76,8 @@ def detail_context(tournament: Tournament, form: RegisterForm | None) -> dict[st
         "tournament": tournament,
         "sessions": list(tournament.session_rows.all()),
         "entrants": entrants,
+        # The heading counts those with a place; the waiting and the unapproved are told apart.
+        "counts": Counter(entrant.status for entrant in entrants),
         "organiser": form is not None,
         "register_form": form,
         "players_url": reverse("tournament_detail", args=[tournament.pk]) + "players/",
