@@ -1,6 +1,7 @@
 """The API's OpenAPI document, served at ``/api/v1/openapi.json``. A test keeps it true:
 every address and method it lists is the API's and every one of the API's is listed, and
-the answers the tests get are checked against its schemas (``tests/web/test_api_openapi.py``).
+the answers the tests get are checked against its schemas
+(``tests/web/api/test_api_openapi.py``).
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@ all of them in order (the ratings): sent explicitly, inside the writing transact
 receiver's writes commit or roll back with the change.
 
 The rooms that write games (the table, the registry, operations) sit below the rooms that
-read every game back (``tests/web/test_import_direction.py``), so they cannot call those
-rooms' services; they send one of these and the reading room answers in the same
+read every game back (``tests/web/site_wide/test_import_direction.py``), so they cannot
+call those rooms' services; they send one of these and the reading room answers in the same
 transaction. A game's place in the order is its ``Moment``: when it finished, then its id.
 
 Signals only tell: no sender reads an answer. What a write must obey is not asked of a

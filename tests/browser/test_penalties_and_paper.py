@@ -2,7 +2,8 @@
 (1280x800): an organiser gives a penalty from a finished game's page and takes it back; a
 member starts a game begun on paper and plays its last hand; the all-last dealer wins with
 chips and stops the game by choice. The numbers are those of
-``tests/web/test_record_parts.py`` and ``tests/web/test_penalties.py`` (RULES.md, tenhou)."""
+``tests/web/operations/test_record_parts.py`` and ``tests/web/table/test_penalties.py``
+(RULES.md, tenhou)."""
 
 from __future__ import annotations
 

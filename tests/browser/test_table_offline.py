@@ -153,7 +153,7 @@ def test_two_phones_that_recorded_the_next_hand_offline_leave_one_hand_and_a_con
     browser: Browser, live_server, artifacts
 ):
     """(Two phones with the same hand leave one hand, the other taken as it: in
-    tests/web/test_sent_hands.py and, at once, tests/server/test_races.py.)"""
+    tests/web/table/test_sent_hands.py and, at once, tests/server/test_races.py.)"""
     game = new_game()
     user = member()
     first_phone = phone(browser, live_server, user, workers=False)

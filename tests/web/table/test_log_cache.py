@@ -1,0 +1,126 @@
+"""The table page keeps its drawn hand log in the cache (under the game's revision, its
+players' names, the language and what the reader may do). Whatever happens to the game, each
+reader sees the log that would be drawn afresh."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from django.test import Client, override_settings
+from django.urls import reverse
+
+from scorekeeper.operations.backup import backup_lines
+from scorekeeper.operations.restore import restore
+from scorekeeper.registry.services import rename_player
+from scorekeeper.table.services.games import finish_game
+from scorekeeper.table.services.hands import edit_hand, record_hand, undo_last_hand
+from scorekeeper.table.services.penalties import give_penalty
+from scoring.outcomes import Draw, Hand, Ron, Tsumo, Win
+from tests.web.operations.test_backup import wipe
+
+pytestmark = pytest.mark.django_db
+
+NO_CACHE = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+
+
+def hand_log(client: Client, game, language: str) -> str:
+    html = client.get(
+        reverse("game_table", args=[game.pk]), HTTP_ACCEPT_LANGUAGE=language
+    ).content.decode()
+    found = re.search(r'<section id="hand-log".*?</section>', html, re.S)
+    assert found
+    return found[0]
+
+
+def test_every_reader_sees_the_log_as_drawn_afresh_after_each_change(
+    client, charlie_client, bob_client, alice_client, game, players
+):
+    readers = {"visitor": client, "outsider": charlie_client, "member": bob_client}
+    readers["organiser"] = alice_client
+
+    def each_reader_sees_it_fresh(step: str) -> None:
+        seen = {
+            (who, language): hand_log(reader, game, language)
+            for who, reader in readers.items()
+            for language in ("en", "ja")
+        }
+        with override_settings(CACHES=NO_CACHE):
+            for (who, language), log in seen.items():
+                assert log == hand_log(readers[who], game, language), (step, who, language)
+
+    ron = Hand(Ron(2, (Win(1, han=3, fu=40),)))
+    steps = [
+        ("first hand", lambda: record_hand(game=game, hand=ron, expected_sequence=0)),
+        (
+            "second hand",
+            lambda: record_hand(
+                game=game, hand=Hand(Draw(tenpai=(0, 1)), riichi=(0,)), expected_sequence=1
+            ),
+        ),
+        (
+            "first hand edited",
+            lambda: edit_hand(
+                game=game, sequence=0, hand=Hand(Tsumo(Win(3, han=2, fu=30))), expected_sequence=2
+            ),
+        ),
+        (
+            "penalty",
+            lambda: give_penalty(
+                game=game, seat=2, points=10000, reason="late", expected_revision=game_revision()
+            ),
+        ),
+        ("renamed", lambda: rename_player(player=players[1], name="Benjamin")),
+        ("undo", lambda: undo_last_hand(game=game, expected_sequence=2)),
+        ("finished", lambda: finish_game(game=game, expected_sequence=1)),
+    ]
+
+    def game_revision() -> int:
+        game.refresh_from_db()
+        return game.revision
+
+    each_reader_sees_it_fresh("no hands")
+    for step, change in steps:
+        change()
+        game.refresh_from_db()
+        each_reader_sees_it_fresh(step)
+    assert "Benjamin" in hand_log(client, game, "en")
+    assert "Edit" in hand_log(alice_client, game, "en")
+    assert "Edit" not in hand_log(bob_client, game, "en")  # a finished game: organisers only
+
+
+def test_a_log_is_drawn_once_and_then_read_from_the_cache(client, game, players):
+    """The key is the same for the same log, read twice: what it digests holds no object
+    that prints differently each time (a lazy text, an address in memory)."""
+    record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=3, fu=40),))), expected_sequence=0)
+    first = hand_log(client, game, "en")
+
+    url = reverse("game_table", args=[game.pk])
+    keys = {client.get(url).context["log_key"] for _ in range(2)}
+
+    assert len(keys) == 1
+    assert hand_log(client, game, "en") == first
+
+
+def test_after_a_restore_the_hand_recorded_is_shown_not_the_one_recorded_before_it(
+    client, bob_client, game
+):
+    """A restore brings a game back to the revision of its backup, at the moment it was made:
+    the hand recorded after it is a new hand at a revision the game had before."""
+    record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=3, fu=40),))), expected_sequence=0)
+    text = "".join(backup_lines())
+    record_hand(game=game, hand=Hand(Tsumo(Win(3, han=2, fu=30))), expected_sequence=1)
+    board = reverse("game_live_board", args=[game.pk])
+    before = {"log": hand_log(client, game, "en"), "etag": client.get(board)["ETag"]}
+    assert "Dan tsumo" in before["log"]
+    wipe()
+    restore(io.StringIO(text))
+
+    record_hand(game=game, hand=Hand(Draw(tenpai=(0,))), expected_sequence=1)
+
+    log = hand_log(client, game, "en")
+    assert "Dan tsumo" not in log and "Exhaustive draw: Aki tenpai" in log
+    with override_settings(CACHES=NO_CACHE):
+        assert log == hand_log(client, game, "en")
+    assert client.get(board, HTTP_IF_NONE_MATCH=before["etag"]).status_code == 200
