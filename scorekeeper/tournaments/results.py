@@ -41,6 +41,9 @@ class ResultRow:
     place: int = 0
     #: The organiser's penalties alone: the games' are in ``results`` already.
     penalties_outside: Decimal = Decimal(0)
+    #: The player's current points at a game in play (``None``: none is), beside the
+    #: finished results: the race, not yet a result (``tournament_table(live=True)``).
+    in_play: int | None = None
 
     @property
     def total(self) -> Decimal:
@@ -105,9 +108,12 @@ def _moved_seats(tournament: Tournament, before: int | None) -> list[dict[str, A
     ]
 
 
-def tournament_table(tournament: Tournament, *, before: int | None = None) -> list[ResultRow]:
+def tournament_table(
+    tournament: Tournament, *, before: int | None = None, live: bool = False
+) -> list[ResultRow]:
     """Every registered player's line, best first, over the sessions before ``before``
-    (all when ``None``): the sum of results, penalties, chombo, games and place."""
+    (all when ``None``): the sum of results, penalties, chombo, games and place; with
+    ``live``, each player's points at a game in play (``points_in_play``) beside them."""
     entrants = list(
         Entrant.objects.filter(
             tournament=tournament, status=Entrant.Status.IN, substitute=False
@@ -146,6 +152,10 @@ def tournament_table(tournament: Tournament, *, before: int | None = None) -> li
         if index == 0 or row.total != ordered[index - 1].total:
             place = index + 1
         row.place = place
+    if live:
+        for entrant, points in points_in_play(tournament, before=before).items():
+            if entrant in by_entrant:
+                by_entrant[entrant].in_play = points
     return ordered
 
 
@@ -288,10 +298,14 @@ def counted(rows: Iterable[ResultRow]) -> list[dict[str, Any]]:
 
 def points_in_play(tournament: Tournament, *, before: int | None = None) -> dict[int, int]:
     """Each registered player's current points at a game in play (by entrant id), in the
-    sessions shown (before ``before``): the race beside the finished results. One query."""
+    sessions shown (before ``before``): the race beside the finished results. A
+    substitute's points are the player's they replace where the tournament counts
+    substitutes' games for them, as the results will (else nobody's). One query."""
     seats = TableSeat.objects.filter(
         session__tournament=tournament, table__game__status=Game.Status.IN_PLAY
     )
+    if not tournament.substitutes_count:
+        seats = seats.filter(player_id=F("entrant__player_id"))
     if before is not None:
         seats = seats.filter(session__number__lt=before)
     return {

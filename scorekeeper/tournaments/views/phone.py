@@ -24,7 +24,7 @@ from scorekeeper.format import format_points, wind_name
 from scorekeeper.tournaments import registration
 from scorekeeper.tournaments.forms import SelfRegisterForm
 from scorekeeper.tournaments.models import Entrant, Table, TableSeat, Tournament
-from scorekeeper.tournaments.results import points_in_play, shown_sessions, tournament_table
+from scorekeeper.tournaments.results import shown_sessions, tournament_table
 from scoring.seats import seat_wind
 
 #: How often the player's page asks for itself again (seconds).
@@ -158,16 +158,12 @@ def mine_context(entrant: Entrant) -> dict[str, Any]:
             .count()
         )
     if entrant.status == Entrant.Status.IN and not entrant.substitute:
-        rows = tournament_table(tournament, before=before)
+        # The standings, with each game in play's current points beside them.
+        rows = tournament_table(tournament, before=before, live=True)
         mine = next((row for row in rows if row.entrant_id == entrant.pk), None)
         context["row"] = mine
         context["players"] = len(rows)
-        # The standings, with each game in play's current points beside them.
-        live = points_in_play(tournament, before=before)
-        context["standings"] = [
-            (row, format_points(live[row.entrant_id]) if row.entrant_id in live else None)
-            for row in rows
-        ]
+        context["standings"] = rows
         context["next"] = (
             _next_table(entrant, tournament, before) if entrant.withdrawn_at is None else None
         )

@@ -34,6 +34,10 @@ from scorekeeper.tournaments.results import (
 )
 from scorekeeper.tournaments.views.handlers import login_or_403, readable, session_of
 
+# The results ask for their table again as often as a player's page: a hand recorded at a
+# table changes its points in play.
+from scorekeeper.tournaments.views.phone import REFRESH_SECONDS
+
 CSV = "text/csv; charset=utf-8"
 JSON = "application/json; charset=utf-8"
 #: How long a drawn tournament table is kept; a change to what it shows draws it anew.
@@ -96,9 +100,13 @@ def detail_context(tournament: Tournament, form: RegisterForm | None) -> dict[st
 def results_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
     organiser = is_organiser(request.user)
     before = shown_sessions(tournament, organiser=organiser)
+    # The live table: each game in play's current points beside the finished results.
+    rows = tournament_table(tournament, before=before, live=True)
     return {
         "tournament": tournament,
-        "rows": tournament_table(tournament, before=before),
+        "rows": rows,
+        "live": any(row.in_play is not None for row in rows),
+        "refresh_seconds": REFRESH_SECONDS,
         "penalties": penalties_given(tournament, before=before),
         "hidden_from": tournament.hidden_from,
         "organiser": organiser,

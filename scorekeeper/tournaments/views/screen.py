@@ -1,6 +1,7 @@
 """The projector's screen in the hall: the tournament table in large type, a page of it at
-a time, and the games in play with their current points. No site header, nothing to tap:
-it turns its own pages (``turn``) and draws itself anew every few seconds."""
+a time, each player's current points at a game in play beside their total, and the games
+in play by table. No site header, nothing to tap: it turns its own pages (``turn``) and
+draws itself anew every few seconds. It shows what a visitor may read, whoever opened it."""
 
 from __future__ import annotations
 
@@ -8,17 +9,16 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from scorekeeper.club.models import Game, Seat
+from scorekeeper.club.models import Game
 from scorekeeper.format import format_points, round_name
-from scorekeeper.registry.permissions import is_organiser, read_required
+from scorekeeper.registry.permissions import read_required
 from scorekeeper.request_numbers import request_number
-from scorekeeper.tournaments.models import Session, Table, Tournament
+from scorekeeper.tournaments.models import Session, TableSeat, Tournament
 from scorekeeper.tournaments.results import ResultRow, shown_sessions, tournament_table
 from scorekeeper.tournaments.views.handlers import login_or_403, readable
 
@@ -42,27 +42,21 @@ class PlayingTable:
 
 
 def _playing(session: Session) -> list[PlayingTable]:
-    """The tables of ``session`` whose games are in play, with their current points."""
-    seats = Seat.objects.select_related("player").order_by("number")
-    tables = (
-        Table.objects.filter(session=session, game__status=Game.Status.IN_PLAY)
-        .select_related("game")
-        .prefetch_related(Prefetch("game__seats", queryset=seats))
-        .order_by("number")
+    """The tables of ``session`` whose games are in play, with their current points: its
+    seats and their games' states, in one query."""
+    seats = (
+        TableSeat.objects.filter(session=session, table__game__status=Game.Status.IN_PLAY)
+        .order_by("table__number", "number")
+        .values_list("table__number", "number", "player__name", "table__game__state")
     )
-    shown = []
-    for table in tables:
-        game = table.game
-        assert game is not None
-        scores = game.state["scores"]
-        shown.append(
-            PlayingTable(
-                table.number,
-                round_name(game.state["round_index"], honba=game.state["honba"]),
-                [(s.player.name, format_points(scores[s.number])) for s in game.seats.all()],
+    shown: dict[int, PlayingTable] = {}
+    for table, number, name, state in seats:
+        if table not in shown:
+            shown[table] = PlayingTable(
+                table, round_name(state["round_index"], honba=state["honba"]), []
             )
-        )
-    return shown
+        shown[table].seats.append((name, format_points(state["scores"][number])))
+    return list(shown.values())
 
 
 def _page(items: list[Any], size: int, turn: int) -> tuple[list[Any], int, int]:
@@ -72,10 +66,11 @@ def _page(items: list[Any], size: int, turn: int) -> tuple[list[Any], int, int]:
     return items[number * size : (number + 1) * size], number + 1, pages
 
 
-def screen_context(request: HttpRequest, tournament: Tournament, turn: int) -> dict[str, Any]:
-    organiser = is_organiser(request.user)
-    before = shown_sessions(tournament, organiser=organiser)
-    rows: list[ResultRow] = tournament_table(tournament, before=before)
+def screen_context(tournament: Tournament, turn: int) -> dict[str, Any]:
+    # The hall reads the screen, whoever opened it: a hidden session stays hidden even on
+    # the organiser's laptop at the projector.
+    before = shown_sessions(tournament, organiser=False)
+    rows: list[ResultRow] = tournament_table(tournament, before=before, live=True)
     shown, page, pages = _page(rows, ROWS_PER_COLUMN * COLUMNS, turn)
     current = tournament.session_rows.filter(started_at__isnull=False).order_by("-number").first()
     # A hidden session's points in play are its results to come: not on the screen.
@@ -90,7 +85,10 @@ def screen_context(request: HttpRequest, tournament: Tournament, turn: int) -> d
         "table_page": table_page,
         "table_pages": table_pages,
         "current": current,
-        "hidden_from": tournament.hidden_from if not organiser else None,
+        # Each player's points in play beside their total, in place of the games they have
+        # played (the same for nearly all): two columns of 20 hold no fifth column.
+        "live": any(row.in_play is not None for row in rows),
+        "hidden_from": tournament.hidden_from,
         "next_url": reverse("tournament_screen", args=[tournament.pk]) + f"?turn={turn + 1}",
         "turn_seconds": TURN_SECONDS,
     }
@@ -102,7 +100,7 @@ def screen_context(request: HttpRequest, tournament: Tournament, turn: int) -> d
 def tournament_screen(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = readable(request, pk)
     turn = request_number(request.GET.get("turn"), digits=6) or 0
-    context = screen_context(request, tournament, turn)
+    context = screen_context(tournament, turn)
     htmx = getattr(request, "htmx", None)
     if htmx and not htmx.boosted and htmx.target == "screen":
         return render(request, "tournaments/screen.html#screen", context)

@@ -36,7 +36,7 @@ from scorekeeper.tournaments import services
 from scorekeeper.tournaments.models import Session, TableSeat, Tournament
 from scorekeeper.tournaments.results import tournament_table
 from scorekeeper.tournaments.services import create_tournament, register_players
-from scoring.outcomes import Draw, Hand
+from scoring.outcomes import Draw, Hand, Tsumo, Win
 from scoring.record_hand import parse_hand
 from scoring.record_output import score_document
 from scoring.rules import PRESETS, resolve_rules
@@ -204,6 +204,26 @@ def test_a_substitutes_game_counts_for_the_registered_player_or_for_nobody(db, c
     row = next(r for r in tournament_table(tournament) if r.entrant_id == replaced.entrant_id)
     assert (row.games, row.total) == ((1, results[2]) if counts else (0, Decimal(0)))
     assert all(r.name != "Stand-in" for r in tournament_table(tournament))
+
+
+@pytest.mark.parametrize("counts", [True, False])
+def test_a_substitutes_points_in_play_stand_beside_the_registered_player_where_they_count(
+    db, counts
+):
+    tournament = make_tournament(sessions=1, substitutes_count=counts)
+    session = services.seat_session(session=_session(tournament, 1), method="random", seed=2)
+    replaced = TableSeat.objects.get(session=session, table__number=1, number=0)
+    services.substitute(
+        session=session, entrant=replaced.entrant, player=Player.objects.create(name="Stand-in")
+    )
+    services.start_session(session=session)
+    table = session.tables.get(number=1)
+    # The stand-in, East, wins the dealer's mangan by tsumo: 4,000 from each (25,000 each).
+    record_hand(game=table.game, hand=Hand(Tsumo(Win(0, han=5))), expected_sequence=0)
+    rows = {r.entrant_id: r for r in tournament_table(tournament, live=True)}
+    assert rows[replaced.entrant_id].in_play == (37_000 if counts else None)
+    others = table.seats.exclude(pk=replaced.pk).values_list("entrant_id", flat=True)
+    assert [rows[e].in_play for e in others] == [21_000] * 3
 
 
 def test_swiss_seats_the_leaders_of_session_one_together_in_session_two(db):
