@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from scorekeeper.club.models import DeletedGame, Game, HandRecord, Season, Seat, SentHand
+from scorekeeper.club.models import DeletedGame, Game, HandRecord, Season, Seat
 from scorekeeper.club.projection import RESULT_FIELDS
 
 
@@ -116,43 +116,6 @@ class HandRecordAdmin(ReadOnlyAdmin):
         "recorded_at",
         "edited_by",
         "edited_at",
-    )
-
-
-@admin.register(SentHand)
-class SentHandAdmin(ReadOnlyAdmin):
-    """Hands phones sent under their own keys: read here, written only by the table (a
-    conflict is settled on the table page, which replays the game)."""
-
-    list_display = (
-        "game",
-        "sequence",
-        "outcome",
-        "reason",
-        "key",
-        "sent_by",
-        "entered_at",
-        "sent_at",
-        "settled_at",
-    )
-    list_select_related = ("game", "sent_by")
-    list_filter = ("outcome", "reason")
-    search_fields = ("game__table_label", "=key")
-    date_hierarchy = "sent_at"
-    readonly_fields = (
-        "game",
-        "key",
-        "after",
-        "sequence",
-        "data",
-        "outcome",
-        "reason",
-        "sent_by",
-        "entered_at",
-        "sent_at",
-        "settled_by",
-        "settled_at",
-        "replaced",
     )
 
 

@@ -49,9 +49,9 @@ from scorekeeper.club.models import (
     SavedRuleset,
     Season,
     Seat,
-    SentHand,
 )
 from scorekeeper.registry.identities import Identity
+from scorekeeper.table.models import SentHand
 from scoring.record import source_json
 
 FORMAT: Final = "scorekeeper.backup/1"

@@ -21,9 +21,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from scorekeeper.club.models import DeletedGame, Game, Season, SentHand
+from scorekeeper.club.models import DeletedGame, Game, Season
 from scorekeeper.club.signals import first_moment, games_changed_since
 from scorekeeper.errors import GameGone, LastGameOfSeason
+from scorekeeper.table.models import SentHand
 from scorekeeper.table.services.games import export_record
 from scorekeeper.table.services.hands import check_sequence, locked_game
 from scorekeeper.table.services.outbox import waiting_item

@@ -38,7 +38,6 @@ from scorekeeper.club.models import (
     SavedRuleset,
     Season,
     Seat,
-    SentHand,
 )
 from scorekeeper.club.projection import project
 from scorekeeper.club.signals import games_changed_since
@@ -57,6 +56,7 @@ from scorekeeper.operations.bulk import game_ids_past, reset_sequences, stored_s
 from scorekeeper.refusals import located_refusal_text, refusal_text
 from scorekeeper.registry.identities import PLATFORMS, Identity, identity_errors
 from scorekeeper.request_numbers import request_number
+from scorekeeper.table.models import SentHand
 from scorekeeper.table.services.outbox import MAX_OPEN_CONFLICTS, waiting_item
 from scoring.errors import LocatedError, RulesError
 from scoring.logs.convert import log_digest

@@ -17,7 +17,7 @@ from django.http import Http404, HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from scorekeeper.club.models import DeletedGame, Game, HandRecord, Seat, SentHand
+from scorekeeper.club.models import DeletedGame, Game, HandRecord, Seat
 from scorekeeper.digest import digest
 from scorekeeper.errors import GameGone
 from scorekeeper.format import (
@@ -47,6 +47,7 @@ from scorekeeper.table.display import (
 from scorekeeper.table.forms.hands import HandForm
 from scorekeeper.table.forms.penalties import PenaltyForm
 from scorekeeper.table.links import form_initial, returned_values
+from scorekeeper.table.models import SentHand
 from scorekeeper.table.previews import preview_context
 from scorekeeper.table.services.hands import HandChange, Scoreboard, scoreboard
 from scorekeeper.table.services.outbox import conflicts_of

@@ -23,8 +23,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from scorekeeper.club.models import Game, HandRecord, Player, SentHand
+from scorekeeper.club.models import Game, HandRecord, Player
 from scorekeeper.operations.backup import backup_lines
+from scorekeeper.table.models import SentHand
 from scorekeeper.table.services.games import start_game
 from scorekeeper.table.services.hands import record_hand
 from scorekeeper.table.services.outbox import MAX_OPEN_CONFLICTS, MAX_SETTLED

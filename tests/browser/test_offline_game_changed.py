@@ -9,8 +9,9 @@ from playwright.sync_api import Browser, expect
 from table_helpers import member, new_game, organiser, signed_in
 from test_table_offline import phone, record, ron, tsumo
 
-from scorekeeper.club.models import DeletedGame, Game, SentHand
+from scorekeeper.club.models import DeletedGame, Game
 from scorekeeper.operations.deletion import delete_game
+from scorekeeper.table.models import SentHand
 from scorekeeper.table.services.games import finish_game
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -10,7 +10,8 @@ from playwright.sync_api import Browser, expect
 from table_helpers import VIEWPORTS
 from test_table_offline import draw, record, ron, tsumo
 
-from scorekeeper.club.models import Game, SentHand
+from scorekeeper.club.models import Game
+from scorekeeper.table.models import SentHand
 from scorekeeper.tournaments import services
 from tests.web.tournament_data import make_tournament
 

@@ -13,7 +13,8 @@ from django.test import Client
 from playwright.sync_api import Browser, Page, Route, expect
 from table_helpers import VIEWPORTS, idle, member, new_game, tap
 
-from scorekeeper.club.models import Game, HandRecord, SentHand
+from scorekeeper.club.models import Game, HandRecord
+from scorekeeper.table.models import SentHand
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -45,9 +45,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scorekeeper.club.models import MAX_HANDS, DeletedGame, Game, HandRecord, SentHand
+from scorekeeper.club.models import MAX_HANDS, DeletedGame, Game, HandRecord
 from scorekeeper.club.projection import project_game
 from scorekeeper.errors import GameFull, ServiceError, StaleGame
+from scorekeeper.table.models import SentHand
 from scorekeeper.table.services.hands import (
     HandChange,
     check_open,

@@ -29,9 +29,10 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scorekeeper.club.models import Game, HandRecord, SentHand
+from scorekeeper.club.models import Game, HandRecord
 from scorekeeper.errors import StaleGame
 from scorekeeper.table.display import describe_hand
+from scorekeeper.table.models import SentHand
 from scorekeeper.table.services.hands import HandChange, record_hand
 from scorekeeper.table.services.outbox import send_hand
 from scoring.errors import IllegalHand, RecordError

@@ -30,7 +30,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
-from scorekeeper.club.models import DeletedGame, Game, SentHand
+from scorekeeper.club.models import DeletedGame, Game
 from scorekeeper.errors import GameGone, ServiceError, StaleGame
 from scorekeeper.htmx import HtmxHttpRequest
 from scorekeeper.registry.permissions import (
@@ -44,6 +44,7 @@ from scorekeeper.request_numbers import request_number
 from scorekeeper.table.display import authorship, describe_hand
 from scorekeeper.table.forms.hands import CorrectionForm, HandForm
 from scorekeeper.table.links import calculator_url, carried_values
+from scorekeeper.table.models import SentHand
 from scorekeeper.table.pages import (
     edit_context,
     keep_replay_after,

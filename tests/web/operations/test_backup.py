@@ -20,12 +20,12 @@ from scorekeeper.club.models import (
     SavedRuleset,
     Season,
     Seat,
-    SentHand,
 )
 from scorekeeper.errors import RestoreError
 from scorekeeper.operations.backup import backup_lines
 from scorekeeper.operations.deletion import delete_game
 from scorekeeper.operations.restore import restore
+from scorekeeper.table.models import SentHand
 from scorekeeper.table.services.games import abandon_game, finish_game, start_game
 from scorekeeper.table.services.hands import edit_hand, record_hand
 from scorekeeper.table.services.outbox import send_hand, settle_conflict

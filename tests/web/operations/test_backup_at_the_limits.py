@@ -12,10 +12,11 @@ import uuid
 import pytest
 from django.utils import timezone
 
-from scorekeeper.club.models import MAX_HANDS, DeletedGame, Game, HandRecord, Player, SentHand
+from scorekeeper.club.models import MAX_HANDS, DeletedGame, Game, HandRecord, Player
 from scorekeeper.operations.backup import MAX_LINE, backup_lines
 from scorekeeper.operations.deletion import delete_game
 from scorekeeper.operations.restore import restore
+from scorekeeper.table.models import SentHand
 from scorekeeper.table.services.games import import_record
 from scorekeeper.table.services.outbox import (
     MAX_OPEN_CONFLICTS,

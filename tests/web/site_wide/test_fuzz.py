@@ -37,13 +37,13 @@ from scorekeeper.club.models import (
     SavedRuleset,
     Season,
     Seat,
-    SentHand,
 )
 from scorekeeper.errors import RestoreError, ServiceError
 from scorekeeper.operations.backup import backup_lines
 from scorekeeper.operations.deletion import delete_game
 from scorekeeper.operations.restore import restore
 from scorekeeper.registry.services import delete_player, merge_players
+from scorekeeper.table.models import SentHand
 from scorekeeper.table.services.games import import_record, start_game
 from scorekeeper.table.services.hands import record_hand
 from scorekeeper.table.services.outbox import send_hand

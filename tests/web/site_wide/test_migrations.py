@@ -133,3 +133,53 @@ def test_wins_are_stored_and_best_hands_become_numbers_from_the_stored_hands():
         "Riichi",
         "Chinitsu",
     ]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_sent_while_the_club_kept_the_sent_hands_is_the_tables_after_the_move():
+    """The sent hands became the table's model with their database table as it was: a row
+    stored while they were the club's is read by the table's model, every field kept."""
+    import uuid
+    from datetime import UTC, datetime
+
+    from scorekeeper.table.models import SentHand
+    from scoring.outcomes import Hand, Ron, Win
+    from scoring.record_hand import hand_to_json
+
+    before = [("club", "0027_saved_ruleset_offered_first")]
+    after = [("table", "0001_table_keeps_its_sent_hands")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    apps = executor.loader.project_state(before).apps
+    Game, Sent = apps.get_model("club", "Game"), apps.get_model("club", "SentHand")
+    game = Game.objects.create(ruleset_name="ema", rules={}, state={})
+    key, earlier = uuid.uuid4(), uuid.uuid4()
+    data = hand_to_json(Hand(Ron(3, (Win(1, 3, 30),))))
+    entered = datetime(2026, 11, 28, 20, 15, tzinfo=UTC)
+    Sent.objects.create(
+        game=game,
+        key=key,
+        after=earlier,
+        sequence=4,
+        data=data,
+        outcome="conflict",
+        reason="taken",
+        entered_at=entered,
+    )
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(after)
+
+    sent = SentHand.objects.get()
+    assert (sent.game_id, sent.key, sent.after, sent.sequence, sent.data) == (
+        game.pk,
+        key,
+        earlier,
+        4,
+        data,
+    )
+    assert (sent.outcome, sent.reason, sent.entered_at) == (
+        SentHand.Outcome.CONFLICT,
+        SentHand.Reason.TAKEN,
+        entered,
+    )

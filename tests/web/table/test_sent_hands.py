@@ -14,7 +14,8 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from scorekeeper.club.models import HandRecord, SentHand
+from scorekeeper.club.models import HandRecord
+from scorekeeper.table.models import SentHand
 from scorekeeper.table.services.outbox import same_hand
 from scoring.outcomes import Hand, Ron, Tsumo, Win
 from tests.web.table.test_table_views import HTMX, ron_post, url
@@ -263,17 +264,17 @@ def test_pruning_refuses_fewer_than_one_day():
 
 def test_the_admin_shows_hands_sent_under_a_key_read_only(admin_client, bob_client, game):
     sent = _conflict(bob_client, game)
-    listing = admin_client.get(reverse("admin:club_senthand_changelist"))
-    found = admin_client.get(reverse("admin:club_senthand_changelist"), {"q": str(sent.key)})
-    not_a_key = admin_client.get(reverse("admin:club_senthand_changelist"), {"q": "Table"})
-    page = admin_client.get(reverse("admin:club_senthand_change", args=[sent.pk]))
+    listing = admin_client.get(reverse("admin:table_senthand_changelist"))
+    found = admin_client.get(reverse("admin:table_senthand_changelist"), {"q": str(sent.key)})
+    not_a_key = admin_client.get(reverse("admin:table_senthand_changelist"), {"q": "Table"})
+    page = admin_client.get(reverse("admin:table_senthand_change", args=[sent.pk]))
 
     assert str(sent.key) in listing.content.decode()
     assert str(sent.key) in found.content.decode()
     assert not_a_key.status_code == 200
     assert 'name="outcome"' not in page.content.decode()
     assert "conflict" in page.content.decode()
-    assert admin_client.get(reverse("admin:club_senthand_add")).status_code == 403
-    delete = reverse("admin:club_senthand_delete", args=[sent.pk])
+    assert admin_client.get(reverse("admin:table_senthand_add")).status_code == 403
+    delete = reverse("admin:table_senthand_delete", args=[sent.pk])
     assert admin_client.post(delete, {"post": "yes"}).status_code == 403
     assert SentHand.objects.filter(pk=sent.pk).exists()

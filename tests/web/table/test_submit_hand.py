@@ -11,8 +11,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.utils import timezone
 
-from scorekeeper.club.models import HandRecord, SentHand
+from scorekeeper.club.models import HandRecord
 from scorekeeper.errors import StaleGame
+from scorekeeper.table.models import SentHand
 from scorekeeper.table.services.submit import KeyReused, Taken, submit_hand
 from scoring.errors import IllegalHand
 from scoring.outcomes import Draw, Hand, Ron, Win

@@ -15,12 +15,13 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from scorekeeper.club.models import DeletedGame, Game, HandRecord, Player, SentHand
+from scorekeeper.club.models import DeletedGame, Game, HandRecord, Player
 from scorekeeper.operations.backup import backup_lines
 from scorekeeper.operations.deletion import delete_game
 from scorekeeper.operations.restore import restore
 from scorekeeper.registry.permissions import make_member
 from scorekeeper.registry.services import merge_players
+from scorekeeper.table.models import SentHand
 from scorekeeper.table.services import outbox
 from scorekeeper.table.services.games import abandon_game, finish_game, reopen_game
 from scorekeeper.table.services.hands import edit_hand, undo_last_hand

@@ -14,7 +14,8 @@ import time_machine
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.club.models import Game, SentHand
+from scorekeeper.club.models import Game
+from scorekeeper.table.models import SentHand
 from scorekeeper.table.services.games import reopen_game
 from scorekeeper.tournaments import services
 from tests.web.table.test_sent_hands import said
