@@ -44,7 +44,7 @@ WORDINGS: Final[dict[str, str]] = {
 #: A correction's reason (the refusal of the later hand) follows after a colon when there
 #: is one.
 ENGLISH: Final[dict[str, str]] = {
-    "seat.unknown": "%(seat)s does not exist (seats are 0-3)",
+    "seat.unknown": "%(seat)s does not exist (seats are 0-%(last_seat)s)",
     "seat.listed_twice": "%(seat)s is listed twice",
     "riichi.below_1000": "%(seat)s has %(points)s points; these rules need 1000 for riichi",
     "ron.wins_twice": "%(seat)s wins twice",
@@ -185,8 +185,8 @@ def worded_text(error: Refused | BaseException, *, names: Sequence[str] = ()) ->
     refusal as a sentence of their own (a ruleset's parameters). A code without a wording
     keeps the engine's English.
 
-    >>> worded_text(Refusal("rules.uma_sum", {"parameter": "uma", "sum": -5000}))
-    'The four values must sum to 0, they sum to −5,000.'
+    >>> worded_text(Refusal("rules.uma_sum", {"parameter": "uma", "sum": -5000, "players": 4}))
+    'The uma values must sum to 0, they sum to −5,000.'
     """
     code = getattr(error, "code", "")
     wording = WORDINGS.get(code) if isinstance(code, str) else None

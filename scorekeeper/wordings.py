@@ -44,9 +44,8 @@ GAME_WORDINGS: Final[dict[str, str]] = {
     "win.no_value": gettext_noop("A win needs han (and fu below 5 han) or yakuman."),
     "win.yakuman_count": gettext_noop("Yakuman must be 1..%(most)s, got %(yakuman)s."),
     "win.riichi_open": gettext_noop("A hand with riichi is closed."),
-    "seat.unknown": gettext_noop("Seat %(seat)s does not exist (seats are 0-3)."),
+    "seat.unknown": gettext_noop("Seat %(seat)s does not exist (seats are 0-%(last_seat)s)."),
     "seat.listed_twice": gettext_noop("A seat is listed twice."),
-    "seat.unknown_three": gettext_noop("Seat %(seat)s does not exist (seats are 0-2)."),
     "hand.players_differ": gettext_noop(
         "A game of %(count)s players under rules for %(players)s players."
     ),
@@ -61,9 +60,6 @@ GAME_WORDINGS: Final[dict[str, str]] = {
     "start.scores_count": gettext_noop("%(count)s scores for %(players)s players."),
     "start.round_not_for_players": gettext_noop(
         "Round %(round)s: a game of %(players)s players has no such round."
-    ),
-    "start.points_three": gettext_noop(
-        "The scores and sticks hold %(total)s points; three players begin with %(expected)s."
     ),
     "pao.winner": gettext_noop("The winner cannot be liable (pao) for their own hand."),
     "pao.not_yakuman": gettext_noop("Only a yakuman has a liable player (pao)."),
@@ -162,7 +158,7 @@ GAME_WORDINGS: Final[dict[str, str]] = {
     ),
     "start.counters_out_of_range": gettext_noop("Honba and sticks are 0..%(high)s."),
     "start.points": gettext_noop(
-        "The scores and sticks hold %(total)s points; four players begin with %(expected)s."
+        "The scores and sticks hold %(total)s points; the game began with %(expected)s."
     ),
     "penalty.incomplete": gettext_noop("A penalty needs a seat and points."),
     "penalty.not_hundreds": gettext_noop("Expected whole hundreds of points, got %(points)s."),
@@ -204,9 +200,6 @@ RECORD_WORDINGS: Final[dict[str, str]] = {
     "record.players_count": gettext_noop(
         "%(count)s names, but the rules are for %(players)s players."
     ),
-    "record.players_three": gettext_noop("Expected a list of three names (East, South, West)."),
-    "record.players_repeat_three": gettext_noop("The three players must be different people."),
-    "record.scores_three": gettext_noop("Expected three scores in seat order."),
     "record.unknown_field": gettext_noop("Unknown field %(field)s."),
     "record.missing": gettext_noop("Missing."),
     "record.missing_discarder": gettext_noop("Missing: who discarded the winning tile."),
@@ -221,17 +214,19 @@ RECORD_WORDINGS: Final[dict[str, str]] = {
     "record.outcome_count": gettext_noop(
         "Expected exactly one outcome (ron, tsumo, draw, abort or chombo), got %(count)s."
     ),
-    "record.players": gettext_noop("Expected a list of four names (East, South, West, North)."),
+    "record.players": gettext_noop(
+        "Expected a list of %(players)s names in seat order, East first."
+    ),
     "record.name_too_long": gettext_noop("A name has at most %(most)s characters."),
     "record.not_name": gettext_noop("Expected a name, got %(got)s."),
     "record.name_nul": gettext_noop("A name cannot contain a NUL character."),
-    "record.players_repeat": gettext_noop("The four players must be different people."),
+    "record.players_repeat": gettext_noop("The players must be different people."),
     "record.not_round": gettext_noop("Expected a round E1..N4, got %(got)s."),
     "record.end": gettext_noop("Expected “time”, got %(got)s."),
     "record.end_ended": gettext_noop(
         "The hands end the game already (%(reason)s): time cannot end it."
     ),
-    "record.scores": gettext_noop("Expected four scores in seat order."),
+    "record.scores": gettext_noop("Expected %(players)s scores in seat order."),
     "record.penalties": gettext_noop("Expected a list of at most %(most)s penalties."),
     "record.format": gettext_noop("Expected %(expected)s, got %(got)s."),
     "record.source_text": gettext_noop("Expected a text of at most %(most)s characters."),
@@ -254,10 +249,10 @@ RULES_WORDINGS: Final[dict[str, str]] = {
     "rules.not_hundreds": gettext_noop("Expected a multiple of 100, got %(got)s."),
     "rules.target_points": gettext_noop("Expected points 1..%(high)s or none, got %(got)s."),
     "rules.uma_values": gettext_noop("Expected four whole hundreds of points within ±%(most)s."),
-    "rules.uma_sum": gettext_noop("The four values must sum to 0, they sum to %(sum)s."),
+    "rules.uma_sum": gettext_noop("The uma values must sum to 0, they sum to %(sum)s."),
     "rules.floating_uma_keys": gettext_noop(
-        'Floating uma is keyed "1", "2" and "3" (players below the return points), got '
-        "the keys %(got)s."
+        'Floating uma is keyed by the number of players below the return points, "1" up to '
+        "one fewer than the players; got the keys %(got)s."
     ),
     "rules.abortive_draws": gettext_noop(
         "Expected true, false or a list of %(choices)s; got %(got)s."
@@ -266,12 +261,8 @@ RULES_WORDINGS: Final[dict[str, str]] = {
     "rules.extension_needs_target": gettext_noop("An extension round needs target points."),
     "rules.needs_tobi": gettext_noop("Applies only with tobi."),
     "rules.players": gettext_noop("Expected 3 or 4 players, got %(got)s."),
-    "rules.uma_sum_three": gettext_noop("The three values must sum to 0, they sum to %(sum)s."),
     "rules.uma_length": gettext_noop(
         "%(places)s uma values for %(players)s players (one per place)."
-    ),
-    "rules.floating_uma_keys_three": gettext_noop(
-        'Floating uma with three players is keyed "1" and "2", got the keys %(got)s.'
     ),
     "rules.floating_uma_lengths": gettext_noop(
         "Floating uma has lists of %(places)s values (one per player)."

@@ -74,7 +74,7 @@ def _abort(abort: Abort, riichi: tuple[Seat, ...], rules: Ruleset, refuse: Refus
     reason = abort.reason
     if reason is None:
         return
-    if reason not in rules.abortive_draws and rules.players == 3:
+    if not rules.seating.has_abortive_draw(reason):
         refuse(
             "abort.reason",
             f"{reason.value} does not exist with three players (RULES.md: only "
@@ -89,7 +89,7 @@ def _abort(abort: Abort, riichi: tuple[Seat, ...], rules: Ruleset, refuse: Refus
             code="rules_say.no_abort_reason",
             values={"reason": reason.value},
         )
-    if reason == "suucha_riichi" and len(riichi) != 4:
+    if reason == "suucha_riichi" and len(riichi) != rules.players:
         refuse(
             "riichi",
             "suucha riichi needs all four players' riichi in this hand",

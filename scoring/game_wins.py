@@ -22,26 +22,21 @@ _FIRST: Final = (0,)
 
 def check_seat(value: int, rules: Ruleset, refuse: Refuse, field: str) -> Seat:
     """``value`` if it is a seat of the game (0-3, or 0-2 with three players)."""
-    if not 0 <= value < rules.players:
+    seating = rules.seating
+    if value not in seating.seats:
         refuse(
             field,
-            f"seat {value} does not exist (seats are 0-{rules.players - 1})",
-            code="seat.unknown" if rules.players == 4 else "seat.unknown_three",
-            values={"seat": value, "players": rules.players},
+            f"seat {value} does not exist (seats are 0-{seating.last_seat})",
+            code="seat.unknown",
+            values={"seat": value, "players": seating.players, "last_seat": seating.last_seat},
         )
     return value
 
 
 def _add_to(deltas: list[int], paid: list[int]) -> None:
-    """Add one payment's changes to the hand's (four seats written out: the hot path)."""
-    if len(paid) == 4:
-        deltas[0] += paid[0]
-        deltas[1] += paid[1]
-        deltas[2] += paid[2]
-        deltas[3] += paid[3]
-    else:
-        for seat, change in enumerate(paid):
-            deltas[seat] += change
+    """Add one payment's changes to the hand's, seat by seat."""
+    for seat, change in enumerate(paid):
+        deltas[seat] += change
 
 
 def win_field(at: int | None) -> str:
@@ -104,14 +99,15 @@ def pay_ron(
     if count == 0:
         refuse("ron.wins", "a ron needs at least one winner", code="ron.no_winner")
     limit = rules.multi_ron.max_winners if count > 1 else 1
-    if rules.players == 3 and count >= 3:
+    most = rules.seating.most_ron_winners
+    if count > most:
         # Checked first: with three players a triple ron cannot happen at all (there is no
         # sanchahou to record instead; RULES.md, version 3).
         refuse(
             "ron.wins",
-            f"{count} winners: a discard has {rules.players - 1} other players to win on it",
+            f"{count} winners: a discard has {most} other players to win on it",
             code="ron.more_winners_than_players",
-            values={"count": count, "most": rules.players - 1},
+            values={"count": count, "most": most},
         )
     if count > limit:
         if rules.multi_ron is MultiRon.DOUBLE and count == 3:

@@ -212,7 +212,7 @@ def tsumo_payments(rules: Ruleset, basic: int, *, dealer: bool) -> tuple[int, in
     (3000, 5000)
     """
     each, from_dealer = tsumo_points(basic, dealer=dealer)
-    if rules.players == 4 or rules.sanma_tsumo == SanmaTsumo.LOSS:
+    if rules.seating.has_north or rules.sanma_tsumo == SanmaTsumo.LOSS:
         return each, from_dealer
     if rules.sanma_tsumo == SanmaTsumo.BISECTION:
         # North is a non-dealer: its share is ``each`` (a whole hundred, so its half is whole).
@@ -242,7 +242,7 @@ def tsumo_deltas(
     deltas = [0] * rules.players
     each, from_dealer = tsumo_payments(rules, basic, dealer=winner == dealer)
     if pao is not None:
-        if rules.players == 4:
+        if rules.seating.has_north:
             total = ron_points(basic, dealer=winner == dealer) + rules.honba_value * honba
         else:
             payers = len(seats) - 1

@@ -31,6 +31,7 @@ from scoring.record_hand import (
 )
 from scoring.rule_values import MAX_POINTS, PLAYER_COUNTS
 from scoring.rules import Ruleset, resolve_rules
+from scoring.seats import FOUR, Seating
 from scoring.state import (
     MAX_COUNTER,
     EndReason,
@@ -80,7 +81,8 @@ class GameRecord:
     end: EndReason | None = None
 
 
-def _players(value: Any, count: int) -> tuple[str, ...]:
+def _players(value: Any, seating: Seating) -> tuple[str, ...]:
+    count = seating.players
     if isinstance(value, list) and len(value) in PLAYER_COUNTS and len(value) != count:
         # A list of names that would do for the other kind of game: say which the rules are.
         raise record_error(
@@ -92,10 +94,10 @@ def _players(value: Any, count: int) -> tuple[str, ...]:
     if not isinstance(value, list) or len(value) != count:
         raise record_error(
             "players",
-            "expected a list of four names (East, South, West, North)"
-            if count == 4
-            else "expected a list of three names (East, South, West)",
-            code="record.players" if count == 4 else "record.players_three",
+            f"expected a list of {seating.count_word} names "
+            f"({', '.join(wind.name_en for wind in seating.winds)})",
+            code="record.players",
+            values={"players": count},
         )
     names = []
     for i, name in enumerate(value):
@@ -129,8 +131,9 @@ def _players(value: Any, count: int) -> tuple[str, ...]:
     if len(set(names)) != count:
         raise record_error(
             "players",
-            f"the {'four' if count == 4 else 'three'} players must be different people",
-            code="record.players_repeat" if count == 4 else "record.players_repeat_three",
+            f"the {seating.count_word} players must be different people",
+            code="record.players_repeat",
+            values={"players": count},
         )
     return tuple(names)
 
@@ -162,14 +165,13 @@ def read_start(value: Any, rules: Ruleset) -> GameState:
     honba = read_int(data.get("honba", 0), f"{where}.honba", 0, MAX_COUNTER)
     sticks = read_int(data.get("sticks", 0), f"{where}.sticks", 0, MAX_COUNTER)
     raw = data.get("scores")
-    players = rules.players
-    if not isinstance(raw, list) or len(raw) != players:
+    seating = rules.seating
+    if not isinstance(raw, list) or len(raw) != seating.players:
         raise record_error(
             f"{where}.scores",
-            "expected four scores in seat order"
-            if players == 4
-            else "expected three scores in seat order",
-            code="record.scores" if players == 4 else "record.scores_three",
+            f"expected {seating.count_word} scores in seat order",
+            code="record.scores",
+            values={"players": seating.players},
         )
     scores = tuple(
         read_int(v, f"{where}.scores[{i}]", -4 * MAX_POINTS, 4 * MAX_POINTS)
@@ -185,9 +187,9 @@ def read_start(value: Any, rules: Ruleset) -> GameState:
     return state
 
 
-def read_penalties(value: Any, hands: int, players: int = 4) -> tuple[Penalty, ...]:
+def read_penalties(value: Any, hands: int, seating: Seating = FOUR) -> tuple[Penalty, ...]:
     """A record's ``penalties`` for a game of ``hands`` hands (``after_hand`` names one) and
-    ``players`` players.
+    ``seating``'s players.
 
     >>> read_penalties([{"seat": 2, "points": 10000, "reason": "late"}], 0)
     (Penalty(seat=2, points=10000, reason='late', after_hand=None),)
@@ -208,12 +210,12 @@ def read_penalties(value: Any, hands: int, players: int = 4) -> tuple[Penalty, .
         if "seat" not in data or "points" not in data:
             raise record_error(at, "a penalty needs a seat and points", code="penalty.incomplete")
         seat = read_seat(data["seat"], f"{at}.seat")
-        if seat >= players:
+        if seat not in seating.seats:
             raise record_error(
                 f"{at}.seat",
-                f"seat {seat} does not exist (seats are 0-{players - 1})",
-                code="seat.unknown_three",
-                values={"seat": seat, "players": players},
+                f"seat {seat} does not exist (seats are 0-{seating.last_seat})",
+                code="seat.unknown",
+                values={"seat": seat, "players": seating.players, "last_seat": seating.last_seat},
             )
         points = read_int(data["points"], f"{at}.points", 100, MAX_POINTS)
         if points % 100:
@@ -285,7 +287,7 @@ def read_record(doc: Any) -> tuple[GameRecord, Replay]:
         # the place in the document.
         where, _, message = str(error).partition(": ")
         raise record_error(where, message, code=error.code, values=error.values) from None
-    players = _players(data.get("players"), rules.players)
+    players = _players(data.get("players"), rules.seating)
     raw_hands = data.get("hands", [])
     if not isinstance(raw_hands, list):
         raise record_error(
@@ -302,7 +304,7 @@ def read_record(doc: Any) -> tuple[GameRecord, Replay]:
             values={"most": MAX_HANDS},
         )
     start = None if data.get("start") is None else read_start(data["start"], rules)
-    penalties = read_penalties(data.get("penalties", []), len(raw_hands), rules.players)
+    penalties = read_penalties(data.get("penalties", []), len(raw_hands), rules.seating)
     source = None if data.get("source") is None else read_source(data["source"])
     state: GameState = start_state(rules) if start is None else start
     first = state

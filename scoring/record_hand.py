@@ -22,7 +22,7 @@ from scoring.record_win import (
     read_yaku,
     win_details_json,
 )
-from scoring.seats import Seat
+from scoring.seats import FOUR, Seat
 
 OUTCOMES: Final = ("ron", "tsumo", "draw", "abort", "chombo")
 COMPUTED_HAND_KEYS: Final = frozenset({"round", "dealer", "honba", "sticks", "deltas", "scores"})
@@ -88,12 +88,13 @@ def read_seat(value: Any, where: str) -> int:
             code="record.not_seat",
             values={"got": shown(value)},
         )
-    if not 0 <= value <= 3:
+    # Before the game is known: a seat of the largest game (a smaller one asks again).
+    if not 0 <= value <= FOUR.last_seat:
         raise record_error(
             where,
-            f"seat {value} does not exist (seats are 0-3)",
+            f"seat {value} does not exist (seats are 0-{FOUR.last_seat})",
             code="seat.unknown",
-            values={"seat": value},
+            values={"seat": value, "players": FOUR.players, "last_seat": FOUR.last_seat},
         )
     return value
 

@@ -17,6 +17,7 @@ from typing import Any, Final, TypeAlias
 
 from scoring.errors import RulesError, excerpt
 from scoring.outcomes import ABORT_REASONS, AbortReason
+from scoring.seats import SEATINGS
 
 #: The bound of every points value a ruleset holds (uma, oka, penalties, targets).
 MAX_POINTS: Final = 1_000_000
@@ -272,11 +273,16 @@ def _uma_list(value: Any, where: str) -> Uma:
             values={"parameter": where.removeprefix("rules."), "most": MAX_POINTS},
         )
     if sum(value):
+        # One value per place: as many as the players.
+        seating = SEATINGS[len(value)]
         raise RulesError(
-            f"{where}: the {'four' if len(value) == 4 else 'three'} values must sum to 0, "
-            f"they sum to {sum(value)}",
-            code="rules.uma_sum" if len(value) == 4 else "rules.uma_sum_three",
-            values={"parameter": where.removeprefix("rules."), "sum": sum(value)},
+            f"{where}: the {seating.count_word} values must sum to 0, they sum to {sum(value)}",
+            code="rules.uma_sum",
+            values={
+                "parameter": where.removeprefix("rules."),
+                "sum": sum(value),
+                "players": seating.players,
+            },
         )
     return tuple(value)
 

@@ -39,7 +39,7 @@ from scoring.rule_values import (
     check_value,
     name_excerpt,
 )
-from scoring.seats import SEATINGS, Seating
+from scoring.seats import NORTHLESS_ABORTIVE_DRAWS, SEATINGS, Seating
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,17 +332,13 @@ def _resolve(spec: Mapping[str, Any]) -> Ruleset:
     return rules
 
 
-#: The abortive draws a three-player game has (RULES.md, version 3): no four winds, four
-#: riichi or triple ron with three players.
-THREE_PLAYER_ABORTS: Final = (AbortReason.KYUUSHU_KYUUHAI, AbortReason.SUUKAIKAN)
-
-
 def _check_players(rules: Ruleset) -> None:
     """Refuse the parameters that do not fit the ruleset's number of players (RULES.md,
     version 3): uma with one value per place; with three players no ``split_all``, at most a
     double ron, two abortive draws, and honba that share between the two payers of a
     tsumo."""
-    players = rules.players
+    seating = rules.seating
+    players = seating.players
     uma = rules.uma
     places = uma.places if isinstance(uma, FloatingUma) else len(uma)
     if places != players:
@@ -351,36 +347,41 @@ def _check_players(rules: Ruleset) -> None:
             code="rules.uma_length",
             values={"parameter": "uma", "players": players, "places": places},
         )
-    if isinstance(uma, FloatingUma) and (uma.below_3 is None) != (players == 3):
+    if isinstance(uma, FloatingUma) and tuple(uma.to_json()) != seating.floating_uma_keys:
         raise RulesError(
             'rules.uma: floating uma is keyed "1", "2" with three players, "1", "2", "3" with four',
-            code="rules.floating_uma_keys" if players == 4 else "rules.floating_uma_keys_three",
-            values={"parameter": "uma", "got": ", ".join(uma.to_json())},
+            code="rules.floating_uma_keys",
+            values={
+                "parameter": "uma",
+                "got": ", ".join(uma.to_json()),
+                "keys": ", ".join(seating.floating_uma_keys),
+            },
         )
-    if players == 4:
-        return
-    if rules.leftover_sticks is LeftoverSticks.SPLIT_ALL:
+    if rules.leftover_sticks is LeftoverSticks.SPLIT_ALL and not seating.splits_all_sticks:
         raise RulesError(
             "rules.leftover_sticks: split_all shares a stick among four players; three "
             "players cannot split it",
             code="rules.split_all_three",
             values={"parameter": "leftover_sticks"},
         )
-    if rules.multi_ron is MultiRon.TRIPLE:
+    if rules.multi_ron.max_winners > seating.most_ron_winners:
         raise RulesError(
             "rules.multi_ron: three players have at most a double ron",
             code="rules.multi_ron_three",
             values={"parameter": "multi_ron"},
         )
-    extra = [reason for reason in rules.abortive_draws if reason not in THREE_PLAYER_ABORTS]
+    extra = [reason for reason in rules.abortive_draws if not seating.has_abortive_draw(reason)]
     if extra:
         raise RulesError(
             f"rules.abortive_draws: {extra[0].value} does not exist with three players "
-            f"(only {', '.join(THREE_PLAYER_ABORTS)})",
+            f"(only {', '.join(NORTHLESS_ABORTIVE_DRAWS)})",
             code="rules.abort_three",
             values={"parameter": "abortive_draws", "reason": extra[0].value},
         )
-    _check_honba(rules)
+    if not seating.has_north:
+        # Checked on replay since three-player games came (version 3); a four-player
+        # ruleset stored before the check keeps replaying (``check_new_ruleset``).
+        _check_honba(rules)
 
 
 def _check_honba(rules: Ruleset) -> None:

@@ -17,11 +17,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final, TypeAlias
+from typing import Final, TypeAlias, TypeVar
 
 #: A seat index, 0..3 in the game's starting order (East, South, West, North at East 1);
 #: 0..2 with three players.
 Seat: TypeAlias = int
+
+T = TypeVar("T")
 
 #: The four seats of a four-player game in order.
 SEATS: Final[tuple[Seat, ...]] = (0, 1, 2, 3)
@@ -55,7 +57,7 @@ class Wind(StrEnum):
     @classmethod
     def of_index(cls, index: int) -> Wind:
         """The wind at ``index`` in the order East, South, West, North (taken modulo 4)."""
-        return _ORDER[index % 4]
+        return _ORDER[index % len(_ORDER)]
 
 
 _ORDER: Final[tuple[Wind, ...]] = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)
@@ -84,6 +86,97 @@ class Seating:
     @property
     def seats(self) -> tuple[Seat, ...]:
         return _SEATS[self.players]
+
+    @property
+    def last_seat(self) -> Seat:
+        """The highest seat index: 3, or 2 with three players (``seats are 0-2``)."""
+        return self.players - 1
+
+    @property
+    def count_word(self) -> str:
+        """The number of players in English words, for the engine's own messages."""
+        return _COUNT_WORDS[self.players]
+
+    @property
+    def has_north(self) -> bool:
+        """Whether a North seat plays. Without one (RULES.md, version 3) the North tiles are
+        set aside as kita, 2m-8m are out of the wall, nobody calls chi, North's share of a
+        tsumo is lost or shared out by ``sanma_tsumo``, a discard has two other players to
+        win on it and the abortive draws that need four players do not exist.
+
+        >>> SEATINGS[3].has_north, SEATINGS[4].has_north
+        (False, True)
+        """
+        return Wind.NORTH in self.winds
+
+    @property
+    def sets_aside_kita(self) -> bool:
+        """Whether North tiles are set aside as kita (dora for the one who sets them aside)."""
+        return not self.has_north
+
+    @property
+    def has_chi(self) -> bool:
+        """Whether a player may call chi (there is none with three players)."""
+        return self.has_north
+
+    @property
+    def has_2m_to_8m(self) -> bool:
+        """Whether 2m-8m are in the wall: with three players they are not, so a 1m indicator
+        makes 9m the dora."""
+        return self.has_north
+
+    @property
+    def red_fives(self) -> int:
+        """Red fives where a ruleset has one per suit: three, or two without a red 5m."""
+        return 3 if self.has_2m_to_8m else 2
+
+    @property
+    def most_ron_winners(self) -> int:
+        """How many players can win on one discard: everyone but the discarder.
+
+        >>> SEATINGS[3].most_ron_winners, SEATINGS[4].most_ron_winners
+        (2, 3)
+        """
+        return self.players - 1
+
+    @property
+    def splits_all_sticks(self) -> bool:
+        """Whether leftover sticks can be shared by all players (``split_all``): it shares a
+        stick among four players."""
+        return self.has_north
+
+    @property
+    def floating_uma_keys(self) -> tuple[str, ...]:
+        """The keys of a floating uma: how many players can be below the return points (all
+        but one), from ``"1"``.
+
+        >>> SEATINGS[3].floating_uma_keys
+        ('1', '2')
+        """
+        return tuple(str(count) for count in range(1, self.players))
+
+    @property
+    def preset_suffix(self) -> str:
+        """What a preset's name adds for its rules of this number of players
+        (``tenhou_sanma``): nothing with four."""
+        return "" if self.has_north else "_sanma"
+
+    def has_abortive_draw(self, reason: str) -> bool:
+        """Whether the abortive draw ``reason`` can happen: with three players only
+        kyuushu kyuuhai and suukaikan (RULES.md, version 3).
+
+        >>> [SEATINGS[n].has_abortive_draw("suufon_renda") for n in (3, 4)]
+        [False, True]
+        """
+        return self.has_north or reason in NORTHLESS_ABORTIVE_DRAWS
+
+    def per_seat(self, value: T) -> tuple[T, ...]:
+        """``value`` once per seat: a per-seat count or flag at its start.
+
+        >>> SEATINGS[3].per_seat(False)
+        (False, False, False)
+        """
+        return (value,) * self.players
 
     @property
     def winds(self) -> tuple[Wind, ...]:
@@ -163,6 +256,11 @@ class Seating:
 
 _SEATS: Final[dict[int, tuple[Seat, ...]]] = {3: (0, 1, 2), 4: SEATS}
 _ZEROS: Final[dict[int, tuple[int, ...]]] = {3: (0, 0, 0), 4: (0, 0, 0, 0)}
+_COUNT_WORDS: Final[dict[int, str]] = {3: "three", 4: "four"}
+#: The abortive draws three players can have (RULES.md, version 3): no four winds, four
+#: riichi or triple ron without a fourth player. Written as ``AbortReason`` values
+#: (``scoring.outcomes``, which reads its ``Seat`` from here).
+NORTHLESS_ABORTIVE_DRAWS: Final[tuple[str, ...]] = ("kyuushu_kyuuhai", "suukaikan")
 
 #: The seating of each number of players a game may have.
 SEATINGS: Final[dict[int, Seating]] = {3: Seating(3), 4: Seating(4)}

@@ -17,7 +17,7 @@ from typing import Any, Final, NamedTuple
 
 from scoring.outcomes import Hand
 from scoring.rules import Ruleset
-from scoring.seats import Seat, Wind
+from scoring.seats import FOUR, ROUNDS_PER_WIND, SEATINGS, Seat, Wind
 
 STICK: Final = 1000
 #: The most honba counters and sticks a start may hold (a real game has a dozen at most).
@@ -43,7 +43,7 @@ def round_label(round_index: int) -> str:
     >>> round_label(0), round_label(7), round_label(8)
     ('E1', 'S4', 'W1')
     """
-    return _ROUND_LABELS[round_index % 16]
+    return _ROUND_LABELS[round_index % len(_ROUND_LABELS)]
 
 
 def round_wind(round_index: int) -> Wind:
@@ -52,7 +52,7 @@ def round_wind(round_index: int) -> Wind:
     >>> round_wind(0), round_wind(7)
     (<Wind.EAST: 'E'>, <Wind.SOUTH: 'S'>)
     """
-    return Wind.of_index(round_index // 4)
+    return Wind.of_index(round_index // ROUNDS_PER_WIND)
 
 
 def round_number(round_index: int) -> int:
@@ -61,10 +61,12 @@ def round_number(round_index: int) -> int:
     >>> round_number(0), round_number(6)
     (1, 3)
     """
-    return round_index % 4 + 1
+    return round_index % ROUNDS_PER_WIND + 1
 
 
-_ROUND_LABELS: Final = tuple(f"{round_wind(i).value}{round_number(i)}" for i in range(16))
+_ROUND_LABELS: Final = tuple(
+    f"{round_wind(i).value}{round_number(i)}" for i in range(len(Wind) * ROUNDS_PER_WIND)
+)
 
 
 def parse_round_label(label: str) -> int | None:
@@ -94,12 +96,12 @@ class GameState(NamedTuple):
     #: Riichi sticks on the table.
     sticks: int = 0
     #: Chombos per seat (for penalties taken off the final result).
-    chombos: tuple[int, ...] = (0, 0, 0, 0)
+    chombos: tuple[int, ...] = FOUR.zeros()
     end_reason: EndReason | None = None
     #: Net chips per seat (won less paid).
-    chips: tuple[int, ...] = (0, 0, 0, 0)
+    chips: tuple[int, ...] = FOUR.zeros()
     #: Whether each seat has won a hand (for the yakitori penalty).
-    won: tuple[bool, ...] = (False, False, False, False)
+    won: tuple[bool, ...] = FOUR.per_seat(False)
     #: Who receives the tobi bonus when the game ended by tobi: the winner of the hand that
     #: did it, or ``None`` (1st place) after a hand nobody won.
     tobi_to: Seat | None = None
@@ -107,7 +109,7 @@ class GameState(NamedTuple):
     @property
     def dealer(self) -> Seat:
         # Round indices are ``wind * 4 + dealer`` with three players too (``scoring.seats``).
-        return self.round_index % 4
+        return self.round_index % ROUNDS_PER_WIND
 
     @property
     def players(self) -> int:
@@ -177,8 +179,10 @@ def start_state(rules: Ruleset) -> GameState:
 
 
 _STARTS: Final = {
-    players: GameState((), chombos=(0,) * players, chips=(0,) * players, won=(False,) * players)
-    for players in (3, 4)
+    players: GameState(
+        (), chombos=seating.zeros(), chips=seating.zeros(), won=seating.per_seat(False)
+    )
+    for players, seating in SEATINGS.items()
 }
 
 
@@ -200,7 +204,7 @@ def start_problem(rules: Ruleset, start: GameState) -> tuple[str, str, dict[str,
 
     >>> from scoring.rules import PRESETS
     >>> start_problem(PRESETS["ema"], GameState((31000, 29000, 30000, 20000), 1))[1:]
-    ('start.points', {'total': 110000, 'expected': 120000})
+    ('start.points', {'total': 110000, 'expected': 120000, 'players': 4})
     """
     seating = rules.seating
     if len(start.scores) != seating.players:
@@ -209,7 +213,7 @@ def start_problem(rules: Ruleset, start: GameState) -> tuple[str, str, dict[str,
             "start.scores_count",
             {"players": seating.players, "count": len(start.scores)},
         )
-    last = rules.last_round + (4 if rules.extension else 0)
+    last = rules.last_round + (ROUNDS_PER_WIND if rules.extension else 0)
     if not 0 <= start.round_index <= last:
         return (
             f"round {start.round_label}: these rules play no further than {round_label(last)}",
@@ -233,9 +237,9 @@ def start_problem(rules: Ruleset, start: GameState) -> tuple[str, str, dict[str,
     if total != expected:
         return (
             f"the scores and sticks hold {total} points; "
-            f"{'four' if seating.players == 4 else 'three'} players begin with {expected}",
-            "start.points" if seating.players == 4 else "start.points_three",
-            {"total": total, "expected": expected},
+            f"{seating.count_word} players begin with {expected}",
+            "start.points",
+            {"total": total, "expected": expected, "players": seating.players},
         )
     return None
 

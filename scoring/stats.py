@@ -71,9 +71,9 @@ def hand_value(rules: Ruleset, win: Win, *, dealer: bool, tsumo: bool) -> int:
     basic = win_value(rules, han=win.han, fu=win.fu, yakuman=win.yakuman, tsumo=tsumo).basic
     if not tsumo:
         return ron_points(basic, dealer=dealer)
-    if rules.players == 4:
+    if rules.seating.has_north:
         return tsumo_total(basic, dealer=dealer)
-    # Three players: what the two payers pay under ``sanma_tsumo`` (RULES.md, version 3).
+    # No North: what the two payers pay under ``sanma_tsumo`` (RULES.md, version 3).
     each, from_dealer = tsumo_payments(rules, basic, dealer=dealer)
     return each * 2 if from_dealer is None else each + from_dealer
 

@@ -92,7 +92,7 @@ def check_win_details(
     if declared and win.open is True:
         refuse(f"{where}.open", "a hand with riichi is closed", code="win.riichi_open")
     total = dora_total(win)
-    if win.kita and rules.players == 4:
+    if win.kita and not rules.seating.sets_aside_kita:
         # Kita are North tiles set aside, which only three players do (RULES.md, version 3).
         refuse(
             f"{where}.dora.kita",

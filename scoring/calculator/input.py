@@ -45,8 +45,9 @@ from scoring.calculator.tiles import (
     check_copies,
     format_tiles,
 )
+from scoring.rule_values import PLAYER_COUNTS
 from scoring.rules import PRESETS, Ruleset
-from scoring.seats import Wind
+from scoring.seats import FOUR, SEATINGS, Seating, Wind
 
 FORMAT: Final = "scorekeeper.hand/1"
 FLAGS: Final = (
@@ -177,6 +178,10 @@ class HandInput:
         return self.rules.players
 
     @property
+    def seating(self) -> Seating:
+        return self.rules.seating
+
+    @property
     def is_open(self) -> bool:
         """Any called meld (a closed kan keeps the hand closed)."""
         return any(m.opened for m in self.melds)
@@ -252,17 +257,18 @@ class HandInput:
         groups += [(f"melds[{i}].tiles", m.tiles) for i, m in enumerate(self.melds)]
         groups += [("dora_indicators", self.dora_indicators)]
         groups += [("ura_dora_indicators", self.ura_dora_indicators)]
-        if self.players == 3 or self.kita:
-            self._check_three_players(groups)
+        if self.seating.sets_aside_kita or self.kita:
+            self._check_without_north(groups)
         if not self._counts_fit(groups):
             # Only a refused hand pays for finding the tile and the field to name.
             check_copies(groups)
             check_red_fives(self.rules.aka_dora, groups)
 
-    def _check_three_players(self, groups: Sequence[tuple[str, Sequence[Tile]]]) -> None:
+    def _check_without_north(self, groups: Sequence[tuple[str, Sequence[Tile]]]) -> None:
         """Three players play without 2m-8m and without chi; kita are theirs alone, and
         are North tiles, so they count with the hand's own (RULES.md, version 3)."""
-        if self.players == 4:
+        seating = self.seating
+        if not seating.sets_aside_kita:
             raise HandError(
                 "kita",
                 "kita are set aside only with three players",
@@ -270,7 +276,7 @@ class HandInput:
             )
         for name, tiles in groups:
             for tile in tiles:
-                if tile.kind in SANMA_MISSING:
+                if tile.kind in SANMA_MISSING and not seating.has_2m_to_8m:
                     raise HandError(
                         name,
                         f"{tile} is not played with three players (no 2m-8m)",
@@ -278,7 +284,7 @@ class HandInput:
                         values={"tile": str(tile)},
                     )
         for index, meld in enumerate(self.melds):
-            if meld.type is MeldType.CHI:
+            if meld.type is MeldType.CHI and not seating.has_chi:
                 raise HandError(
                     f"melds[{index}].type",
                     "three players do not call chi",
@@ -418,8 +424,9 @@ class HandInput:
             "honba": self.honba,
             "riichi_sticks": self.riichi_sticks,
         }
-        if self.players == 3:
-            out |= {"players": 3, "kita": self.kita}
+        if self.seating is not FOUR:
+            # Four players are the default the JSON leaves out.
+            out |= {"players": self.players, "kita": self.kita}
         return out
 
 
@@ -429,14 +436,14 @@ def _rules_for_players(doc: Mapping[str, Any]) -> Ruleset:
     players = doc.get("players")
     if players is None:
         return read_rules(doc.get("rules", "tenhou"))
-    if isinstance(players, bool) or players not in (3, 4):
+    if isinstance(players, bool) or players not in PLAYER_COUNTS:
         raise HandError(
             "players",
             f"expected 3 or 4, got {shown_value(players)}",
             code="rules.players",
             values={"parameter": "players", "got": shown_value(players)},
         )
-    rules = read_rules(doc.get("rules", "tenhou_sanma" if players == 3 else "tenhou"))
+    rules = read_rules(doc.get("rules", "tenhou" + SEATINGS[players].preset_suffix))
     if rules.players != players:
         raise HandError(
             "players",

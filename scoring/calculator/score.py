@@ -296,9 +296,9 @@ def _dora_counts(hand: HandInput) -> dict[str, int]:
     Kita are North tiles: where an indicator makes North a dora, each counts once more."""
     tiles = hand.all_tiles
     kinds = [t.kind for t in tiles] + [_NORTH] * hand.kita
-    three = hand.players == 3
-    dora = sum(kinds.count(_dora_kind(i, three)) for i in hand.dora_indicators)
-    ura = sum(kinds.count(_dora_kind(i, three)) for i in hand.ura_dora_indicators)
+    manzu = hand.seating.has_2m_to_8m
+    dora = sum(kinds.count(_dora_kind(i, manzu)) for i in hand.dora_indicators)
+    ura = sum(kinds.count(_dora_kind(i, manzu)) for i in hand.ura_dora_indicators)
     aka = sum(1 for t in tiles if t.red) if hand.rules.aka_dora else 0
     counts = (dora, ura, aka, hand.kita)
     return {name: count for (name, _), count in zip(_DORA_LINES, counts, strict=True)}
@@ -308,13 +308,14 @@ def _dora_counts(hand: HandInput) -> dict[str, int]:
 _NORTH: Final = _WIND_KIND + 3
 
 
-def _dora_kind(indicator: Tile, three: bool) -> int:
-    """The kind an indicator makes dora; with three players 1m makes 9m (RULES.md, v3).
+def _dora_kind(indicator: Tile, has_2m_to_8m: bool) -> int:
+    """The kind an indicator makes dora; without 2m-8m (three players) 1m makes 9m
+    (RULES.md, v3).
 
-    >>> _dora_kind(Tile(0), three=True), _dora_kind(Tile(0), three=False)
+    >>> _dora_kind(Tile(0), has_2m_to_8m=False), _dora_kind(Tile(0), has_2m_to_8m=True)
     (8, 1)
     """
-    if three and indicator.kind == _ONE_MAN:
+    if not has_2m_to_8m and indicator.kind == _ONE_MAN:
         return _NINE_MAN
     return dora_of(indicator)
 

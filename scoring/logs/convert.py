@@ -251,7 +251,7 @@ def _owari_rules(base: Ruleset, final: LogFinal) -> list[Ruleset]:
             uma = tuple(bonus[place] - (oka if place == 0 else 0) for place in range(players))
             ties = base.ties
         else:
-            solved = _symmetric_uma(groups, bonus, oka) if players == 4 else None
+            solved = _symmetric_uma(groups, bonus, oka)
             if solved is None:
                 continue
             uma, ties = solved, Ties.SPLIT
@@ -268,6 +268,9 @@ def _symmetric_uma(
     groups settle ``a`` and ``b`` (an untied place or a tie of places not mirrored: a tie
     of first and second with third and fourth leaves only ``a + b``)."""
     sign = ((1, 0), (0, 1), (0, -1), (-1, 0))
+    if len(bonus) != len(sign):
+        # Solved for four places only: three players' logs keep the preset's uma.
+        return None
     rows = []
     for group in groups:
         coefficient_a = sum(sign[place][0] for place in group)

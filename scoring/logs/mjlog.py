@@ -46,6 +46,7 @@ from scoring.logs.values import (
     unknown_yaku,
 )
 from scoring.outcomes import Abort, Draw, Hand, Outcome, Ron, Tsumo, Win
+from scoring.seats import SEATINGS
 from scoring.yaku import sort_yaku
 
 #: ``<GO type>`` bits.
@@ -173,7 +174,7 @@ class _Hand:
         self.players = players
         seed = _ints(init, "seed", where, 6)
         self.round_index = log_int(seed[0], f"{where}.seed[0]", 0, 15)
-        if players == 3 and self.round_index % 4 == 3:
+        if not SEATINGS[players].has_round(self.round_index):
             raise damaged(f"{where}.seed[0]", "a fourth round with three players")
         self.honba = log_int(seed[1], f"{where}.seed[1]", 0, 100)
         self.sticks = log_int(seed[2], f"{where}.seed[2]", 0, 100)
@@ -324,7 +325,12 @@ def read_mjlog(text: str | bytes, log_id: str = "") -> LogGame:
                 current.draw = (element, where)
             if element.get("owari") is not None:
                 final = _final(element, where, players)
-        elif tag == "N" and current is not None and players == 3 and not current.ended():
+        elif (
+            tag == "N"
+            and current is not None
+            and SEATINGS[players].sets_aside_kita
+            and not current.ended()
+        ):
             meld = log_int(_attr(element, "m", where), f"{where}.m", 0, 0xFFFF)
             if is_kita(meld):
                 current.kita[_seat(element, "who", where, players)] += 1
@@ -340,7 +346,7 @@ def read_mjlog(text: str | bytes, log_id: str = "") -> LogGame:
         overrides["aka_dora"] = 0
     if lobby & NO_KUITAN:
         overrides["kuitan"] = False
-    preset = "tenhou_sanma" if players == 3 else "tenhou"
+    preset = "tenhou" + SEATINGS[players].preset_suffix
     return LogGame("tenhou", log_id, player_names(names), preset, overrides, tuple(hands), final)
 
 

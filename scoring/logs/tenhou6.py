@@ -55,7 +55,9 @@ from scoring.logs.values import (
     unknown_yaku,
 )
 from scoring.outcomes import Abort, AbortReason, Draw, Hand, Outcome, Ron, Tsumo, Win
+from scoring.rule_values import PLAYER_COUNTS
 from scoring.rules import PRESETS
+from scoring.seats import SEATINGS
 from scoring.yaku import BY_NAME, sort_yaku, yakuman_count
 
 #: A round's entries: the header, scores, dora, ura dora, three per seat, the result.
@@ -366,7 +368,8 @@ def _rules(rule: Any, players: int) -> tuple[str, dict[str, Any]]:
     disp = rule.get("disp", "")
     disp = _text(disp, "rule.disp") if disp else ""
     platform = "mahjongsoul" if any(room in disp for room in MAHJONGSOUL_ROOMS) else "tenhou"
-    preset = f"{platform}_sanma" if players == 3 else platform
+    seating = SEATINGS[players]
+    preset = f"{platform}{seating.preset_suffix}"
     overrides: dict[str, Any] = {}
     if any(word in disp for word in HANCHAN_WORDS):
         overrides["length"] = "hanchan"
@@ -374,8 +377,7 @@ def _rules(rule: Any, players: int) -> tuple[str, dict[str, Any]]:
         overrides["length"] = "tonpuusen"
     if "aka" in rule:
         # Three players have no red 5m: two red fives (RULES.md, version 3).
-        reds = 2 if players == 3 else 3
-        overrides["aka_dora"] = reds * log_int(rule["aka"], "rule.aka", 0, 1)
+        overrides["aka_dora"] = seating.red_fives * log_int(rule["aka"], "rule.aka", 0, 1)
     elif any(f"aka5{suit}" in rule for suit in "123"):
         overrides["aka_dora"] = sum(
             log_int(rule.get(f"aka5{suit}", 0), f"rule.aka5{suit}", 0, 4) for suit in "123"
@@ -427,9 +429,10 @@ def read_tenhou6(doc: Any, log_id: str = "") -> LogGame:
         raise damaged("JSON", 'not a tenhou.net/6 log (no "log")')
     raw_names = doc.get("name", ["", "", "", ""])
     names = _list(raw_names, "name", most=4)
-    if len(names) not in (3, SEATS):
+    if len(names) not in PLAYER_COUNTS:
         raise damaged("name", f"expected {SEATS} names, got {len(names)}")
-    players = 3 if len(names) == 3 or names[3] == "" else SEATS
+    # A fourth name left empty: a three-player game.
+    players = len(names) - (names[3:] == [""])
     clean = player_names([_text(name, f"name[{i}]") for i, name in enumerate(names[:players])])
     preset, overrides = _rules(doc.get("rule"), players)
     ref = doc.get("ref")

@@ -185,7 +185,21 @@ def test_a_bad_ruleset_value_names_the_parameter_and_the_bounds():
         resolve_rules({"preset": "ema", "uma": [15000, 5000, -5000, -10000]})
     error = caught.value
     assert str(error) == "rules.uma: the four values must sum to 0, they sum to 5000"
-    assert (error.code, error.values) == ("rules.uma_sum", {"parameter": "uma", "sum": 5000})
+    assert (error.code, error.values) == (
+        "rules.uma_sum",
+        {"parameter": "uma", "sum": 5000, "players": 4},
+    )
+
+
+def test_three_uma_values_that_do_not_sum_to_zero_have_the_same_code_as_four():
+    with pytest.raises(RulesError) as caught:
+        resolve_rules({"preset": "tenhou_sanma", "uma": [15000, 0, -10000]})
+    error = caught.value
+    assert str(error) == "rules.uma: the three values must sum to 0, they sum to 5000"
+    assert (error.code, error.values) == (
+        "rules.uma_sum",
+        {"parameter": "uma", "sum": 5000, "players": 3},
+    )
 
 
 def test_a_rules_refusal_inside_a_record_keeps_its_code():

@@ -255,9 +255,9 @@ def _refused_hand(hand, rules=TENHOU):
 
 def test_a_fourth_seat_is_refused_naming_the_field():
     error = _refused_hand(Hand(Tsumo(Win(3, han=1, fu=30))))
-    assert (error.field, error.code) == ("tsumo.winner", "seat.unknown_three")
-    assert error.code == "seat.unknown_three"
-    assert error.values == {"seat": 3, "players": 3}
+    # The one code of a seat that does not exist, the last seat among its values.
+    assert (error.field, error.code) == ("tsumo.winner", "seat.unknown")
+    assert error.values == {"seat": 3, "players": 3, "last_seat": 2}
     assert "0-2" in error.message
 
 
@@ -406,12 +406,12 @@ def test_a_record_writes_kita_back_in_the_dora_object():
         (
             {"hands": [{"tsumo": {"winner": 3, "han": 1, "fu": 30}}]},
             "hands[0] (E1).tsumo.winner",
-            "seat.unknown_three",
+            "seat.unknown",
         ),
         (
             {"hands": [{"ron": {"from": 3, "wins": [{"winner": 0, "han": 1, "fu": 30}]}}]},
             "hands[0] (E1).ron.from",
-            "seat.unknown_three",
+            "seat.unknown",
         ),
         (
             {"hands": [{"abort": {"reason": "sanchahou"}}]},
@@ -426,9 +426,9 @@ def test_a_record_writes_kita_back_in_the_dora_object():
         (
             {"start": {"round": "E2", "scores": [35000, 35000, 35000, 0]}},
             "start.scores",
-            "record.scores_three",
+            "record.scores",
         ),
-        ({"penalties": [{"seat": 3, "points": 1000}]}, "penalties[0].seat", "seat.unknown_three"),
+        ({"penalties": [{"seat": 3, "points": 1000}]}, "penalties[0].seat", "seat.unknown"),
         (
             {
                 "rules": "tenhou",

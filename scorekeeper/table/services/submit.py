@@ -38,6 +38,7 @@ from scorekeeper.table.services.outbox import send_hand
 from scoring.errors import IllegalHand, RecordError
 from scoring.outcomes import Chombo, Draw, Hand, Ron, Tsumo, Win
 from scoring.record_hand import hand_to_json, parse_hand
+from scoring.seats import SEATINGS
 
 
 class Taken(StrEnum):
@@ -86,14 +87,18 @@ def storable(hand: Hand, game: Game, *, index: int) -> None:
     stored, as a hand or as a conflict, can always be shown and restored."""
     try:
         read = parse_hand(hand_to_json(hand))
-        seats = range(game.players)
+        seating = SEATINGS[game.players]
         for seat in (*read.riichi, *_seats_of(read)):
-            if seat not in seats:
+            if seat not in seating.seats:
                 raise RecordError(
                     "hand",
-                    f"seat {seat} does not exist (seats are 0-{game.players - 1})",
+                    f"seat {seat} does not exist (seats are 0-{seating.last_seat})",
                     code="seat.unknown",
-                    values={"seat": seat, "players": game.players},
+                    values={
+                        "seat": seat,
+                        "players": seating.players,
+                        "last_seat": seating.last_seat,
+                    },
                 )
     except RecordError as error:
         raise IllegalHand(

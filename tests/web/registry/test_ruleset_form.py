@@ -264,7 +264,7 @@ def error_of(response, field: str) -> str:
         ),
         ({"start_points": "25050"}, "start_points", "Expected a multiple of 100, got 25,050."),
         ({"aka_dora": "5"}, "aka_dora", "Expected a whole number 0..4, got 5."),
-        ({"uma_3": "-25000"}, "uma", "The four values must sum to 0, they sum to \u221210,000."),
+        ({"uma_3": "-25000"}, "uma", "The uma values must sum to 0, they sum to \u221210,000."),
         ({"uma_3": "-15050"}, "uma", "Expected four whole hundreds of points"),
         # Cross-field refusals, on the field the engine names.
         ({"extension": "on"}, "target_points", "An extension round needs target points."),

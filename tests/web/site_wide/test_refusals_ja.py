@@ -17,10 +17,12 @@ from scorekeeper.errors import ServiceError
 from scorekeeper.operations.uploads import import_text
 from scorekeeper.refusals import WORDINGS, refusal_text
 from scorekeeper.table.services.hands import record_hand
-from scoring.errors import IllegalWin
-from scoring.outcomes import Draw, Hand, Ron, Win
+from scoring.errors import IllegalHand, IllegalWin
+from scoring.game import play_hand
+from scoring.outcomes import Draw, Hand, Ron, Tsumo, Win
 from scoring.payments import win_value
 from scoring.rules import PRESETS
+from scoring.state import start_state
 from tests.scoring.test_refusal_codes import engine_codes
 from tests.web.form_fields import form_data
 
@@ -61,6 +63,19 @@ def test_in_english_the_engines_message_is_the_sentence():
         win_value(PRESETS["tenhou"], han=1, fu=20, tsumo=False)
     with translation.override("en"):
         assert refusal_text(caught.value, "As the page wrote it.") == "As the page wrote it."
+
+
+@pytest.mark.parametrize(("preset", "last"), [("tenhou", 3), ("tenhou_sanma", 2)])
+def test_a_seat_that_does_not_exist_is_worded_with_the_games_last_seat(preset, last):
+    # One code for both kinds of game: the last seat is among its values.
+    rules = PRESETS[preset]
+    with pytest.raises(IllegalHand) as caught:
+        play_hand(start_state(rules), Hand(Tsumo(Win(5, han=1, fu=30))), rules)
+    assert caught.value.code == "seat.unknown"
+    with translation.override("ja"):
+        assert refusal_text(caught.value).endswith(f"はありません（席は0〜{last}）。")
+    with translation.override("en"):
+        assert refusal_text(caught.value).endswith(f"does not exist (seats are 0-{last})")
 
 
 # The pages.
@@ -157,7 +172,7 @@ def test_an_uma_that_does_not_sum_to_zero_is_refused_in_japanese_on_the_uma(alic
 
     assert response.status_code == 422
     error = page.split('id="id_uma_error">', 1)[1].split("</p>")[0]
-    assert "4つの値の合計は0にしてください（今の合計は\u221210,000）。" in error
+    assert "ウマの値の合計は0にしてください（今の合計は\u221210,000）。" in error
     assert not SavedRuleset.objects.exists()
 
 
