@@ -175,12 +175,19 @@ def _penalties(
     ):
         by_entrant[entrant].penalties_outside += points
         by_entrant[entrant].penalties += points
-    with_penalties = games.filter(status=Game.Status.FINISHED).exclude(penalties=[])
-    seats = Seat.objects.filter(game__in=with_penalties.order_by()).values_list(
+    with_penalties = list(
+        games.filter(status=Game.Status.FINISHED)
+        .exclude(penalties=[])
+        .values_list("pk", "penalties")
+    )
+    if not with_penalties:
+        # Most tournaments give none at their tables: their players' seats are not read.
+        return
+    seats = Seat.objects.filter(game_id__in=[pk for pk, _ in with_penalties]).values_list(
         "game_id", "number", "player_id"
     )
     players = {(g, n): p for g, n, p in seats}
-    for pk, penalties in with_penalties.values_list("pk", "penalties"):
+    for pk, penalties in with_penalties:
         for penalty in penalties:
             row = rows.get(players.get((pk, penalty["seat"]), -1))
             if row is not None:

@@ -123,9 +123,10 @@ def test_the_screen_of_a_hundred_and_twenty_players_reads_as_few_queries_as_of_e
     with django_assert_max_num_queries(len(eight)):
         part = client.get(url, {"turn": 1}, headers={"HX-Request": "true", "HX-Target": "screen"})
     assert part.content.decode().lstrip().startswith('<section id="screen"')
-    # The tournament, its table (players, standings, chombo, substitutes, penalties: 7, and
-    # the points in play), the session in play and its tables' seats.
-    assert len(eight) <= 11
+    # The tournament; its table: players, standings, chombo, substitutes, the organiser's
+    # penalties, the games' penalties (none given), the points in play; the session in
+    # play and its tables' seats.
+    assert len(eight) <= 10
 
 
 def test_a_hidden_session_stays_off_the_screen_even_on_the_organisers_laptop(
