@@ -11,12 +11,14 @@ seated by the standings of simulated results, ours beside Pantheon's backtrackin
 (``pantheon_swiss``), and how deep in the standings table 1 reaches. Speed: the slowest
 session seated by each way at 120 players, and the time to plan a whole tournament.
 
-Pages: a tournament of 120 players (30 tables) in 8 sessions, 7 of them played (every
-table's game one hand, then ended by time), the 8th seated: each page's median time and
-queries, on SQLite, and on PostgreSQL when ``DATABASE_URL`` is set.
+Pages: a tournament of 120 players (30 tables) in 8 sessions, who checked in, 6 of them
+played (every table's game one hand, then ended by time), the 7th in play (one hand at
+every table: the screen's and the standings' points in play), the 8th seated: each page's
+median time and queries, as its organiser and as a visitor (the hall's screen, a phone's
+results), on SQLite, and on PostgreSQL when ``DATABASE_URL`` is set.
 
 Run with ``make bench`` (``--benchmark-enable``): the numbers are printed, never asserted.
-In the plain test run the same steps run small (16 players, 3 sessions; seating one small
+In the plain test run the same steps run small (16 players, 4 sessions; seating one small
 case of each), so the bench keeps working, and each page's queries are held to a bound that does
 not depend on the size of the tournament.
 """
@@ -41,6 +43,7 @@ from django.urls import reverse
 from scorekeeper.club.models import Game, Player
 from scorekeeper.table.services.hands import record_hand
 from scorekeeper.tournaments.models import Tournament
+from scorekeeper.tournaments.registration import check_in
 from scorekeeper.tournaments.services import (
     create_tournament,
     end_by_time,
@@ -233,7 +236,7 @@ def test_bench_seating_speed(request, capsys):
 
 @pytest.fixture(scope="module")
 def tournament(request, django_db_setup, django_db_blocker) -> Iterator[dict[str, Any]]:
-    players, sessions, played = (120, 8, 7) if measuring(request.config) else (16, 3, 2)
+    players, sessions, played = (120, 8, 6) if measuring(request.config) else (16, 4, 2)
     with django_db_blocker.unblock():
         started = time.perf_counter()
         organiser = get_user_model().objects.create_user("bench-organiser", is_staff=True)
@@ -245,22 +248,26 @@ def tournament(request, django_db_setup, django_db_blocker) -> Iterator[dict[str
             sessions=sessions,
             registration_open=True,
             players_record=True,
+            check_in=True,
         )
         register_players(
             tournament=made,
             players=[Player.objects.create(name=f"Bench {n:03}") for n in range(players)],
         )
+        for entrant in made.entrants.all():
+            check_in(entrant=entrant)
         for number in range(1, sessions + 1):
             session = seat_session(
                 session=made.session_rows.get(number=number), method="random", seed=number
             )
-            if number > played:
+            if number > played + 1:
                 continue
             start_session(session=session)
             for table in session.tables.select_related("game", "session__tournament"):
                 assert table.game is not None
                 record_hand(game=table.game, hand=Hand(Draw(tenpai=(0,))), expected_sequence=0)
-                end_by_time(table=table, early=True)
+                if number <= played:
+                    end_by_time(table=table, early=True)
         seconds = time.perf_counter() - started
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
@@ -283,6 +290,12 @@ def pages(made: Tournament, players: int) -> dict[str, tuple[str, dict[str, str]
     entrant = made.entrants.order_by("pk").first()
     assert entrant is not None
     last = made.sessions
+    playing = last - 1
+    in_play = Game.objects.get(
+        tournament_table__session__tournament=made,
+        tournament_table__session__number=playing,
+        tournament_table__number=1,
+    )
     game = Game.objects.filter(tournament_table__session__tournament=made).first()
     assert game is not None
     results = reverse("tournament_results", args=[t])
@@ -298,7 +311,10 @@ def pages(made: Tournament, players: int) -> dict[str, tuple[str, dict[str, str]
         "results CSV": (reverse("tournament_results_csv", args=[t]), {}),
         "results JSON": (reverse("tournament_results_json", args=[t]), {}),
         "session, played": (reverse("tournament_session", args=[t, 1]), {}),
+        "session, in play": (reverse("tournament_session", args=[t, playing]), {}),
         "session, seated": (reverse("tournament_session", args=[t, last]), {}),
+        "a table's game in play": (in_play.get_absolute_url(), {}),
+        "tournament's settings": (reverse("tournament_edit", args=[t]), {}),
         "session, to print": (reverse("tournament_session", args=[t, 1]) + "?print=1", {}),
         "session's results": (reverse("tournament_session_results", args=[t, 1]), {}),
         "a player's path": (reverse("tournament_player", args=[t, entrant.pk]), {}),
@@ -307,6 +323,18 @@ def pages(made: Tournament, players: int) -> dict[str, tuple[str, dict[str, str]
         "registration page": (reverse("tournament_register_self", args=[t]), {}),
         "my tournament": (entrant.own_url(), {}),
         "my tournament's refresh": (entrant.own_url(), {"HX-Request": "true"}),
+    }
+
+
+def visitor_pages(made: Tournament) -> dict[str, tuple[str, dict[str, str]]]:
+    """What the hall and the players' phones read without an account."""
+    screen = reverse("tournament_screen", args=[made.pk])
+    results = reverse("tournament_results", args=[made.pk])
+    return {
+        "screen": (screen, {}),
+        "screen's next page": (screen + "?turn=1", {"HX-Request": "true", "HX-Target": "screen"}),
+        "results": (results, {}),
+        "results' refresh": (results, {"HX-Request": "true", "HX-Target": "results"}),
     }
 
 
@@ -346,5 +374,19 @@ def test_bench_tournament_pages(tournament, db, request, capsys):
             )
             for name, (ms, cpu, queries) in results.items():
                 print(f"  {name:<26} {ms:7.1f} ms  ({cpu:5.1f} ms CPU)  {queries:3} queries")
-    heavy = {name: queries for name, (_, _, queries) in results.items() if queries > MAX_QUERIES}
+    visitor = Client()
+    seen = {
+        name: measure(visitor, url, headers, rounds)
+        for name, (url, headers) in visitor_pages(made).items()
+    }
+    if measuring(request.config):
+        with capsys.disabled():
+            print("  as a visitor (the hall's screen, a phone's results):")
+            for name, (ms, cpu, queries) in seen.items():
+                print(f"  {name:<26} {ms:7.1f} ms  ({cpu:5.1f} ms CPU)  {queries:3} queries")
+    heavy = {
+        name: queries
+        for name, (_, _, queries) in [*results.items(), *seen.items()]
+        if queries > MAX_QUERIES
+    }
     assert not heavy
