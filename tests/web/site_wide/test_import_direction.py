@@ -1,11 +1,14 @@
 """Imports run one way: each part of the code imports only from the parts below it.
 
 The parts, from the bottom: the engine; the site's helpers that every room reads (its
-refusals, how numbers read, the request's limits...); the club (what is stored); then the
-rooms, each a Django app. Two parts of one layer import nothing from each other, so no two
-rooms lean on each other and a room can be read with only what is below it in mind. Every
-import counts, also one made inside a function or only for the type checker: a cycle for
-types is still a cycle for the reader.
+refusals, how numbers read, the request's limits...); the club (the models the rooms
+share); then the rooms, each a Django app, the API on top. Two parts of one layer import
+nothing from each other, so no two rooms lean on each other and a room can be read with only
+what is below it in mind. Every import counts, also one made inside a function or only for
+the type checker: a cycle for types is still a cycle for the reader.
+
+What goes up instead of an import is a signal, and it only tells: no sender reads the
+answers of its receivers.
 """
 
 from __future__ import annotations
@@ -146,3 +149,28 @@ def test_no_two_modules_import_each_other_even_through_others():
     for module in sorted(graph):
         visit(module, [])
     assert cycles == []
+
+
+def _signal_answers_read(path: Path) -> list[str]:
+    """Calls of a signal's ``send`` whose answer is used (anything but a statement)."""
+    tree = ast.parse(path.read_text())
+    statements = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
+    found = []
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("send", "send_robust")
+            and id(node) not in statements
+        ):
+            found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    return found
+
+
+def test_no_signals_answer_is_read_by_its_sender():
+    read = [
+        place
+        for path in sorted((ROOT / "scorekeeper").rglob("*.py"))
+        for place in _signal_answers_read(path)
+    ]
+    assert read == []

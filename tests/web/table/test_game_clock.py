@@ -1,15 +1,13 @@
 """A tournament table's clock and end policy, written onto its game when the session starts:
 recording a hand reads them with the game (a game outside a tournament asks nothing more),
 and counts the hands by the moment each was entered on the phone, bounded by the server's
-clock. Signals only tell; a merge asks the tournaments explicitly."""
+clock."""
 
 from __future__ import annotations
 
-import ast
 import json
 import uuid
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 import time_machine
@@ -25,7 +23,6 @@ from tests.web.tournament_data import hanchan_records, make_tournament
 pytestmark = pytest.mark.django_db
 
 START = datetime(2026, 11, 28, 10, 0, tzinfo=UTC)
-ROOT = Path(__file__).resolve().parents[3]
 
 
 def _real_hands():
@@ -137,28 +134,3 @@ def test_the_clock_page_reads_the_games_clock(bob_client, db):
         clock.move_to(START + timedelta(minutes=61))
         page = bob_client.get(reverse("game_clock", args=[table.game_id])).content.decode()
     assert "Time is up: one more hand after this one" in page
-
-
-def _signal_answers_read(path: Path) -> list[str]:
-    """Calls of a signal's ``send`` whose answer is used (anything but a statement)."""
-    tree = ast.parse(path.read_text())
-    statements = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
-    found = []
-    for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and node.func.attr in ("send", "send_robust")
-            and id(node) not in statements
-        ):
-            found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
-    return found
-
-
-def test_no_signals_answer_is_read_by_its_sender():
-    read = [
-        place
-        for path in sorted((ROOT / "scorekeeper").rglob("*.py"))
-        for place in _signal_answers_read(path)
-    ]
-    assert read == []
