@@ -1,15 +1,17 @@
 """Restoring a backup (``backup.py``) into an empty database, all or nothing.
 
-The loader reads the lines in order and checks each one, refusing with the line and the field
-(the functions at the end read the values). It reads every game through the engine
-(``scoring.record.read_record``) and stores hands, seats and projections in bulk, all in one
-transaction.
+The loader reads the lines in order and checks each one, refusing with the line and the field.
+Each row is read by its declared fields (``Field``, ``read_row``): a field's key, the reader of
+its value and what a field left out is; what holds between fields is checked after them. It
+reads every game through the engine (``scoring.record.read_record``) and stores hands, seats
+and projections in bulk, all in one transaction.
 """
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
@@ -234,17 +236,13 @@ class BackupLoader:
         self.names[kind][key] = name
 
     def read_player(self, obj: dict[str, Any]) -> None:
-        check_fields(obj, {"type", "id", "name", "created_at", *IDENTITY_FIELDS}, self)
-        name = read_name(obj.get("name"), "name", self, Player)
-        pk = read_id(obj.get("id"), "id", self)
+        row = read_row(obj, PLAYER, self, apart={"type", *IDENTITY_FIELDS})
+        pk, name = row["id"], row["name"]
         self.unique("player", pk, name)
         self.players[name] = pk
-        created = read_moment(obj.get("created_at"), "created_at", self)
         identity = read_identity(obj, self)
         player = Player(
-            id=pk,
-            name=name,
-            created_at=created,
+            **row,
             given_name=identity.given_name,
             family_name=identity.family_name,
             country=identity.country,
@@ -258,21 +256,7 @@ class BackupLoader:
         self.counts["players"] += 1
 
     def read_ruleset(self, obj: dict[str, Any]) -> None:
-        check_fields(obj, {"type", "id", "name", "preset", "overrides", "created_at"}, self)
-        preset = obj.get("preset")
-        ruleset = SavedRuleset(
-            id=read_id(obj.get("id"), "id", self),
-            name=read_name(obj.get("name"), "name", self, SavedRuleset),
-            preset=preset if isinstance(preset, str) else "",
-            overrides=obj.get("overrides"),
-            created_at=read_moment(obj.get("created_at"), "created_at", self),
-        )
-        if ruleset.preset not in PRESETS:
-            raise self.fail(
-                "preset", _("expected one of %(values)s") % {"values": ", ".join(PRESETS)}
-            )
-        if not isinstance(ruleset.overrides, dict):
-            raise self.fail("overrides", _("expected an object"))
+        ruleset = SavedRuleset(**read_row(obj, RULESET, self, apart={"type"}))
         if "preset" in ruleset.overrides:
             raise self.fail("overrides.preset", _("the preset is given beside the overrides"))
         self.unique("ruleset", ruleset.pk, ruleset.name)
@@ -284,8 +268,7 @@ class BackupLoader:
         self.counts["rulesets"] += 1
 
     def read_season(self, obj: dict[str, Any]) -> None:
-        keys = {"type", "id", "name", "start_date", "end_date", "ruleset_name", "games"}
-        check_fields(obj, keys | {"created_at"}, self)
+        season = Season(**read_row(obj, SEASON, self, apart={"type", "games"}))
         games = obj.get("games")
         if not isinstance(games, list):
             raise self.fail("games", _("expected a list of game ids"))
@@ -295,14 +278,6 @@ class BackupLoader:
             if game_id in listed:
                 raise self.fail(f"games[{i}]", _("game %(id)s is listed twice") % {"id": game_id})
             listed.add(game_id)
-        season = Season(
-            id=read_id(obj.get("id"), "id", self),
-            name=read_name(obj.get("name"), "name", self, Season),
-            start_date=read_day(obj.get("start_date"), "start_date", self),
-            end_date=read_day(obj.get("end_date"), "end_date", self),
-            ruleset_name=read_text(obj.get("ruleset_name"), "ruleset_name", self, 100, blank=True),
-            created_at=read_moment(obj.get("created_at"), "created_at", self),
-        )
         # As the season form refuses them.
         start, end = season.start_date, season.end_date
         if start and end and end < start:
@@ -382,10 +357,8 @@ class BackupLoader:
 
     def read_deleted_game(self, obj: dict[str, Any]) -> None:
         """A deleted game's line in the history, naming an id no game of the backup has."""
-        fields = {"type", "game_id", "table_label", "ruleset_name", "players", "status"}
-        times = {"hand_count", "started_at", "deleted_at", "deleted_by_name"}
-        check_fields(obj, fields | times | {"record", "waiting"}, self)
-        game_id = read_id(obj.get("game_id"), "game_id", self)
+        row = read_row(obj, DELETED_GAME, self, apart={"type", "players", "record", "waiting"})
+        game_id = row["game_id"]
         if game_id in self.game_ids:
             raise self.fail(
                 "game_id", _("game %(id)s is both in the backup and deleted") % {"id": game_id}
@@ -395,22 +368,6 @@ class BackupLoader:
         players = obj.get("players")
         if not isinstance(players, list) or len(players) not in (3, 4):
             raise self.fail("players", _("expected a list of three or four names"))
-        status = obj.get("status")
-        if status not in Game.Status.values:
-            raise self.fail(
-                "status",
-                _("expected one of %(values)s") % {"values": ", ".join(Game.Status.values)},
-            )
-        hand_count = obj.get("hand_count")
-        if (
-            isinstance(hand_count, bool)
-            or not isinstance(hand_count, int)
-            or not 0 <= hand_count <= MAX_HANDS
-        ):
-            raise self.fail(
-                "hand_count",
-                _("expected a whole number from 0 to %(most)s") % {"most": MAX_HANDS},
-            )
         record = obj.get("record")
         players_of_record = len(players)
         if record is not None:
@@ -425,22 +382,11 @@ class BackupLoader:
         self.deleted_ids.add(game_id)
         self.deleted.append(
             DeletedGame(
-                game_id=game_id,
-                table_label=read_text(obj.get("table_label"), "table_label", self, 50, blank=True),
-                ruleset_name=read_text(
-                    obj.get("ruleset_name"), "ruleset_name", self, 100, blank=False
-                ),
+                **row,
                 players=[
                     read_text(name, f"players[{i}]", self, 100, blank=False)
                     for i, name in enumerate(players)
                 ],
-                status=status,
-                hand_count=hand_count,
-                started_at=read_moment(obj.get("started_at"), "started_at", self),
-                deleted_at=read_moment(obj.get("deleted_at"), "deleted_at", self),
-                deleted_by_name=read_text(
-                    obj.get("deleted_by_name"), "deleted_by_name", self, 150, blank=True
-                ),
                 record=record,
                 waiting=waiting,
             )
@@ -455,46 +401,18 @@ class BackupLoader:
             raise self.fail(
                 "waiting", _("expected at most %(most)s") % {"most": MAX_OPEN_CONFLICTS}
             )
-        fields = {"key", "after", "sequence", "hand", "sent_at", "entered_at", "sent_by"}
+        schema = waiting_schema(players)
         items, keys = [], set()
         for i, item in enumerate(value):
             where = f"waiting[{i}]"
-            check_object(item, fields, self, where)
-            key = read_key(item.get("key"), f"{where}.key", self)
+            row = read_row(item, schema, self, where)
+            key = row["key"]
             if key in keys:
                 raise self.fail(
                     f"{where}.key", _("a second hand sent with key %(key)s") % {"key": key}
                 )
             keys.add(key)
-            after = item.get("after")
-            sequence = item.get("sequence")
-            if (
-                isinstance(sequence, bool)
-                or not isinstance(sequence, int)
-                or not 0 <= sequence < MAX_HANDS
-            ):
-                raise self.fail(
-                    f"{where}.sequence",
-                    _("expected a whole number from 0 to %(most)s") % {"most": MAX_HANDS - 1},
-                )
-            entered_at = item.get("entered_at")
-            items.append(
-                waiting_item(
-                    key=key,
-                    after=None if after is None else read_key(after, f"{where}.after", self),
-                    sequence=sequence,
-                    data=read_sent_hand(item.get("hand"), f"{where}.hand", self, players),
-                    sent_at=read_moment(item.get("sent_at"), f"{where}.sent_at", self),
-                    entered_at=(
-                        None
-                        if entered_at is None
-                        else read_moment(entered_at, f"{where}.entered_at", self)
-                    ),
-                    sent_by=read_text(
-                        item.get("sent_by"), f"{where}.sent_by", self, 150, blank=True
-                    ),
-                )
-            )
+            items.append(waiting_item(**row))
         return items
 
     def read_end(self, obj: dict[str, Any]) -> None:
@@ -707,50 +625,221 @@ def read_day(value: Any, where: str, loader: BackupLoader) -> date | None:
     return day
 
 
+#: How a field's value is read: the value, where it is (to name in a refusal), the loader.
+Reader = Callable[[Any, str, "BackupLoader"], Any]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a row in a backup line: its key (a name in an object, a place in a
+    list), the reader of its value, the value it has when left out (``None`` unless said,
+    which the reader of a field that must be there refuses) and the model's attribute it
+    gives (the key, unless said)."""
+
+    key: str | int
+    read: Reader
+    missing: Any = None
+    attr: str = ""
+
+
+def read_row(
+    value: Any,
+    schema: Sequence[Field],
+    loader: BackupLoader,
+    where: str = "",
+    *,
+    apart: Iterable[str] = (),
+) -> dict[str, Any]:
+    """A row by its declared fields, each read by its reader and refused where it is: an
+    object of no field but the schema's and those read ``apart`` by the caller (at the top
+    of the line where ``where`` is blank), or a list, each field a place in it (its length
+    checked by the caller). The values by the model's attributes."""
+    values: dict[Any, Any]
+    if isinstance(value, list):
+        values = dict(enumerate(value))
+    else:
+        keys = {str(f.key) for f in schema} | set(apart)
+        if where:
+            check_object(value, keys, loader, where)
+        else:
+            check_fields(value, keys, loader)
+        values = value
+    row = {}
+    for field in schema:
+        if isinstance(field.key, int):
+            at = f"{where}[{field.key}]"
+        else:
+            at = f"{where}.{field.key}" if where else field.key
+        row[field.attr or str(field.key)] = field.read(
+            values.get(field.key, field.missing), at, loader
+        )
+    return row
+
+
+def optional(read: Reader) -> Reader:
+    """``read``, or null."""
+    return lambda value, where, loader: None if value is None else read(value, where, loader)
+
+
+def text(size: int, *, blank: bool) -> Reader:
+    return lambda value, where, loader: read_text(value, where, loader, size, blank=blank)
+
+
+def name_of(model: type[models.Model]) -> Reader:
+    return lambda value, where, loader: read_name(value, where, loader, model)
+
+
+def one_of(values: Sequence[str]) -> Reader:
+    def read(value: Any, where: str, loader: BackupLoader) -> Any:
+        if value not in values:
+            raise loader.fail(
+                where, _("expected one of %(values)s") % {"values": ", ".join(values)}
+            )
+        return value
+
+    return read
+
+
+def read_bool(value: Any, where: str, loader: BackupLoader) -> bool:
+    if not isinstance(value, bool):
+        raise loader.fail(where, _("expected true or false"))
+    return value
+
+
+def read_object(value: Any, where: str, loader: BackupLoader) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise loader.fail(where, _("expected an object"))
+    return value
+
+
+def read_any(value: Any, where: str, loader: BackupLoader) -> Any:
+    """A value checked elsewhere (by the engine, with the rest of its row)."""
+    return value
+
+
+def up_to(most: int) -> Reader:
+    """A whole number from 0 to ``most``."""
+
+    def read(value: Any, where: str, loader: BackupLoader) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
+            raise loader.fail(
+                where, _("expected a whole number from 0 to %(most)s") % {"most": most}
+            )
+        return value
+
+    return read
+
+
+def read_revision(value: Any, where: str, loader: BackupLoader) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise loader.fail(where, _("expected a whole number"))
+    if value > INTEGER_MAX:
+        raise loader.fail(where, _("expected at most %(most)s") % {"most": INTEGER_MAX})
+    return value
+
+
+def read_sequence(value: Any, where: str, loader: BackupLoader) -> int:
+    """A hand's place in its game."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise loader.fail(where, _("expected a whole number"))
+    if value >= MAX_HANDS:
+        raise loader.fail(where, _("expected less than %(most)s") % {"most": MAX_HANDS})
+    return value
+
+
+def sent_hand_of(players: int) -> Reader:
+    """A hand sent for a game of ``players`` (``read_sent_hand``)."""
+    return lambda value, where, loader: read_sent_hand(value, where, loader, players)
+
+
+PLAYER = (
+    Field("id", read_id),
+    Field("name", name_of(Player)),
+    Field("created_at", read_moment),
+)
+RULESET = (
+    Field("id", read_id),
+    Field("name", name_of(SavedRuleset)),
+    Field("preset", one_of(tuple(PRESETS))),
+    Field("overrides", read_object),
+    Field("created_at", read_moment),
+)
+SEASON = (
+    Field("id", read_id),
+    Field("name", name_of(Season)),
+    Field("start_date", read_day),
+    Field("end_date", read_day),
+    Field("ruleset_name", text(100, blank=True)),
+    Field("created_at", read_moment),
+)
+DELETED_GAME = (
+    Field("game_id", read_id),
+    Field("table_label", text(50, blank=True)),
+    Field("ruleset_name", text(100, blank=False)),
+    Field("status", one_of(Game.Status.values)),
+    Field("hand_count", up_to(MAX_HANDS)),
+    Field("started_at", read_moment),
+    Field("deleted_at", read_moment),
+    Field("deleted_by_name", text(150, blank=True)),
+)
+GAME_META = (
+    Field("id", read_id),
+    Field("table_label", text(50, blank=True)),
+    Field("ruleset_name", text(100, blank=False)),
+    Field("status", one_of(Game.Status.values)),
+    Field("stopped_early", read_bool),
+    Field("revision", read_revision),
+    Field("created_at", read_moment),
+    Field("updated_at", read_moment),
+    Field("finished_at", optional(read_moment)),
+)
+
+
+def waiting_schema(players: int) -> tuple[Field, ...]:
+    """A hand that waited on a phone for a deleted game (``outbox.waiting_item``)."""
+    return (
+        Field("key", read_key),
+        Field("after", optional(read_key)),
+        Field("sequence", up_to(MAX_HANDS - 1)),
+        Field("hand", sent_hand_of(players), attr="data"),
+        Field("sent_at", read_moment),
+        Field("entered_at", optional(read_moment)),
+        Field("sent_by", text(150, blank=True)),
+    )
+
+
+def sent_schema(players: int) -> tuple[Field, ...]:
+    """A hand sent for a place another phone's hand took (``SentHand``)."""
+    return (
+        Field("key", read_key),
+        Field("after", optional(read_key)),
+        Field("sequence", read_sequence),
+        Field("hand", sent_hand_of(players), attr="data"),
+        Field("outcome", one_of(SENT_KEPT)),
+        Field("reason", one_of(("", *SentHand.Reason.values)), missing=""),
+        Field("entered_at", optional(read_moment)),
+        Field("sent_at", read_moment),
+        Field("settled_at", optional(read_moment)),
+        Field("replaced", optional(sent_hand_of(players))),
+    )
+
+
 def game_from_meta(
     meta: Mapping[str, Any], loader: BackupLoader, rules: Ruleset, replayed: Replay
 ) -> Game:
-    allowed = {"id", "table_label", "ruleset_name", "status", "stopped_early", "revision"}
-    times = {"created_at", "updated_at", "finished_at", "recorded_at", "edited_at"}
-    sent = {"sent"}  # read by ``sent_from_meta``
-    check_fields(meta, allowed | times | sent, loader, "meta.")
-    status = meta.get("status")
-    if status not in Game.Status.values:
-        raise loader.fail(
-            "meta.status",
-            _("expected one of %(values)s") % {"values": ", ".join(Game.Status.values)},
-        )
-    stopped_early = meta.get("stopped_early")
-    revision = meta.get("revision")
-    if not isinstance(stopped_early, bool):
-        raise loader.fail("meta.stopped_early", _("expected true or false"))
-    if isinstance(revision, bool) or not isinstance(revision, int) or revision < 0:
-        raise loader.fail("meta.revision", _("expected a whole number"))
-    if revision > INTEGER_MAX:
-        raise loader.fail("meta.revision", _("expected at most %(most)s") % {"most": INTEGER_MAX})
-    ended = replayed.state.finished or stopped_early
+    # The hands' moments are read by ``hands_from_meta``, the hands sent by ``sent_from_meta``.
+    row = read_row(meta, GAME_META, loader, "meta", apart={"recorded_at", "edited_at", "sent"})
+    status = row["status"]
+    ended = replayed.state.finished or row["stopped_early"]
     if status == Game.Status.FINISHED and not ended:
         raise loader.fail("meta.status", _("finished, but the hands do not end the game"))
     if status == Game.Status.IN_PLAY and ended:
         raise loader.fail("meta.status", _("in play, but the game has ended"))
-    finished_at = meta.get("finished_at")
     return Game(
-        id=read_id(meta.get("id"), "meta.id", loader),
-        table_label=read_text(meta.get("table_label"), "meta.table_label", loader, 50, blank=True),
-        ruleset_name=read_text(
-            meta.get("ruleset_name"), "meta.ruleset_name", loader, 100, blank=False
-        ),
+        **row,
         rules=rules.to_json(),
-        status=status,
         hand_count=len(replayed.results),
-        revision=revision,
         state=replayed.state.to_json(),
-        stopped_early=stopped_early,
-        created_at=read_moment(meta.get("created_at"), "meta.created_at", loader),
-        updated_at=read_moment(meta.get("updated_at"), "meta.updated_at", loader),
-        finished_at=(
-            None if finished_at is None else read_moment(finished_at, "meta.finished_at", loader)
-        ),
     )
 
 
@@ -793,73 +882,23 @@ def sent_from_meta(
     sent = meta.get("sent", [])
     if not isinstance(sent, list):
         raise loader.fail("meta.sent", _("expected a list"))
+    schema = sent_schema(players)
     rows, keys = [], set()
-    fields = {"key", "after", "sequence", "hand", "outcome", "sent_at", "settled_at", "replaced"}
-    fields |= {"reason", "entered_at"}
     for i, item in enumerate(sent):
         where = f"meta.sent[{i}]"
-        check_object(item, fields, loader, where)
-        key = read_key(item.get("key"), f"{where}.key", loader)
+        row = read_row(item, schema, loader, where)
+        key = row["key"]
         if key in keys:
             raise loader.fail(
                 f"{where}.key", _("a second hand sent with key %(key)s") % {"key": key}
             )
         keys.add(key)
-        after = item.get("after")
-        outcome = item.get("outcome")
-        if outcome not in SENT_KEPT:
-            raise loader.fail(
-                f"{where}.outcome",
-                _("expected one of %(values)s") % {"values": ", ".join(SENT_KEPT)},
-            )
-        sequence = item.get("sequence")
-        if isinstance(sequence, bool) or not isinstance(sequence, int) or sequence < 0:
-            raise loader.fail(f"{where}.sequence", _("expected a whole number"))
-        if sequence >= MAX_HANDS:
-            raise loader.fail(
-                f"{where}.sequence", _("expected less than %(most)s") % {"most": MAX_HANDS}
-            )
-        settled_at = item.get("settled_at")
-        if (settled_at is None) != (outcome == SentHand.Outcome.CONFLICT):
+        if (row["settled_at"] is None) != (row["outcome"] == SentHand.Outcome.CONFLICT):
             raise loader.fail(
                 f"{where}.settled_at",
                 _("expected a date and time for a settled hand, and none for a conflict"),
             )
-        replaced = item.get("replaced")
-        reason = item.get("reason", "")
-        if reason not in ("", *SentHand.Reason.values):
-            raise loader.fail(
-                f"{where}.reason",
-                _("expected one of %(values)s") % {"values": ", ".join(SentHand.Reason.values)},
-            )
-        entered_at = item.get("entered_at")
-        rows.append(
-            SentHand(
-                game=game,
-                key=key,
-                after=None if after is None else read_key(after, f"{where}.after", loader),
-                sequence=sequence,
-                data=read_sent_hand(item.get("hand"), f"{where}.hand", loader, players),
-                outcome=outcome,
-                reason=reason,
-                entered_at=(
-                    None
-                    if entered_at is None
-                    else read_moment(entered_at, f"{where}.entered_at", loader)
-                ),
-                sent_at=read_moment(item.get("sent_at"), f"{where}.sent_at", loader),
-                settled_at=(
-                    None
-                    if settled_at is None
-                    else read_moment(settled_at, f"{where}.settled_at", loader)
-                ),
-                replaced=(
-                    None
-                    if replaced is None
-                    else read_sent_hand(replaced, f"{where}.replaced", loader, players)
-                ),
-            )
-        )
+        rows.append(SentHand(game=game, **row))
     return rows
 
 
