@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Final
 
 from django import forms
 from django.forms.boundfield import BoundField
+from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scorekeeper.format import ABORT_WORDS
 from scorekeeper.table.forms.widgets import ChipSelect, ChipSelectMultiple, SeatChoice
@@ -167,6 +168,42 @@ def hand_fields(
     fields["offender"] = _seats_field(labels, _("Who made the chombo?"), many=False)
     fields |= rule_fields(rules, all_last=all_last)
     return fields
+
+
+def checked_fields(
+    names: tuple[str, ...],
+    winds: tuple[str, ...],
+    rules: Ruleset,
+    *,
+    winners_label: str,
+    all_last: bool,
+    win_seats: tuple[int, ...],
+) -> dict[str, forms.Field]:
+    """``hand_fields`` for a hand only checked, never drawn (a sent hand), built once per
+    table, winners and language and shared by the forms that check such hands: a checked
+    form only cleans its values with its fields, which never changes them (a drawn form
+    builds its own, as it binds and renders them). Every hand sent to a table asks for the
+    same few; building them was a good part of recording one."""
+    kept = _kept_checked_fields(
+        names, winds, rules, winners_label, all_last, win_seats, get_language()
+    )
+    return dict(kept)
+
+
+@lru_cache(maxsize=256)
+def _kept_checked_fields(
+    names: tuple[str, ...],
+    winds: tuple[str, ...],
+    rules: Ruleset,
+    winners_label: str,
+    all_last: bool,
+    win_seats: tuple[int, ...],
+    language: str,
+) -> dict[str, forms.Field]:
+    # The language is in the key: the labels and error messages are worded in it.
+    return hand_fields(
+        names, winds, rules, winners_label=winners_label, all_last=all_last, win_seats=win_seats
+    )
 
 
 def _win_fields(

@@ -9,6 +9,7 @@ names (``add_engine_error``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Final, assert_never
 
 from django import forms
@@ -23,6 +24,7 @@ from scorekeeper.table.forms.fields import (
     LIMIT_HAN,
     YAKUMAN,
     WinFields,
+    checked_fields,
     end_outcomes,
     hand_fields,
 )
@@ -93,15 +95,24 @@ class HandForm(SequenceForm):
         self.seats = rules.seating.seats
         self.winds = tuple(seat_wind(seat, state.dealer, rules.players) for seat in self.seats)
         #: Per seat, the calculator that sends han and fu back (set by the table page).
-        self.from_tiles: dict[int, str] = {}
-        table = hand_fields(
-            self.names,
-            self.winds,
-            rules,
-            winners_label=self.winners_label,
-            all_last=self.all_last,
-            win_seats=None if self.whole else sent_winners(data, self.seats),
-        )
+        self.from_tiles: Mapping[int, str] = {}
+        if self.whole:
+            table = hand_fields(
+                self.names,
+                self.winds,
+                rules,
+                winners_label=self.winners_label,
+                all_last=self.all_last,
+            )
+        else:
+            table = checked_fields(
+                self.names,
+                self.winds,
+                rules,
+                winners_label=self.winners_label,
+                all_last=self.all_last,
+                win_seats=tuple(sent_winners(data, self.seats)),
+            )
         # The sequence first, the table's fields, then a subclass's declared ones.
         declared = self.fields
         self.fields = {"sequence": declared.pop("sequence"), **table, **declared}
