@@ -8,13 +8,15 @@ The numbers come from the engine (a replay, a state, the standings); the words f
 
 from __future__ import annotations
 
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404, HttpRequest
-from django.urls import reverse
+from django.urls import get_resolver, get_script_prefix, get_urlconf, reverse
 from django.utils.translation import gettext as _
 
 from scorekeeper.club.models import DeletedGame, Game, HandRecord, Seat
@@ -110,7 +112,12 @@ def load_game(game_id: int, *, hands: bool = True) -> Game:
     lookups: list[Any] = [Prefetch("seats", queryset=_seats())]
     if hands:
         lookups.append(_hands())
-    game = Game.objects.prefetch_related(*lookups).filter(pk=game_id).first()
+    # ``get``, not ``first``: one row by its key needs no ordering (``first`` adds the
+    # model's), which is a good part of building the query.
+    try:
+        game: Game | None = Game.objects.prefetch_related(*lookups).get(pk=game_id)
+    except Game.DoesNotExist:
+        game = None
     return whole_game(game, game_id, hands=hands)
 
 
@@ -379,12 +386,21 @@ GAME_URLS = {
 
 
 def game_urls(game_id: int, players: int = 4) -> dict[str, Any]:
-    """The table's addresses for this game."""
+    """The table's addresses for this game. They are the same for as long as the site's
+    are, so they are made once per game (and address set and prefix), not by sixteen
+    ``reverse`` for every hand recorded."""
+    kept = _kept_game_urls(game_id, players, get_resolver(get_urlconf()), get_script_prefix())
+    return dict(kept)
+
+
+@lru_cache(maxsize=1024)
+def _kept_game_urls(game_id: int, players: int, resolver: Any, prefix: str) -> dict[str, Any]:
+    # ``resolver`` and ``prefix``: only in the key (``reverse`` reads the current ones).
     urls: dict[str, Any] = {key: reverse(name, args=[game_id]) for key, name in GAME_URLS.items()}
     # For each seat, the way to the hand calculator (the same for every hand of the game).
-    urls["from_tiles"] = {
-        seat: reverse("hand_from_tiles", args=[game_id, seat]) for seat in range(players)
-    }
+    urls["from_tiles"] = MappingProxyType(
+        {seat: reverse("hand_from_tiles", args=[game_id, seat]) for seat in range(players)}
+    )
     return urls
 
 
