@@ -195,6 +195,23 @@ def test_a_hand_recorded_in_japanese_is_reported_in_japanese(bob_client, game):
     assert "第1局を記録しました：BenがChieからロン、3翻40符。" in response.content.decode()
 
 
+def test_a_hand_checked_in_one_language_then_the_other_is_refused_in_each(bob_client, game):
+    """The fields that check a sent hand (here for its preview) are kept between hands:
+    never those of the other language."""
+
+    def missing(headers) -> str:
+        sent = {"tenpai": "0"}
+        return text(bob_client.get(url("hand_preview", game), sent, **headers).content.decode())
+
+    english, japanese, english_again = missing(EN), missing(JA), missing(EN)
+
+    for words in (english, english_again):
+        assert "Choose what happened: ron, tsumo, a draw…" in words
+        assert "この局の結果（ロン、ツモ、流局など）を選んでください。" not in words
+    assert "この局の結果（ロン、ツモ、流局など）を選んでください。" in japanese
+    assert "Choose what happened" not in japanese
+
+
 def test_a_cached_blank_form_is_never_shown_in_the_other_language(bob_client, game, settings):
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     address = game.get_absolute_url()
