@@ -88,6 +88,12 @@ class Seating:
         return _SEATS[self.players]
 
     @property
+    def is_default(self) -> bool:
+        """Whether this is the four-player seating: the kind of game a page shows, a file
+        name or a link leaves unsaid, and a form offers, when none is asked for."""
+        return self.has_north
+
+    @property
     def last_seat(self) -> Seat:
         """The highest seat index: 3, or 2 with three players (``seats are 0-2``)."""
         return self.players - 1

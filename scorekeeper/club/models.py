@@ -27,6 +27,7 @@ from scoring.record import Source
 from scoring.record_hand import hand_to_json, parse_hand
 from scoring.rule_values import PLAYER_COUNTS
 from scoring.rules import PRESETS, Ruleset, resolve_rules
+from scoring.seats import SEATINGS, Seating
 from scoring.state import EndReason, GameState, parse_round_label, start_state
 from scoring.yaku_stats import STYLES
 
@@ -281,6 +282,11 @@ class Game(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("game_table", args=[self.pk])
+
+    @property
+    def seating(self) -> Seating:
+        """The engine's seating of the game's number of players: what pages ask of it."""
+        return SEATINGS[self.players]
 
     def ruleset(self) -> Ruleset:
         """The frozen rules as the engine's ``Ruleset``, read once per loaded game (a

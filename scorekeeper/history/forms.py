@@ -33,6 +33,7 @@ from scorekeeper.history.queries import (
 from scorekeeper.history.standings import SORTS
 from scorekeeper.history.timeline import deleted_games
 from scorekeeper.request_numbers import request_number
+from scoring.seats import FOUR
 
 #: How many finished games the season form offers to choose from (the most recent).
 GAME_CHOICES: Final = 120
@@ -156,7 +157,8 @@ class KindForm(forms.Form):
         asked = self.cleaned_data["players"] if self.is_valid() else None
         if asked:
             return int(asked)
-        return 3 if played == [3] else 4
+        # The one kind played, else the four players a page shows first.
+        return played[0] if len(set(played)) == 1 else FOUR.players
 
 
 def kind_links(request: HttpRequest, played: list[int], shown: int) -> list[dict[str, Any]]:

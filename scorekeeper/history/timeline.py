@@ -26,6 +26,7 @@ from scorekeeper.history.queries import (
 )
 from scorekeeper.history.standings import days_between
 from scorekeeper.history.words import day_text
+from scoring.seats import SEATINGS
 
 _GAME: Final = 0
 _DELETED: Final = 1
@@ -54,7 +55,8 @@ def deleted_games(
     deleted game's kind is the number of names it kept: a fourth or none)."""
     deleted = DeletedGame.objects.all()
     if players is not None:
-        deleted = deleted.filter(players__3__isnull=players < 4)
+        # A fourth name is North's.
+        deleted = deleted.filter(players__3__isnull=not SEATINGS[players].has_north)
     if start or end:
         deleted = deleted.filter(days_between("started_at", start, end))
     if ruleset_name:

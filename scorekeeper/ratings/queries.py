@@ -21,6 +21,7 @@ from scorekeeper.club.models import Game, Player, Season
 from scorekeeper.history.standings import season_games
 from scorekeeper.ratings.models import Rating, RatingChange
 from scorekeeper.ratings.rating import SHOWN_SCALE, Standing, shown_rating
+from scoring.seats import SEATINGS, Seating
 
 #: The games a player's ratings list one by one (the chart draws them all).
 RECENT_GAMES: Final = 10
@@ -201,6 +202,10 @@ class PlayerRatings:
     now: Rating
     rank: int
     of: int
+
+    @property
+    def seating(self) -> Seating:
+        return SEATINGS[self.players]
 
 
 def player_ratings(player: Player, *, withheld: Q | None = None) -> list[PlayerRatings]:

@@ -302,7 +302,7 @@ _SENTENCES: Final[dict[str, Sentence]] = {
 #: tsumo loss, a game without an extension nothing for one to end on, without tobi nobody
 #: goes out, and where only the nearest winner wins there is no multi-ron to share.
 _APPLIES: Final[dict[str, Callable[[Ruleset], bool]]] = {
-    "sanma_tsumo": lambda rules: rules.players == 3,
+    "sanma_tsumo": lambda rules: not rules.seating.has_north,
     "extension_end": lambda rules: rules.extension,
     "tobi_at_zero": lambda rules: rules.tobi,
     "tobi_bonus": lambda rules: rules.tobi,

@@ -23,6 +23,7 @@ from scorekeeper.spreadsheets import csv_lines, safe_cell
 from scorekeeper.table.services.hands import Scoreboard
 from scoring.outcomes import Abort, Chombo, Draw, Penalty, Ron, Tsumo, Win
 from scoring.record_win import DORA_KINDS
+from scoring.seats import FOUR, SEATINGS
 from scoring.state import HandResult
 from scoring.win_details import dora_total
 
@@ -65,18 +66,18 @@ _AFTER_DORA: Final = 14
 
 def _header(players: int) -> tuple[Any, ...]:
     """The hand columns: a three-player game's has the kita after the red fives."""
-    if players == 4:
+    if not SEATINGS[players].sets_aside_kita:
         return HAND_HEADER
     return (*HAND_HEADER[:_AFTER_DORA], KITA_HEADER, *HAND_HEADER[_AFTER_DORA:])
 
 
-def _dora_parts(win: Win, players: int = 4) -> list[int | None]:
+def _dora_parts(win: Win, players: int = FOUR.players) -> list[int | None]:
     """Dora, ura dora and red fives where counted on their own; the dora count alone where
     the record gives them together; and with three players the kita."""
     parts: list[int | None] = (
         list(win.dora) if isinstance(win.dora, tuple) else [win.dora, None, None]
     )
-    return parts if players == 4 else [*parts, win.kita]
+    return [*parts, win.kita] if SEATINGS[players].sets_aside_kita else parts
 
 
 def _open_word(value: bool | None) -> str:
@@ -196,7 +197,7 @@ def _penalty_rows(
 
 
 def _win_json(win: Win, discarder: int | None, players: int) -> dict[str, Any]:
-    kita = {"kita": win.kita} if players == 3 else {}
+    kita = {"kita": win.kita} if SEATINGS[players].sets_aside_kita else {}
     return {
         "winner": win.winner,
         "from": discarder,

@@ -63,6 +63,7 @@ def game_points(source: Scoreboard | Game) -> dict[str, Any] | None:
         "chart": chart,
         "rows": rows,
         "names": names,
+        "seating": board.record.rules.seating,
         "legend": legend,
         "summary": summary,
         "hands": len(results),

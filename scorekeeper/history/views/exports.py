@@ -30,6 +30,7 @@ from scorekeeper.history import exports
 from scorekeeper.history.forms import StandingsForm
 from scorekeeper.history.standings import finished_games, rows, season_games, standings
 from scorekeeper.registry.permissions import game_read_required, read_required, shown_games
+from scoring.seats import SEATINGS
 
 CSV = "text/csv; charset=utf-8"
 JSON = "application/json; charset=utf-8"
@@ -86,7 +87,7 @@ def _standings(
     players = form.kind()
     counted = games.filter(players=players)
     table = rows(standings(counted, minimum_games=minimum_games, sort=sort), players=players)
-    if players != 4:
+    if not SEATINGS[players].is_default:
         filename += f"-{players}p"
     if as_json:
         scope = {**scope, "player_count": players}

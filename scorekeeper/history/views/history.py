@@ -50,6 +50,7 @@ from scorekeeper.registry.permissions import (
     shown_games,
     withheld_games,
 )
+from scoring.seats import FOUR, SEATINGS
 
 
 def _partial(request: HttpRequest, name: str) -> bool:
@@ -133,20 +134,24 @@ def _standings_page(
         "form": form,
         "season": season,
         "table": None,
-        "games": counts.get(form.kind() if form.is_valid() else 4, 0),
+        "games": counts.get(form.kind() if form.is_valid() else FOUR.players, 0),
         "kinds": sorted(counts, reverse=True),
         **extra,
     }
     if form.is_valid():
         minimum, order = form.options()
         players = form.kind()
-        downloads = {"min_games": minimum or "", "players": "" if players == 4 else players}
+        downloads = {
+            "min_games": minimum or "",
+            "players": "" if SEATINGS[players].is_default else players,
+        }
         if str(order) in SORTS and str(order) != "total":
             downloads["sort"] = str(order)
         context |= {
             "table": standings_table(games, minimum_games=minimum, order=order, players=players),
             "columns": _columns(request, order, players),
             "players": players,
+            "seating": SEATINGS[players],
             "order": order,
             "order_text": _order_text(order),
             "minimum": minimum,

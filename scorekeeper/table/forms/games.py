@@ -24,7 +24,7 @@ from scorekeeper.registry.services import player_named
 from scoring.errors import RulesError
 from scoring.rule_values import MAX_POINTS
 from scoring.rules import PRESETS, Ruleset, presets_for
-from scoring.seats import SEATINGS
+from scoring.seats import FOUR, SEATINGS
 from scoring.state import MAX_COUNTER, GameState, check_start, round_label, start_state
 
 
@@ -85,7 +85,8 @@ def players_asked(data: Any) -> int:
     (3, 4, 4)
     """
     value = data.get("players") if data is not None else None
-    return 3 if value == "3" else 4
+    asked = next((players for players in SEATINGS if value == str(players)), None)
+    return FOUR.players if asked is None else asked
 
 
 class NewGameForm(forms.Form):
@@ -123,7 +124,8 @@ class NewGameForm(forms.Form):
         super().__init__(*args, **kwargs)
         #: The number of players: the one sent with the form, else the one asked for.
         self.player_count = players_asked(self.data) if self.is_bound else players
-        self.seats = range(self.player_count)
+        self.seating = SEATINGS[self.player_count]
+        self.seats = self.seating.seats
         self.fields["players"].initial = self.player_count
         ruleset = self.fields["ruleset"]
         assert isinstance(ruleset, forms.ChoiceField)
@@ -267,26 +269,15 @@ class NewGameForm(forms.Form):
                 "held": f"{held:,}",
                 "start": f"{rules.players * rules.start_points:,}",
             }
-            if rules.players == 3:
-                text = ngettext(
-                    "The points so far do not add up: the three players’ points and %(sticks)s "
-                    "riichi stick hold %(held)s; under these rules three players begin with "
-                    "%(start)s.",
-                    "The points so far do not add up: the three players’ points and %(sticks)s "
-                    "riichi sticks hold %(held)s; under these rules three players begin with "
-                    "%(start)s.",
-                    sticks,
-                )
-            else:
-                text = ngettext(
-                    "The points so far do not add up: the four players’ points and %(sticks)s "
-                    "riichi stick hold %(held)s; under these rules four players begin with "
-                    "%(start)s.",
-                    "The points so far do not add up: the four players’ points and %(sticks)s "
-                    "riichi sticks hold %(held)s; under these rules four players begin with "
-                    "%(start)s.",
-                    sticks,
-                )
+            text = ngettext(
+                "The points so far do not add up: the players’ points and %(sticks)s riichi "
+                "stick hold %(held)s; under these rules the players begin with %(start)s "
+                "together.",
+                "The points so far do not add up: the players’ points and %(sticks)s riichi "
+                "sticks hold %(held)s; under these rules the players begin with %(start)s "
+                "together.",
+                sticks,
+            )
             self.add_error(None, text % counts)
         return None if problem else state
 
@@ -315,7 +306,8 @@ class NewGameForm(forms.Form):
 #: engine refuses one the chosen rules never reach. Three players have no fourth round of
 #: a wind (``Seating.has_round``): the form does not offer it.
 ROUND_LABELS = tuple(round_label(index) for index in range(12))
-PAPER_FIELDS = ("start_round", "start_honba", "start_sticks", *(f"score_{n}" for n in range(4)))
+#: The fields of a game begun on paper: a score for each seat of the largest game.
+PAPER_FIELDS = ("start_round", "start_honba", "start_sticks", *(f"score_{n}" for n in FOUR.seats))
 
 
 def paper_fields(players: int = 4) -> dict[str, forms.Field]:

@@ -140,7 +140,7 @@ def yaku_fields(seat: int, name: str, rules: Ruleset) -> dict[str, forms.Field]:
             required=False,
             widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "dora-count"}),
         )
-    if rules.players == 3:
+    if rules.seating.sets_aside_kita:
         fields[f"win_{seat}_kita"] = forms.IntegerField(
             label=str(DORA_LABELS["kita"]) % {"name": name},
             min_value=0,

@@ -63,9 +63,7 @@ def start_game(
     count = rules.players
     if len(players) != count or len({p.pk for p in players}) != count:
         raise ServiceError(
-            _("A game needs three different players under these rules.")
-            if count == 3
-            else _("A game needs four different players.")
+            _("A game needs %(players)s different players under these rules.") % {"players": count}
         )
     if start is not None:
         problem = check_start(rules, start)

@@ -124,7 +124,10 @@ def test_a_game_from_east_1_has_no_start(bob_client, players):
 @pytest.mark.parametrize(
     ("values", "words"),
     [
-        ({"score_0": "30000"}, "hold 99,000; under these rules four players begin with 100,000"),
+        (
+            {"score_0": "30000"},
+            "hold 99,000; under these rules the players begin with 100,000 together",
+        ),
         ({"start_round": ""}, "Choose the round the game has reached"),
         ({"score_3": ""}, "Give North’s points so far"),
         ({"start_round": "W4", "ruleset": "preset:ema"}, "These rules play no further than S4"),

@@ -330,8 +330,8 @@ def test_a_game_begun_on_paper_is_refused_in_japanese(bob_client, players):
 
     assert response.status_code == 422
     html = response.content.decode()
-    assert "持ち点が合いません。4人の持ち点と供託1本で101,000点ですが" in html
-    assert "このルールでは4人の開始点の合計は100,000点です。" in html
+    assert "持ち点が合いません。持ち点と供託1本で101,000点ですが" in html
+    assert "このルールでは開始点の合計は100,000点です。" in html
     assert not Game.objects.exists()
 
 
