@@ -2,11 +2,13 @@
 ``tournament`` line each, after the games, with its settings, registered players, sessions
 with their tables and seats, and the organiser's penalties, every id kept (the pages' links
 name them). Its games are the club's, backed up with the others; a table names its game by
-id. Restoring reads the line back, refusing a field that is wrong by its name."""
+id. Restoring reads the line back, each row by its declared fields (``restore.Field``),
+refusing a field that is wrong by its name."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -17,13 +19,19 @@ from scorekeeper.club.bounds import ema_number_error
 from scorekeeper.operations.backup import Part, _iso
 from scorekeeper.operations.restore import (
     BackupLoader,
-    check_fields,
-    check_object,
+    Field,
+    Reader,
+    name_of,
+    one_of,
+    optional,
+    read_any,
+    read_bool,
     read_day,
     read_id,
     read_moment,
-    read_name,
-    read_text,
+    read_object,
+    read_row,
+    text,
 )
 from scorekeeper.refusals import located_refusal_text
 from scorekeeper.tournaments.models import (
@@ -183,15 +191,127 @@ def _small(value: Any, where: str, loader: BackupLoader) -> int:
     return read_id(value, where, loader, most=32767)
 
 
-def _count(value: Any, where: str, loader: BackupLoader, most: int = 32767) -> int:
+def _count(most: int = 32767) -> Reader:
     """A whole number from 0 (minutes, a seat)."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
+
+    def read(value: Any, where: str, loader: BackupLoader) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
+            raise loader.fail(where, _("expected a whole number"))
+        return value
+
+    return read
+
+
+def _first_day(value: Any, where: str, loader: BackupLoader) -> date:
+    day = read_day(value, where, loader)
+    if day is None:
+        raise loader.fail(where, _("expected a date (YYYY-MM-DD)"))
+    return day
+
+
+def _seed(value: Any, where: str, loader: BackupLoader) -> int | None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
         raise loader.fail(where, _("expected a whole number"))
     return value
 
 
-def _later(value: Any, where: str, loader: BackupLoader) -> Any:
-    return None if value is None else read_moment(value, where, loader)
+def _key_version(value: Any, where: str, loader: BackupLoader) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2**31:
+        raise loader.fail(where, _("expected a whole number"))
+    return value
+
+
+def _points(value: Any, where: str, loader: BackupLoader) -> Decimal:
+    try:
+        points = Decimal(value) if isinstance(value, str) else Decimal("NaN")
+    except (InvalidOperation, TypeError, ValueError):
+        points = Decimal("NaN")
+    if not points.is_finite() or not 0 < points < 100000:
+        raise loader.fail(where, _("expected a number of points"))
+    return points
+
+
+_later = optional(read_moment)
+#: A field left out of a list row (a moment that is there must be one).
+_ABSENT = object()
+
+
+def _withdrawn(value: Any, where: str, loader: BackupLoader) -> Any:
+    return None if value is _ABSENT else read_moment(value, where, loader)
+
+
+TOURNAMENT = (
+    Field("id", read_id),
+    Field("name", name_of(Tournament)),
+    Field("ruleset_name", text(100, blank=False)),
+    Field("rules", read_object),
+    Field("sessions", _small),
+    Field("substitutes_count", read_bool),
+    Field("public", read_bool),
+    Field("session_minutes", _small),
+    Field("end_policy", one_of(Tournament.EndPolicy.values)),
+    Field("hidden_from", optional(_small)),
+    Field("vary_tables", read_bool, missing=False),
+    Field("start_date", _first_day),
+    Field("end_date", read_day),
+    Field("created_at", read_moment),
+)
+#: Self-registration's settings (``_registration_json``), each as a tournament made
+#: without it has them where left out.
+REGISTRATION = (
+    Field("open", read_bool, missing=False, attr="registration_open"),
+    Field("places", optional(_small)),
+    Field("approval", read_bool, missing=False),
+    Field("closes_at", _later, attr="registration_closes_at"),
+    Field("ask_identity", read_bool, missing=False),
+    Field("players_record", read_bool, missing=False),
+    Field("check_in", read_bool, missing=False),
+)
+ENTRANT_STATE = (
+    Field("status", one_of(Entrant.Status.values)),
+    Field("substitute", read_bool),
+    Field("key_version", _key_version),
+    Field("checked_in_at", _later),
+)
+#: A registered player: a list (``_entrant``), its EMA number checked with its length.
+ENTRANT = (
+    Field(0, read_id, attr="id"),
+    Field(1, read_id, attr="player_id"),
+    Field(2, read_moment, attr="created_at"),
+    Field(3, read_any, missing="", attr="ema_number"),
+    Field(4, _withdrawn, missing=_ABSENT, attr="withdrawn_at"),
+)
+SESSION = (
+    Field("id", read_id),
+    Field("number", _small),
+    Field("method", one_of(("", *Session.Method.values))),
+    Field("seed", _seed),
+    Field("seated_at", _later),
+    Field("started_at", _later),
+)
+TABLE = (
+    Field("id", read_id),
+    Field("number", _small),
+    Field("game", optional(read_id), attr="game_id"),
+    Field("late_minutes", _count()),
+    Field("extra_minutes", _count()),
+)
+#: A table's seat: a list of its id, number, registered player and club player.
+SEAT = (
+    Field(0, read_id, attr="id"),
+    Field(1, _count(most=3), attr="number"),
+    Field(2, read_id, attr="entrant_id"),
+    Field(3, read_id, attr="player_id"),
+)
+PENALTY = (
+    Field("id", read_id),
+    Field("entrant", read_id, attr="entrant_id"),
+    Field("session", optional(_small)),
+    Field("points", _points),
+    Field("reason", text(200, blank=True)),
+    Field("created_at", read_moment),
+    Field("taken_back_at", _later),
+)
 
 
 def _read_registration(
@@ -199,22 +319,8 @@ def _read_registration(
 ) -> None:
     """Self-registration's settings and the entrants' states (``_registration_json``)."""
     raw = obj.get("registration", REGISTRATION_DEFAULTS)
-    check_object(raw, set(REGISTRATION_DEFAULTS), loader, "registration")
-    for key in ("open", "approval", "ask_identity", "players_record", "check_in"):
-        if not isinstance(raw.get(key, False), bool):
-            raise loader.fail(f"registration.{key}", _("expected true or false"))
-    places = raw.get("places")
-    if places is not None:
-        _small(places, "registration.places", loader)
-    tournament.registration_open = raw.get("open", False)
-    tournament.places = places
-    tournament.approval = raw.get("approval", False)
-    tournament.registration_closes_at = _later(
-        raw.get("closes_at"), "registration.closes_at", loader
-    )
-    tournament.ask_identity = raw.get("ask_identity", False)
-    tournament.players_record = raw.get("players_record", False)
-    tournament.check_in = raw.get("check_in", False)
+    for name, value in read_row(raw, REGISTRATION, loader, "registration").items():
+        setattr(tournament, name, value)
     states = obj.get("entrant_states", {})
     if not isinstance(states, dict):
         raise loader.fail("entrant_states", _("expected an object"))
@@ -224,44 +330,19 @@ def _read_registration(
         entrant = by_id.get(key)
         if entrant is None:
             raise loader.fail(where, _("no registered player with id %(id)s") % {"id": key})
-        check_object(state, {"status", "substitute", "key_version", "checked_in_at"}, loader, where)
-        if state.get("status") not in Entrant.Status.values:
-            raise loader.fail(
-                where + ".status",
-                _("expected one of %(values)s") % {"values": ", ".join(Entrant.Status.values)},
-            )
-        if not isinstance(state.get("substitute"), bool):
-            raise loader.fail(where + ".substitute", _("expected true or false"))
-        version = state.get("key_version")
-        if not isinstance(version, int) or isinstance(version, bool) or not 0 <= version < 2**31:
-            raise loader.fail(where + ".key_version", _("expected a whole number"))
-        entrant.status = state["status"]
-        entrant.substitute = state["substitute"]
-        entrant.key_version = version
-        entrant.checked_in_at = _later(state.get("checked_in_at"), where + ".checked_in_at", loader)
+        for name, value in read_row(state, ENTRANT_STATE, loader, where).items():
+            setattr(entrant, name, value)
+
+
+def _game_in_backup(game: int | None, where: str, loader: BackupLoader) -> None:
+    if game is not None and game not in loader.game_ids:
+        raise loader.fail(where, _("no game with id %(id)s in the backup") % {"id": game})
 
 
 def read_tournament(obj: dict[str, Any], loader: BackupLoader) -> list[models.Model]:
     """Check a tournament's line and store its rows; the rows stored, ids kept."""
-    keys = {"type", "id", *SETTINGS, "start_date", "end_date", "created_at", "vary_tables"}
-    keys |= {"registration", "entrant_states"}
-    check_fields(obj, keys | {"entrants", "rounds", "penalties"}, loader)
-    players = loader.ids["player"]
-    start = read_day(obj.get("start_date"), "start_date", loader)
-    if start is None:
-        raise loader.fail("start_date", _("expected a date (YYYY-MM-DD)"))
-    tournament = Tournament(
-        id=read_id(obj.get("id"), "id", loader),
-        name=read_name(obj.get("name"), "name", loader, Tournament),
-        ruleset_name=read_text(obj.get("ruleset_name"), "ruleset_name", loader, 100, blank=False),
-        start_date=start,
-        end_date=read_day(obj.get("end_date"), "end_date", loader),
-        created_at=read_moment(obj.get("created_at"), "created_at", loader),
-    )
-    for name in SETTINGS[2:]:
-        setattr(tournament, name, obj.get(name))
-    if not isinstance(tournament.rules, dict):
-        raise loader.fail("rules", _("expected an object"))
+    apart = {"type", "registration", "entrant_states", "entrants", "rounds", "penalties"}
+    tournament = Tournament(**read_row(obj, TOURNAMENT, loader, apart=apart))
     try:
         tournament.ruleset()
     except RulesError as error:
@@ -270,172 +351,70 @@ def read_tournament(obj: dict[str, Any], loader: BackupLoader) -> list[models.Mo
         raise loader.fail(
             "rules.preset", _("expected one of %(values)s") % {"values": ", ".join(PRESETS)}
         ) from None
-    for name in ("sessions", "session_minutes"):
-        _small(getattr(tournament, name), name, loader)
-    if tournament.hidden_from is not None:
-        _small(tournament.hidden_from, "hidden_from", loader)
-    tournament.vary_tables = obj.get("vary_tables", False)
-    for name in ("substitutes_count", "public", "vary_tables"):
-        if not isinstance(getattr(tournament, name), bool):
-            raise loader.fail(name, _("expected true or false"))
-    if tournament.end_policy not in Tournament.EndPolicy.values:
-        raise loader.fail(
-            "end_policy",
-            _("expected one of %(values)s") % {"values": ", ".join(Tournament.EndPolicy.values)},
-        )
+    players = loader.ids["player"]
     entrants = []
     for i, row in enumerate(_list(obj.get("entrants"), "entrants", loader)):
         where = f"entrants[{i}]"
         if not isinstance(row, list) or len(row) not in (3, 4, 5):
             raise loader.fail(where, _("expected a list"))
-        ema = row[3] if len(row) >= 4 else ""
+        entrant = Entrant(tournament=tournament, **read_row(row, ENTRANT, loader, where))
+        ema = entrant.ema_number
         # A player who dropped out has their EMA number, blank if none, then the moment.
-        blank = len(row) == 5 and ema == ""
-        if (
-            len(row) >= 4
-            and not blank
-            and not (isinstance(ema, str) and ema_number_error(ema) is None)
-        ):
+        blank = len(row) == 3 or (len(row) == 5 and ema == "")
+        if not blank and not (isinstance(ema, str) and ema_number_error(ema) is None):
             raise loader.fail(where + "[3]", _("an EMA number is 8 digits"))
-        withdrawn = read_moment(row[4], where + "[4]", loader) if len(row) == 5 else None
-        player = read_id(row[1], where + "[1]", loader)
-        if player not in players:
-            raise loader.fail(where + "[1]", _("no player with id %(id)s") % {"id": player})
-        entrants.append(
-            Entrant(
-                id=read_id(row[0], where + "[0]", loader),
-                tournament=tournament,
-                player_id=player,
-                created_at=read_moment(row[2], where + "[2]", loader),
-                ema_number=ema,
-                withdrawn_at=withdrawn,
+        if entrant.player_id not in players:
+            raise loader.fail(
+                where + "[1]", _("no player with id %(id)s") % {"id": entrant.player_id}
             )
-        )
+        entrants.append(entrant)
     entrant_ids = {e.pk for e in entrants}
     _read_registration(obj, tournament, entrants, loader)
     sessions, tables, seats = [], [], []
     earlier: list[Any] = []
     for i, raw in enumerate(_list(obj.get("rounds"), "rounds", loader)):
         where = f"rounds[{i}]"
-        check_object(
-            raw,
-            {"id", "number", "method", "seed", "seated_at", "started_at", "tables"},
-            loader,
-            where,
-        )
-        method = raw.get("method")
-        if method not in ("", *Session.Method.values):
-            raise loader.fail(
-                where + ".method",
-                _("expected one of %(values)s") % {"values": ", ".join(Session.Method.values)},
-            )
-        seed = raw.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise loader.fail(where + ".seed", _("expected a whole number"))
         session = Session(
-            id=read_id(raw.get("id"), where + ".id", loader),
-            tournament=tournament,
-            number=_small(raw.get("number"), where + ".number", loader),
-            method=method,
-            seed=seed,
-            seated_at=_later(raw.get("seated_at"), where + ".seated_at", loader),
-            started_at=_later(raw.get("started_at"), where + ".started_at", loader),
+            tournament=tournament, **read_row(raw, SESSION, loader, where, apart={"tables"})
         )
         sessions.append(session)
         for j, rt in enumerate(_list(raw.get("tables"), where + ".tables", loader)):
             at = f"{where}.tables[{j}]"
-            check_object(
-                rt,
-                {"id", "number", "game", "late_minutes", "extra_minutes", "seats", "earlier_games"},
-                loader,
-                at,
-            )
-            game = rt.get("game")
-            if game is not None:
-                game = read_id(game, at + ".game", loader)
-                if game not in loader.game_ids:
-                    raise loader.fail(
-                        at + ".game", _("no game with id %(id)s in the backup") % {"id": game}
-                    )
-            table = Table(
-                id=read_id(rt.get("id"), at + ".id", loader),
-                session=session,
-                number=_small(rt.get("number"), at + ".number", loader),
-                game_id=game,
-                late_minutes=_count(rt.get("late_minutes"), at + ".late_minutes", loader),
-                extra_minutes=_count(rt.get("extra_minutes"), at + ".extra_minutes", loader),
-            )
+            row = read_row(rt, TABLE, loader, at, apart={"seats", "earlier_games"})
+            _game_in_backup(row["game_id"], at + ".game", loader)
+            table = Table(session=session, **row)
             tables.append(table)
             for k, raw_game in enumerate(
                 _list(rt.get("earlier_games", []), at + ".earlier_games", loader)
             ):
                 earlier_game = read_id(raw_game, f"{at}.earlier_games[{k}]", loader)
-                if earlier_game not in loader.game_ids:
-                    raise loader.fail(
-                        f"{at}.earlier_games[{k}]",
-                        _("no game with id %(id)s in the backup") % {"id": earlier_game},
-                    )
+                _game_in_backup(earlier_game, f"{at}.earlier_games[{k}]", loader)
                 earlier.append(Table.earlier_games.through(table_id=table.pk, game_id=earlier_game))
             for k, rs in enumerate(_list(rt.get("seats"), at + ".seats", loader)):
                 sat = f"{at}.seats[{k}]"
                 if not isinstance(rs, list) or len(rs) != 4:
                     raise loader.fail(sat, _("expected a list"))
-                entrant, player = (
-                    read_id(rs[2], sat + "[2]", loader),
-                    read_id(rs[3], sat + "[3]", loader),
-                )
-                if entrant not in entrant_ids:
+                seat = TableSeat(session=session, table=table, **read_row(rs, SEAT, loader, sat))
+                if seat.entrant_id not in entrant_ids:
                     raise loader.fail(
-                        sat + "[2]", _("no registered player with id %(id)s") % {"id": entrant}
+                        sat + "[2]",
+                        _("no registered player with id %(id)s") % {"id": seat.entrant_id},
                     )
-                if player not in players:
-                    raise loader.fail(sat + "[3]", _("no player with id %(id)s") % {"id": player})
-                seats.append(
-                    TableSeat(
-                        id=read_id(rs[0], sat + "[0]", loader),
-                        session=session,
-                        table=table,
-                        number=_count(rs[1], sat + "[1]", loader, most=3),
-                        entrant_id=entrant,
-                        player_id=player,
+                if seat.player_id not in players:
+                    raise loader.fail(
+                        sat + "[3]", _("no player with id %(id)s") % {"id": seat.player_id}
                     )
-                )
+                seats.append(seat)
     penalties = []
     for i, raw in enumerate(_list(obj.get("penalties"), "penalties", loader)):
         where = f"penalties[{i}]"
-        check_object(
-            raw,
-            {"id", "entrant", "session", "points", "reason", "created_at", "taken_back_at"},
-            loader,
-            where,
-        )
-        entrant = read_id(raw.get("entrant"), where + ".entrant", loader)
-        if entrant not in entrant_ids:
+        penalty = TournamentPenalty(tournament=tournament, **read_row(raw, PENALTY, loader, where))
+        if penalty.entrant_id not in entrant_ids:
             raise loader.fail(
-                where + ".entrant", _("no registered player with id %(id)s") % {"id": entrant}
+                where + ".entrant",
+                _("no registered player with id %(id)s") % {"id": penalty.entrant_id},
             )
-        try:
-            text = raw.get("points")
-            points = Decimal(text) if isinstance(text, str) else Decimal("NaN")
-        except (InvalidOperation, TypeError, ValueError):
-            points = Decimal("NaN")
-        if not points.is_finite() or not 0 < points < 100000:
-            raise loader.fail(where + ".points", _("expected a number of points"))
-        session_number = raw.get("session")
-        penalties.append(
-            TournamentPenalty(
-                id=read_id(raw.get("id"), where + ".id", loader),
-                tournament=tournament,
-                entrant_id=entrant,
-                session=None
-                if session_number is None
-                else _small(session_number, where + ".session", loader),
-                points=points,
-                reason=read_text(raw.get("reason"), where + ".reason", loader, 200, blank=True),
-                created_at=read_moment(raw.get("created_at"), where + ".created_at", loader),
-                taken_back_at=_later(raw.get("taken_back_at"), where + ".taken_back_at", loader),
-            )
-        )
+        penalties.append(penalty)
     tournament.save(force_insert=True)
     Entrant.objects.bulk_create(entrants)
     Session.objects.bulk_create(sessions)

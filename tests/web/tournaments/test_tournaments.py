@@ -750,6 +750,114 @@ def test_a_restore_refuses_a_tournament_naming_an_unknown_player(db):
     assert not Tournament.objects.exists() and not Player.objects.exists()
 
 
+def _first_entrant(line: dict) -> str:
+    return str(line["entrants"][0][0])
+
+
+def _state(line: dict, **state) -> None:
+    usual = {"status": "in", "substitute": False, "key_version": 0, "checked_in_at": None}
+    line["entrant_states"] = {_first_entrant(line): {**usual, **state}}
+
+
+def _table(line: dict) -> dict:
+    return line["rounds"][0]["tables"][0]
+
+
+#: A tournament's line changed in one field: the field the restore names, and its words.
+HOSTILE_TOURNAMENT_LINES = {
+    "id": (lambda t: t.update(id=0), "id", "from 1 to"),
+    "name": (lambda t: t.update(name=7), "name", "expected a name"),
+    "rules": (lambda t: t.update(rules=[]), "rules", "expected an object"),
+    "start_date": (lambda t: t.update(start_date=None), "start_date", "expected a date"),
+    "public": (lambda t: t.update(public="yes"), "public", "true or false"),
+    "end_policy": (lambda t: t.update(end_policy="never"), "end_policy", "expected one of"),
+    "unknown": (lambda t: t.update(colour="red"), "colour", "unknown field"),
+    "places": (
+        lambda t: t.update(registration={"places": 0}),
+        "registration.places",
+        "from 1 to",
+    ),
+    "state": (
+        lambda t: _state(t, status="gone"),
+        lambda t: f"entrant_states.{_first_entrant(t)}.status",
+        "expected one of",
+    ),
+    "key_version": (
+        lambda t: _state(t, key_version=-1),
+        lambda t: f"entrant_states.{_first_entrant(t)}.key_version",
+        "whole number",
+    ),
+    "withdrawn": (
+        lambda t: t["entrants"][0].extend(["", None]),
+        "entrants[0][4]",
+        "expected a date and time",
+    ),
+    "ema": (lambda t: t["entrants"][0].append("123"), "entrants[0][3]", "8 digits"),
+    "method": (
+        lambda t: t["rounds"][0].update(method="dice"),
+        "rounds[0].method",
+        "expected one of",
+    ),
+    "late": (
+        lambda t: _table(t).update(late_minutes=-1),
+        "rounds[0].tables[0].late_minutes",
+        "whole number",
+    ),
+    "game": (
+        lambda t: _table(t).update(game=999999),
+        "rounds[0].tables[0].game",
+        "no game with id 999999",
+    ),
+    "seat": (
+        lambda t: _table(t)["seats"][0].__setitem__(1, 4),
+        "rounds[0].tables[0].seats[0][1]",
+        "whole number",
+    ),
+    "points": (
+        lambda t: t["penalties"][0].update(points="-5"),
+        "penalties[0].points",
+        "number of points",
+    ),
+    "penalty field": (
+        lambda t: t["penalties"][0].update(colour=1),
+        "penalties[0].colour",
+        "unknown field",
+    ),
+}
+
+
+@pytest.mark.parametrize("what", HOSTILE_TOURNAMENT_LINES)
+def test_a_restore_refuses_a_tournament_line_naming_the_field_that_is_wrong(db, what):
+    """Each field of a tournament's line is read by its own reader: one wrong value refuses
+    the whole backup, naming its field, and stores nothing."""
+    change, field, words = HOSTILE_TOURNAMENT_LINES[what]
+    # Registered without EMA numbers: each entrant's list holds its id, player and moment.
+    tournament = make_tournament(players=4, sessions=2)
+    session = services.seat_session(
+        session=tournament.session_rows.get(number=1), method="random", seed=3
+    )
+    table = services.start_session(session=session).tables.get()
+    services.give_penalty(
+        entrant=table.seats.first().entrant, points=Decimal("5.0"), reason="late", session=None
+    )
+    lines = "".join(backup_lines()).splitlines()
+    (number,) = [i for i, line in enumerate(lines) if '"type":"tournament"' in line]
+    line = json.loads(lines[number])
+    change(line)
+    lines[number] = json.dumps(line)
+    Tournament.objects.all().delete()
+    Game.objects.all().delete()
+    Player.objects.all().delete()
+
+    with pytest.raises(RestoreError) as refused:
+        restore(io.StringIO("\n".join(lines) + "\n"))
+
+    where = field(line) if callable(field) else field
+    assert (refused.value.line, refused.value.where) == (number + 1, where)
+    assert words in refused.value.message
+    assert not Tournament.objects.exists() and not Player.objects.exists()
+
+
 @pytest.mark.parametrize("ruleset", ["preset:tenhou_sanma", "preset:mahjongsoul_sanma"])
 def test_a_three_player_preset_makes_a_three_player_tournament(alice_client, db, ruleset):
     form = {
