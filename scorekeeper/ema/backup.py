@@ -1,7 +1,7 @@
 """The EMA room's rows in the club's backup (``operations/backup.py``, two ``Part``\\ s,
 after the tournaments'): an ``ema_tournament`` line per tournament with facts for the EMA, and
-an ``outside_result`` line per result entered by hand, ids kept. Restoring reads them back,
-refusing a field that is wrong by its name, as the forms would."""
+an ``outside_result`` line per result entered by hand, ids kept. Restoring reads them back by
+their declared fields, refusing a field that is wrong by its name, as the forms would."""
 
 from __future__ import annotations
 
@@ -16,17 +16,19 @@ from scorekeeper.ema.models import MAX_WEIGHT, OutsideResult, TournamentFacts
 from scorekeeper.operations.backup import Part, _iso
 from scorekeeper.operations.restore import (
     BackupLoader,
-    check_fields,
-    read_day,
+    Field,
+    Reader,
+    optional,
+    read_bool,
+    read_date,
     read_id,
     read_moment,
+    read_row,
     read_text,
+    text,
 )
 from scorekeeper.registry.identities import country_error
 from scorekeeper.tournaments.models import Tournament
-
-FACTS = ("tournament", "country", "city", "short_name", "countries", "qualification", "weight")
-RESULT = ("id", "player", "tournament", "last_day", "players", "place", "weight", "created_at")
 
 
 def _weight(value: Decimal | None) -> str | None:
@@ -76,64 +78,66 @@ def _read_weight(value: Any, where: str, loader: BackupLoader, *, blank: bool) -
     return weight
 
 
-def _whole(value: Any, where: str, loader: BackupLoader, least: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= 32767:
-        raise loader.fail(
-            where, _("expected a whole number from %(least)s to 32767") % {"least": least}
-        )
-    return value
+def _whole(least: int) -> Reader:
+    def read(value: Any, where: str, loader: BackupLoader) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= 32767:
+            raise loader.fail(
+                where, _("expected a whole number from %(least)s to 32767") % {"least": least}
+            )
+        return value
+
+    return read
+
+
+def _weight_of(*, blank: bool) -> Reader:
+    return lambda value, where, loader: _read_weight(value, where, loader, blank=blank)
+
+
+def _country(value: Any, where: str, loader: BackupLoader) -> str:
+    country = read_text(value, where, loader, 3, blank=True)
+    wrong = country_error(country)
+    if wrong:
+        raise loader.fail(where, wrong)
+    return country
+
+
+FACTS = (
+    Field("tournament", read_id, attr="tournament_id"),
+    Field("country", _country),
+    Field("city", text(100, blank=True)),
+    Field("short_name", text(30, blank=True)),
+    Field("countries", optional(_whole(0))),
+    Field("qualification", read_bool),
+    Field("weight", _weight_of(blank=True)),
+)
+RESULT = (
+    Field("id", read_id),
+    Field("player", read_id, attr="player_id"),
+    Field("tournament", text(100, blank=False)),
+    Field("last_day", read_date),
+    Field("players", _whole(2)),
+    Field("place", _whole(1)),
+    Field("weight", _weight_of(blank=False)),
+    Field("created_at", read_moment),
+)
 
 
 def read_facts(obj: dict[str, Any], loader: BackupLoader) -> list[models.Model]:
-    check_fields(obj, {"type", *FACTS}, loader)
-    tournament = read_id(obj.get("tournament"), "tournament", loader)
-    if not Tournament.objects.filter(pk=tournament).exists():
-        raise loader.fail("tournament", _("no tournament with id %(id)s") % {"id": tournament})
-    country = read_text(obj.get("country"), "country", loader, 3, blank=True)
-    wrong = country_error(country)
-    if wrong:
-        raise loader.fail("country", wrong)
-    countries = obj.get("countries")
-    qualification = obj.get("qualification")
-    if not isinstance(qualification, bool):
-        raise loader.fail("qualification", _("expected true or false"))
-    facts = TournamentFacts(
-        tournament_id=tournament,
-        country=country,
-        city=read_text(obj.get("city"), "city", loader, 100, blank=True),
-        short_name=read_text(obj.get("short_name"), "short_name", loader, 30, blank=True),
-        countries=None if countries is None else _whole(countries, "countries", loader, 0),
-        qualification=qualification,
-        weight=_read_weight(obj.get("weight"), "weight", loader, blank=True),
-    )
+    facts = TournamentFacts(**read_row(obj, FACTS, loader, apart={"type"}))
+    if not Tournament.objects.filter(pk=facts.tournament_id).exists():
+        raise loader.fail(
+            "tournament", _("no tournament with id %(id)s") % {"id": facts.tournament_id}
+        )
     facts.save()
     return [facts]
 
 
 def read_result(obj: dict[str, Any], loader: BackupLoader) -> list[models.Model]:
-    check_fields(obj, {"type", *RESULT}, loader)
-    player = read_id(obj.get("player"), "player", loader)
-    if player not in loader.ids["player"]:
-        raise loader.fail("player", _("no player with id %(id)s") % {"id": player})
-    day = read_day(obj.get("last_day"), "last_day", loader)
-    if day is None:
-        raise loader.fail("last_day", _("expected a date (YYYY-MM-DD)"))
-    players = _whole(obj.get("players"), "players", loader, 2)
-    place = _whole(obj.get("place"), "place", loader, 1)
-    if place > players:
-        raise loader.fail("place", _("a place is at most the players (%(n)s)") % {"n": players})
-    weight = _read_weight(obj.get("weight"), "weight", loader, blank=False)
-    assert weight is not None
-    row = OutsideResult(
-        id=read_id(obj.get("id"), "id", loader),
-        player_id=player,
-        tournament=read_text(obj.get("tournament"), "tournament", loader, 100, blank=False),
-        last_day=day,
-        players=players,
-        place=place,
-        weight=weight,
-        created_at=read_moment(obj.get("created_at"), "created_at", loader),
-    )
+    row = OutsideResult(**read_row(obj, RESULT, loader, apart={"type"}))
+    if row.player_id not in loader.ids["player"]:
+        raise loader.fail("player", _("no player with id %(id)s") % {"id": row.player_id})
+    if row.place > row.players:
+        raise loader.fail("place", _("a place is at most the players (%(n)s)") % {"n": row.players})
     row.save(force_insert=True)
     return [row]
 

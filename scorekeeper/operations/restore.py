@@ -730,6 +730,14 @@ def up_to(most: int) -> Reader:
     return read
 
 
+def read_date(value: Any, where: str, loader: BackupLoader) -> date:
+    """A day that must be given (``read_day`` takes null for none)."""
+    day = read_day(value, where, loader)
+    if day is None:
+        raise loader.fail(where, _("expected a date (YYYY-MM-DD)"))
+    return day
+
+
 def read_revision(value: Any, where: str, loader: BackupLoader) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise loader.fail(where, _("expected a whole number"))

@@ -8,7 +8,6 @@ refusing a field that is wrong by its name."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -26,6 +25,7 @@ from scorekeeper.operations.restore import (
     optional,
     read_any,
     read_bool,
+    read_date,
     read_day,
     read_id,
     read_moment,
@@ -202,13 +202,6 @@ def _count(most: int = 32767) -> Reader:
     return read
 
 
-def _first_day(value: Any, where: str, loader: BackupLoader) -> date:
-    day = read_day(value, where, loader)
-    if day is None:
-        raise loader.fail(where, _("expected a date (YYYY-MM-DD)"))
-    return day
-
-
 def _seed(value: Any, where: str, loader: BackupLoader) -> int | None:
     if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
         raise loader.fail(where, _("expected a whole number"))
@@ -252,7 +245,7 @@ TOURNAMENT = (
     Field("end_policy", one_of(Tournament.EndPolicy.values)),
     Field("hidden_from", optional(_small)),
     Field("vary_tables", read_bool, missing=False),
-    Field("start_date", _first_day),
+    Field("start_date", read_date),
     Field("end_date", read_day),
     Field("created_at", read_moment),
 )

@@ -152,6 +152,37 @@ def test_a_backup_keeps_the_facts_and_the_results_entered_by_hand():
     assert not Player.objects.exists()
 
 
+#: An EMA line changed in one field: the kind of line, the change, and the restore's words.
+HOSTILE_EMA_LINES = {
+    "country": ("ema_tournament", {"country": "XX"}, "country", ""),
+    "countries": ("ema_tournament", {"countries": -1}, "countries", "from 0 to 32767"),
+    "qualification": ("ema_tournament", {"qualification": 1}, "qualification", "true or false"),
+    "facts weight": ("ema_tournament", {"weight": "0.25"}, "weight", "one decimal place"),
+    "facts field": ("ema_tournament", {"colour": 1}, "colour", "unknown field"),
+    "player": ("outside_result", {"player": 999999}, "player", "no player with id 999999"),
+    "last_day": ("outside_result", {"last_day": None}, "last_day", "expected a date"),
+    "players": ("outside_result", {"players": 1}, "players", "from 2 to 32767"),
+    "weight": ("outside_result", {"weight": None}, "weight", "expected a weight"),
+    "tournament": ("outside_result", {"tournament": " "}, "tournament", "expected a text"),
+}
+
+
+@pytest.mark.parametrize("what", HOSTILE_EMA_LINES)
+def test_a_restore_refuses_an_ema_line_naming_the_field_that_is_wrong(what):
+    kind, change, field, words = HOSTILE_EMA_LINES[what]
+    worked_tournament()
+    few(Player.objects.get(name="Aoi"))
+    lines = "".join(backup_lines()).splitlines()
+    at = next(i for i, line in enumerate(lines) if f'"type":"{kind}"' in line)
+    lines[at] = json.dumps({**json.loads(lines[at]), **change})
+    wipe()
+    with pytest.raises(RestoreError) as refused:
+        restore(io.StringIO("\n".join(lines)))
+    assert (refused.value.line, refused.value.where) == (at + 1, field)
+    assert words in refused.value.message
+    assert not Player.objects.exists()
+
+
 def wipe():
     for model in (OutsideResult, Tournament, Season, Game, SavedRuleset, Player):
         model.objects.all().delete()
