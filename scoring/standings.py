@@ -20,11 +20,13 @@ from typing import Final, NamedTuple
 from scoring.outcomes import Penalty
 from scoring.rule_values import LeftoverSticks, ResultRounding, Ties
 from scoring.rules import Ruleset
+from scoring.seats import FOUR
 from scoring.state import STICK, EndReason, GameState
 
 _THOUSAND: Final = Decimal(1000)
-#: What each seat gets of one leftover stick under ``split_all`` (RULES.md).
-SPLIT_ALL_SHARE: Final = STICK // 4
+#: What each seat gets of one leftover stick under ``split_all`` (RULES.md), which only four
+#: players have (``Seating.splits_all_sticks``).
+SPLIT_ALL_SHARE: Final = STICK // FOUR.players
 
 
 class Standing(NamedTuple):

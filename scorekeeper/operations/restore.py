@@ -65,6 +65,7 @@ from scoring.logs.convert import log_digest
 from scoring.outcomes import Chombo, Draw, Hand, Ron, Tsumo, Win
 from scoring.record import penalty_json, read_record, start_json
 from scoring.record_hand import hand_to_json, parse_hand
+from scoring.rule_values import PLAYER_COUNTS
 from scoring.rules import PRESETS, Ruleset
 from scoring.state import Replay
 
@@ -366,7 +367,7 @@ class BackupLoader:
         if game_id in self.deleted_ids:
             raise self.fail("game_id", _("a second deleted game with id %(id)s") % {"id": game_id})
         players = obj.get("players")
-        if not isinstance(players, list) or len(players) not in (3, 4):
+        if not isinstance(players, list) or len(players) not in PLAYER_COUNTS:
             raise self.fail("players", _("expected a list of three or four names"))
         record = obj.get("record")
         players_of_record = len(players)

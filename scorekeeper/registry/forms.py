@@ -393,7 +393,7 @@ class UmaWidget(forms.MultiWidget):
         return context
 
     def decompress(self, value: Any) -> list[Any]:
-        return list(value) if value else [None] * 4
+        return list(value) if value else [None] * len(FINISH_NAMES)
 
 
 class UmaField(forms.MultiValueField):
