@@ -54,7 +54,7 @@ def test_an_uma_that_does_not_sum_to_zero_is_refused_in_japanese(
     page.locator("#ruleset-form button[type=submit]").last.click()
 
     error = page.locator("#id_uma_error")
-    expect(error).to_contain_text("4つの値の合計は0にしてください（今の合計は\u221210,000）。")
+    expect(error).to_contain_text("ウマの値の合計は0にしてください（今の合計は\u221210,000）。")
     error.scroll_into_view_if_needed()
     page.screenshot(path=artifacts / f"refusal-ja-ruleset-uma-{size}.png")
     assert fits(page), f"the refused ruleset form is wider than the {size}"

@@ -256,10 +256,20 @@ def test_the_list_shows_saved_rulesets_and_the_five_presets(client, bob, thursda
 
 @pytest.mark.parametrize(
     "model",
-    ["player", "savedruleset", "game", "seat", "handrecord", "season", "deletedgame", "senthand"],
+    [
+        "club.player",
+        "club.savedruleset",
+        "club.game",
+        "club.seat",
+        "club.handrecord",
+        "club.season",
+        "club.deletedgame",
+        "table.senthand",
+    ],
 )
 def test_every_model_has_an_admin_list(admin_client, game, model):
-    response = admin_client.get(reverse(f"admin:club_{model}_changelist"))
+    app_label, model_name = model.split(".")
+    response = admin_client.get(reverse(f"admin:{app_label}_{model_name}_changelist"))
 
     assert response.status_code == 200
 
