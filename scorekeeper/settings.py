@@ -164,7 +164,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: a body too large is refused before anything reads it.
+    # Before all: the request's calls get room of their own on the interpreter's frame stack.
+    "scorekeeper.frame_room.FrameRoomMiddleware",
+    # Then: a body too large is refused before anything reads it.
     "scorekeeper.limits.BodyLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # The Content-Security-Policy, on every answer (the static files' too).

@@ -32,6 +32,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "scorekeeper.htmx",
         "scorekeeper.limits",
         "scorekeeper.busy",
+        "scorekeeper.frame_room",
         "scorekeeper.headers",
         "scorekeeper.spreadsheets",
         "scorekeeper.format",
