@@ -233,6 +233,10 @@ class Game(models.Model):
     #: (``save_projection``), as ``finished_at`` is.
     updated_at = models.DateTimeField(default=timezone.now, editable=False)
     finished_at = models.DateTimeField(null=True, blank=True)
+    #: The moment the game's players were last seated or named as they are now: its start,
+    #: then each rename or merge of one of its players (``registry.services``). The table
+    #: keeps the seats it read under it (``table.pages.kept_seats``).
+    seats_changed_at = models.DateTimeField(default=timezone.now, editable=False)
     #: The one-time token of the form that started the game: the same form sent again
     #: (a double tap, a retry) finds this game instead of starting another.
     start_token = models.UUIDField(null=True, blank=True, unique=True, editable=False)

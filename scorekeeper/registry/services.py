@@ -17,6 +17,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
@@ -145,8 +146,12 @@ def rename_player(*, player: Player, name: str) -> Player:
             taken = Player.objects.filter(name_key=name_key(name)).exclude(pk=locked.pk).first()
             if taken is not None:
                 raise PlayerRefused(_taken(taken.name))
+            renamed = locked.name != name
             locked.name = name
             locked.save(update_fields=["name", "name_key"])
+            if renamed:
+                # The tables that kept this player's name read it again.
+                Game.objects.filter(seats__player=locked).update(seats_changed_at=timezone.now())
     except IntegrityError:
         # The same name saved by another request after the check above.
         raise PlayerRefused(_taken(name)) from None
@@ -319,6 +324,8 @@ def merge_players(*, keep: Player, merge: Player) -> int:
                 raise PlayerRefused(refusal)
         # Where the merged player's games begin in the order, before their seats move.
         since = first_moment(Game.objects.filter(seats__player=merged))
+        # The tables that kept the merged player in a seat read their seats again.
+        Game.objects.filter(seats__player=merged).update(seats_changed_at=timezone.now())
         try:
             moved = Seat.objects.filter(player=merged).update(player=kept)
         except IntegrityError:

@@ -107,18 +107,52 @@ def with_hands(game: Game) -> Game:
 def load_game(game_id: int, *, hands: bool = True) -> Game:
     """A game with its players (and its hands, for the log), in a fixed number of queries.
     The seats come in seat order with what the table shows of them (the player's name),
-    not with their final standings and statistics. A deleted game is refused with
-    ``GameGone`` (the page says so), a game that never was with a 404."""
-    lookups: list[Any] = [Prefetch("seats", queryset=_seats())]
-    if hands:
-        lookups.append(_hands())
+    not with their final standings and statistics, as kept since they last changed
+    (``kept_seats``). A deleted game is refused with ``GameGone`` (the page says so), a game
+    that never was with a 404."""
     # ``get``, not ``first``: one row by its key needs no ordering (``first`` adds the
     # model's), which is a good part of building the query.
     try:
-        game: Game | None = Game.objects.prefetch_related(*lookups).get(pk=game_id)
+        game = Game.objects.get(pk=game_id)
     except Game.DoesNotExist:
-        game = None
+        return whole_game(None, game_id)  # refused: deleted, or never was
+    _seat(game, kept_seats(game))
+    if hands:
+        prefetch_related_objects([game], _hands())
     return whole_game(game, game_id, hands=hands)
+
+
+#: How long a game's seats are kept: a table is played in an evening.
+SEATS_SECONDS = 6 * 3600
+
+
+def kept_seats(game: Game) -> list[Seat]:
+    """The game's seats in seat order with their players' names, kept under the game and the
+    moment they last changed (``Game.seats_changed_at``: a player renamed or merged changes
+    it). A table reads its game for every hand; its seats are read once, not each time (the
+    query cost as much as playing the hand). Read now where not kept; kept only whole (a
+    game deleted since its row was read has none)."""
+    name = f"table-seats:{game.pk}:{game.seats_changed_at.isoformat()}"
+    seats = cache.get(name)
+    if isinstance(seats, list):
+        return seats
+    seats = list(_seats().filter(game_id=game.pk))
+    if len(seats) == game.players:
+        cache.set(name, seats, SEATS_SECONDS)
+    return seats
+
+
+def _seat(game: Game, seats: list[Seat]) -> None:
+    """Give ``game`` its ``seats`` as ``prefetch_related`` does: ``game.seats.all()`` then
+    gives them without a query, and each seat knows its game. (Django keeps a prefetched
+    relation as a queryset already evaluated, under the instance's prefetch cache; there is
+    no public call that stores a relation read some other way.)"""
+    for seat in seats:
+        seat.game = game
+    kept = game.seats.all()
+    kept._result_cache = seats
+    kept._prefetch_done = True  # type: ignore[attr-defined]
+    game._prefetched_objects_cache = {"seats": kept}  # type: ignore[attr-defined]
 
 
 def whole_game(game: Game | None, game_id: int, *, hands: bool = False) -> Game:

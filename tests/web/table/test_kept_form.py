@@ -154,9 +154,10 @@ def test_a_refused_form_comes_back_without_the_blank_shape(bob_client, game):
 
 def test_a_hand_from_the_kept_form_reads_each_thing_once_and_writes_two_rows(bob_client, game):
     """The queries of the commonest request at a table, by what each is for: the session,
-    the member (with their membership, in the same query), the game, its seats, then the
-    game's row written (if no one wrote it since it was read) and
-    the hand's inserted (inside a savepoint: the test's own transaction is around it)."""
+    the member (with their membership, in the same query), the game (its seats are kept
+    since the table page read them), then the game's row written (if no one wrote it since
+    it was read) and the hand's inserted (inside a savepoint: the test's own transaction is
+    around it)."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -178,7 +179,6 @@ def test_a_hand_from_the_kept_form_reads_each_thing_once_and_writes_two_rows(bob
         ("SELECT", "django_session"),
         ("SELECT", "auth_user"),
         ("SELECT", "club_game"),
-        ("SELECT", "club_seat"),
         ("SAVEPOINT", ""),
         # The game's row written where its revision is still the one read (which takes its
         # lock); a game outside a tournament has no clock: nothing more is asked.
