@@ -231,9 +231,7 @@ def test_a_recorded_hand_costs_at_most_eight_queries(bob_client, game, headers, 
 def test_the_replay_kept_after_a_hand_is_the_game_replayed(bob_client, game):
     """The table page keeps a game's replay per change; a hand recorded from the form
     extends the kept one, which must be the game as its stored hands replay it."""
-    from django.core.cache import cache
-
-    from scorekeeper.table.pages import board_key, load_game, seat_names
+    from scorekeeper.table.pages import board_key, load_game, replay_kept, seat_names
     from scorekeeper.table.services.hands import scoreboard
 
     bob_client.get(url("game_table", game))
@@ -241,7 +239,7 @@ def test_the_replay_kept_after_a_hand_is_the_game_replayed(bob_client, game):
     bob_client.post(url("hand_create", game), tsumo_post(1), **HTMX)
 
     loaded = load_game(game.pk)
-    kept = cache.get(f"table-replay:{board_key(loaded, seat_names(loaded))}")
+    kept = replay_kept(loaded, board_key(loaded, seat_names(loaded)))
     assert kept is not None
     assert kept == scoreboard(loaded).replay
     # And the points it ends on are the game's stored projection.
