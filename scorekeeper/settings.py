@@ -263,7 +263,7 @@ def _cache_dir() -> str:
 # servers each keep their own; it holds nothing that must be shared between them.
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "BACKEND": "scorekeeper.file_cache.FileCache",
         "LOCATION": _cache_dir(),
         "KEY_PREFIX": _release(),
         # A blank form is worth keeping for an evening.

@@ -33,6 +33,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "scorekeeper.limits",
         "scorekeeper.busy",
         "scorekeeper.frame_room",
+        "scorekeeper.file_cache",
         "scorekeeper.headers",
         "scorekeeper.spreadsheets",
         "scorekeeper.format",
