@@ -35,10 +35,11 @@ from scorekeeper.errors import GameGone, ServiceError, StaleGame
 from scorekeeper.htmx import HtmxHttpRequest
 from scorekeeper.registry.permissions import (
     acting_user,
-    game_read_required,
+    game_readers,
     is_member,
     is_organiser,
     recorder_required,
+    refuse_withheld,
 )
 from scorekeeper.request_numbers import request_number
 from scorekeeper.table.display import authorship, describe_hand
@@ -213,10 +214,15 @@ def table_after_write(
 
 @require_safe
 @never_cache
-@game_read_required
+@game_readers
 def game_table(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     # The hands are read only where the drawn log and the replay are not in the cache.
     game = load_game(game_id, hands=False)
+    # Those who record a game in play open it whatever a tournament withholds; for anyone
+    # else, whether it is withheld is asked (``game_read_required`` asks everyone, before
+    # the game is read: a query on every table page of every recorder).
+    if not may_record(request, game):
+        refuse_withheld(request, game_id)
     response = render(request, TABLE, table_context(request, game))
     # Whose page this is, for the service worker that keeps it (one account's pages at a time).
     response[ACCOUNT_HEADER] = str(request.user.pk or "")
