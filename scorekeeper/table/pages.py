@@ -69,47 +69,44 @@ def board_key(game: Game, names: tuple[str, ...]) -> str:
 REPLAY_SECONDS = 6 * 3600
 
 
-def _replay_name(game: Game) -> str:
-    """Where a game's replay is kept: one place per game, which each change overwrites
-    (the cache's size and the files it lists when it writes stay those of the games being
-    played, not of every hand played)."""
-    return f"table-replay:{game.pk}"
+def _replay_name(key: str) -> str:
+    return f"table-replay:{key}"
 
 
-def replay_kept(game: Game, key: str) -> Replay | None:
-    """The game's replay as kept under ``key`` (``board_key``), if it is: one kept for
-    the game as it was before or after, or for other names, is not it."""
-    kept = cache.get(_replay_name(game))
-    if isinstance(kept, tuple) and len(kept) == 2 and kept[0] == key:
-        replay = kept[1]
-        return replay if isinstance(replay, Replay) else None
-    return None
+def replay_kept(key: str) -> Replay | None:
+    """The game's replay as kept under ``key`` (``board_key``), if it is."""
+    kept = cache.get(_replay_name(key))
+    return kept if isinstance(kept, Replay) else None
 
 
 def kept_replay(game: Game, key: str) -> Replay:
     """The game's hands as replayed, from the cache under ``key`` (``board_key``), or
     replayed now from its stored hands and kept: the table page of a game at hand 60 does
     not parse and replay 60 hands each time it is read, only once per change."""
-    played = replay_kept(game, key)
+    played = replay_kept(key)
     if played is None:
         played = scoreboard(with_hands(game)).replay
-        cache.set(_replay_name(game), (key, played), REPLAY_SECONDS)
+        cache.set(_replay_name(key), played, REPLAY_SECONDS)
     return played
 
 
 def keep_replay_after(game: Game, change: HandChange) -> None:
     """Keep the replay of a game a hand was just appended to (``change``), from the one kept
     for the game as it was read before (``game``) and the hand as played, or as the
-    service replayed it: the table page drawn next does not replay every hand again."""
+    service replayed it: the table page drawn next does not replay every hand again. The
+    one kept before is let go: a game being played keeps one replay in the cache, not one
+    for each of its hands."""
     names = seat_names(game)
+    before_key = board_key(game, names)
     played = change.played
     if played is None:
-        before = replay_kept(game, board_key(game, names))
+        before = replay_kept(before_key)
         # The kept replay must end where the hand was played from.
         if before is None or before.state != change.result.before:
             return
         played = Replay(before.start, (*before.results, change.result))
-    cache.set(_replay_name(game), (board_key(change.game, names), played), REPLAY_SECONDS)
+    cache.set(_replay_name(board_key(change.game, names)), played, REPLAY_SECONDS)
+    cache.delete(_replay_name(before_key))
 
 
 def with_hands(game: Game) -> Game:

@@ -236,11 +236,16 @@ def test_the_replay_kept_after_a_hand_is_the_game_replayed(bob_client, game):
 
     bob_client.get(url("game_table", game))
     bob_client.post(url("hand_create", game), ron_post())
+    between = load_game(game.pk)
+    key_between = board_key(between, seat_names(between))
+    assert replay_kept(key_between) is not None
     bob_client.post(url("hand_create", game), tsumo_post(1), **HTMX)
 
     loaded = load_game(game.pk)
-    kept = replay_kept(loaded, board_key(loaded, seat_names(loaded)))
+    kept = replay_kept(board_key(loaded, seat_names(loaded)))
     assert kept is not None
+    # The game keeps one replay: the one kept before the hand is let go.
+    assert replay_kept(key_between) is None
     assert kept == scoreboard(loaded).replay
     # And the points it ends on are the game's stored projection.
     assert kept.state.scores == loaded.game_state().scores
