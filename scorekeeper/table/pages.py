@@ -13,10 +13,13 @@ from types import MappingProxyType
 from typing import Any
 
 from django.core.cache import cache
+from django.core.cache.utils import make_template_fragment_key
 from django.core.paginator import Paginator
 from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404, HttpRequest
+from django.template.loader import render_to_string
 from django.urls import get_resolver, get_script_prefix, get_urlconf, reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from scorekeeper.club.models import DeletedGame, Game, HandRecord, Seat
@@ -107,6 +110,40 @@ def keep_replay_after(game: Game, change: HandChange) -> None:
         played = Replay(before.start, (*before.results, change.result))
     cache.set(_replay_name(board_key(change.game, names)), played, REPLAY_SECONDS)
     cache.delete(_replay_name(before_key))
+
+
+#: The table page's fragment of drawn log lines (``{% cache %}`` in ``table/table.html``),
+#: kept as long as a replay.
+LOG_LINES = "hand-log-lines"
+
+
+def keep_log_after(request: HttpRequest, game: Game, change: HandChange) -> None:
+    """After a hand appended to a game that goes on (``change``), where the table page kept
+    the log's lines drawn for this reader and the game as it was read (``game``): keep them
+    for the game as it is now, with the new hand's line drawn on top. The table page then
+    draws one line after a hand, not the whole log again (a line costs about 0.3 ms)."""
+    saved = change.game
+    if not game.is_open or not saved.is_open or change.record is None:
+        return
+    names = seat_names(game)
+    # What the fragment varies on besides the game: what this reader may do at the table.
+    reader = (may_correct(request, game), is_organiser(request.user))
+    before = make_template_fragment_key(LOG_LINES, [log_key(board_key(game, names)), *reader])
+    drawn = cache.get(before)
+    if drawn is None:
+        return
+    line = hand_line(
+        game.hand_count,
+        change.result,
+        names,
+        game.ruleset(),
+        authors=authorship(change.record),
+    )
+    context = {"line": line, "can_correct": reader[0], "game": saved}
+    added = render_to_string("table/table.html#log-line", context, request)
+    after = make_template_fragment_key(LOG_LINES, [log_key(board_key(saved, names)), *reader])
+    cache.set(after, mark_safe(added + drawn), REPLAY_SECONDS)
+    cache.delete(before)
 
 
 def with_hands(game: Game) -> Game:

@@ -48,6 +48,7 @@ from scorekeeper.table.links import calculator_url, carried_values
 from scorekeeper.table.models import SentHand
 from scorekeeper.table.pages import (
     edit_context,
+    keep_log_after,
     keep_replay_after,
     load_game,
     may_correct,
@@ -340,8 +341,10 @@ def _sent_answer(request: HtmxHttpRequest, game: Game, submitted: Submitted) -> 
         )
         if submitted.change is not None:
             keep_replay_after(game, submitted.change)
-        if submitted.change is not None and request.htmx:
-            return _recorded(request, game, submitted.change, words)
+            if request.htmx:
+                return _recorded(request, game, submitted.change, words)
+            # The plain form's answer sends the phone to the table page, log and all.
+            keep_log_after(request, game, submitted.change)
     else:
         reason = submitted.reason
         wording = KEPT_APART.get(SentHand.Reason(reason), CONFLICT) if reason else CONFLICT

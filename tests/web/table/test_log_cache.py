@@ -124,3 +124,41 @@ def test_after_a_restore_the_hand_recorded_is_shown_not_the_one_recorded_before_
     with override_settings(CACHES=NO_CACHE):
         assert log == hand_log(client, game, "en")
     assert client.get(board, HTTP_IF_NONE_MATCH=before["etag"]).status_code == 200
+
+
+@pytest.mark.parametrize("who", ["member", "organiser"])
+def test_a_hand_sent_by_the_plain_form_keeps_the_drawn_log_with_its_line_on_top(
+    who, bob_client, alice_client, game
+):
+    """The plain form's answer sends the phone to the table page: the hand's line is drawn
+    on top of the log kept for the game before it (for this reader), and the page shows it
+    as it would be drawn afresh."""
+    from django.core.cache import cache
+    from django.core.cache.utils import make_template_fragment_key
+    from django.utils import translation
+
+    from scorekeeper.table.display import log_key
+    from scorekeeper.table.pages import LOG_LINES, board_key, load_game, seat_names
+
+    reader = {"member": bob_client, "organiser": alice_client}[who]
+    record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=3, fu=40),))), expected_sequence=0)
+    for sequence, tenpai in ((1, "0"), (2, "1"), (3, "2")):
+        hand_log(reader, game, "en")  # the page keeps its log drawn
+        sent = {"sequence": str(sequence), "outcome": "draw", "tenpai": tenpai}
+
+        answer = reader.post(
+            reverse("hand_create", args=[game.pk]), sent, HTTP_ACCEPT_LANGUAGE="en"
+        )
+
+        assert answer.status_code == 302
+        now = load_game(game.pk)
+        with translation.override("en"):
+            key = log_key(board_key(now, seat_names(now)))
+        kept = cache.get(make_template_fragment_key(LOG_LINES, [key, True, who == "organiser"]))
+        assert kept is not None and kept.lstrip().startswith(
+            f'<li class="log-hand" id="hand-{sequence + 1}">'
+        )
+        log = hand_log(reader, game, "en")
+        with override_settings(CACHES=NO_CACHE):
+            assert log == hand_log(reader, game, "en")
+    assert log.count('class="log-hand"') == 4
