@@ -68,8 +68,10 @@ def board_key(game: Game, names: tuple[str, ...]) -> str:
     return digest(game.pk, game.revision, game.updated_at.isoformat(), *names)
 
 
-#: How long a game's replay is kept: a table is played in an evening.
-REPLAY_SECONDS = 6 * 3600
+#: How long what a table keeps in the cache is kept (its game's seats and replay, its log's
+#: drawn lines, whose ``{% cache %}`` in ``table/table.html`` says 21600): a table is
+#: played in an evening.
+KEPT_SECONDS = 6 * 3600
 
 
 def _replay_name(key: str) -> str:
@@ -89,7 +91,7 @@ def kept_replay(game: Game, key: str) -> Replay:
     played = replay_kept(key)
     if played is None:
         played = scoreboard(with_hands(game)).replay
-        cache.set(_replay_name(key), played, REPLAY_SECONDS)
+        cache.set(_replay_name(key), played, KEPT_SECONDS)
     return played
 
 
@@ -108,12 +110,11 @@ def keep_replay_after(game: Game, change: HandChange) -> None:
         if before is None or before.state != change.result.before:
             return
         played = Replay(before.start, (*before.results, change.result))
-    cache.set(_replay_name(board_key(change.game, names)), played, REPLAY_SECONDS)
+    cache.set(_replay_name(board_key(change.game, names)), played, KEPT_SECONDS)
     cache.delete(_replay_name(before_key))
 
 
-#: The table page's fragment of drawn log lines (``{% cache %}`` in ``table/table.html``),
-#: kept as long as a replay.
+#: The table page's fragment of drawn log lines (``{% cache %}`` in ``table/table.html``).
 LOG_LINES = "hand-log-lines"
 
 
@@ -127,7 +128,7 @@ def keep_log_after(request: HttpRequest, game: Game, change: HandChange) -> None
         return
     names = seat_names(game)
     # What the fragment varies on besides the game: what this reader may do at the table.
-    reader = (may_correct(request, game), is_organiser(request.user))
+    reader = (may_correct(request, game), may_penalise(game, organiser=is_organiser(request.user)))
     before = make_template_fragment_key(LOG_LINES, [log_key(board_key(game, names)), *reader])
     drawn = cache.get(before)
     if drawn is None:
@@ -142,7 +143,7 @@ def keep_log_after(request: HttpRequest, game: Game, change: HandChange) -> None
     context = {"line": line, "can_correct": reader[0], "game": saved}
     added = render_to_string("table/table.html#log-line", context, request)
     after = make_template_fragment_key(LOG_LINES, [log_key(board_key(saved, names)), *reader])
-    cache.set(after, mark_safe(added + drawn), REPLAY_SECONDS)
+    cache.set(after, mark_safe(added + drawn), KEPT_SECONDS)
     cache.delete(before)
 
 
@@ -171,10 +172,6 @@ def load_game(game_id: int, *, hands: bool = True) -> Game:
     return whole_game(game, game_id, hands=hands)
 
 
-#: How long a game's seats are kept: a table is played in an evening.
-SEATS_SECONDS = 6 * 3600
-
-
 def kept_seats(game: Game) -> list[Seat]:
     """The game's seats in seat order with their players' names, kept under the game and the
     moment they last changed (``Game.seats_changed_at``: a player renamed or merged changes
@@ -187,7 +184,7 @@ def kept_seats(game: Game) -> list[Seat]:
         return seats
     seats = list(_seats().filter(game_id=game.pk))
     if len(seats) == game.players:
-        cache.set(name, seats, SEATS_SECONDS)
+        cache.set(name, seats, KEPT_SECONDS)
     return seats
 
 
@@ -509,12 +506,17 @@ def _status_context(
     }
 
 
+def may_penalise(game: Game, *, organiser: bool) -> bool:
+    """Organisers give and take back penalties at a game in play or finished."""
+    return organiser and game.status != Game.Status.ABANDONED
+
+
 def penalty_context(
     game: Game, names: tuple[str, ...], *, organiser: bool, form: PenaltyForm | None = None
 ) -> dict[str, Any]:
     """The penalty form, for an organiser at a game that may take one (in play or
     finished), blank unless ``form`` (a refused one) is given."""
-    if not organiser or game.status == Game.Status.ABANDONED:
+    if not may_penalise(game, organiser=organiser):
         return {"penalty_form": None, "may_penalise": False}
     if form is None:
         form = PenaltyForm(names=names, initial={"revision": game.revision})
