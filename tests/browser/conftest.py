@@ -93,6 +93,31 @@ def _live_server_closes_each_connection() -> Iterator[None]:
     handler.cleanup_headers = original  # type: ignore[method-assign]
 
 
+class _Site:
+    """The live server's requests inside the site: one at a time, and counted from the
+    moment each is read, so a test's end can wait for the last one to be answered."""
+
+    turn = threading.Lock()
+    quiet = threading.Condition()
+    inside = 0
+
+    @classmethod
+    def enter(cls) -> None:
+        with cls.quiet:
+            cls.inside += 1
+
+    @classmethod
+    def leave(cls) -> None:
+        with cls.quiet:
+            cls.inside -= 1
+            cls.quiet.notify_all()
+
+    @classmethod
+    def wait_until_quiet(cls, seconds: float) -> bool:
+        with cls.quiet:
+            return cls.quiet.wait_for(lambda: cls.inside == 0, timeout=seconds)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _live_server_answers_one_request_at_a_time() -> Iterator[None]:
     """The live server lets one request at a time into the site (its threads still read
@@ -102,17 +127,20 @@ def _live_server_answers_one_request_at_a_time() -> Iterator[None]:
     connections never do. A streamed answer is read whole inside the turn."""
     server = basehttp.WSGIServer
     original = server.set_app
-    turn = threading.Lock()
 
     def set_app(self: Any, application: Any) -> None:
         def one_at_a_time(environ: Any, start_response: Any) -> Any:
-            with turn:
-                answer = application(environ, start_response)
-                try:
-                    return [b"".join(answer)]
-                finally:
-                    if hasattr(answer, "close"):
-                        answer.close()
+            _Site.enter()
+            try:
+                with _Site.turn:
+                    answer = application(environ, start_response)
+                    try:
+                        return [b"".join(answer)]
+                    finally:
+                        if hasattr(answer, "close"):
+                            answer.close()
+            finally:
+                _Site.leave()
 
         original(self, one_at_a_time)
 
@@ -126,13 +154,21 @@ def _pages_closed_after_each_test(request: pytest.FixtureRequest) -> Iterator[No
     """Every page a test opened is closed when it ends, whether the test opened it through
     a fixture or by hand (``browser.new_context()``): a page left open keeps polling (the
     live board asks every few seconds), and its requests would reach the live server while
-    later tests run, outside any test's database access."""
+    later tests run, outside any test's database access.
+
+    Then the test waits for the requests its pages had already sent to be answered, before
+    its database is emptied (this fixture asks for the database first, so it ends first):
+    on PostgreSQL a request still reading while the tables are truncated can deadlock with
+    the truncation, which then fails the test."""
+    if "live_server" in request.fixturenames:
+        request.getfixturevalue("transactional_db")
     yield
     if "browser" not in request.fixturenames:
         return
     browser = request.getfixturevalue("browser")
     for context in list(browser.contexts):
         context.close()
+    assert _Site.wait_until_quiet(30), "the live server was still answering 30 s after the test"
 
 
 @pytest.fixture
