@@ -19,6 +19,7 @@ from scorekeeper.registry.permissions import (
     refuse_withheld,
     withheld_from_some,
 )
+from scorekeeper.table.display import log_key
 from scorekeeper.table.pages import board_key, kept_replay, live_context, load_game, seat_names
 from scorekeeper.table.services.hands import scoreboard
 
@@ -69,11 +70,17 @@ def _refuse_unversioned(request: HttpRequest, game_id: int) -> None:
 @cache_control(no_cache=True)
 @condition(etag_func=revision_etag)
 def game_chart(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The points chart alone: the table page fetches it after each hand recorded."""
+    """The points chart alone: the table page fetches it after each hand recorded. It is
+    the table page's own kept chart (``table/table.html#points-chart``): drawn, and the
+    game's replay read, only where no reader has drawn it since the game last changed."""
     _refuse_unversioned(request, game_id)
     game = load_game(game_id, hands=False)
-    board = scoreboard(game, played=kept_replay(game, board_key(game, seat_names(game))))
-    return render(request, "table/includes/points_chart.html", {"board": board})
+    key = board_key(game, seat_names(game))
+    context = {
+        "board": lambda: scoreboard(game, played=kept_replay(game, key)),
+        "log_key": log_key(key),
+    }
+    return render(request, "table/table.html#points-chart", context)
 
 
 @require_safe

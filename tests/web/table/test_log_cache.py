@@ -162,3 +162,38 @@ def test_a_hand_sent_by_the_plain_form_keeps_the_drawn_log_with_its_line_on_top(
         with override_settings(CACHES=NO_CACHE):
             assert log == hand_log(reader, game, "en")
     assert log.count('class="log-hand"') == 4
+
+
+def points_chart(html: str) -> str:
+    found = re.search(r'<section id="points-chart".*?</section>', html, re.S)
+    assert found, "the points chart is drawn"
+    return found[0]
+
+
+def test_the_chart_kept_by_the_table_page_is_the_one_its_address_answers(client, game, monkeypatch):
+    """The phone fetches the chart after each hand; the table page draws the same chart. It
+    is drawn once per change of the game, by whichever asks first, and the other reads it
+    from the cache: here the chart's address answers without the game being replayed."""
+    record_hand(game=game, hand=Hand(Ron(2, (Win(1, han=3, fu=40),))), expected_sequence=0)
+    table = reverse("game_table", args=[game.pk])
+    chart = reverse("game_chart", args=[game.pk])
+    drawn = points_chart(client.get(table).content.decode())
+    assert "over 1 hand" in drawn
+
+    def not_again(*args, **kwargs):
+        raise AssertionError("the chart was drawn again for an unchanged game")
+
+    with monkeypatch.context() as patched:
+        patched.setattr("scorekeeper.table.views.live.scoreboard", not_again)
+        kept = client.get(chart)
+    assert kept.status_code == 200
+    assert points_chart(kept.content.decode()) == drawn
+
+    # A new hand: the chart's address draws the new chart, and the table page reads it.
+    record_hand(game=game, hand=Hand(Draw(tenpai=(0, 1))), expected_sequence=1)
+    fetched = points_chart(client.get(chart).content.decode())
+    assert "over 2 hands" in fetched
+    with override_settings(CACHES=NO_CACHE):
+        assert fetched == points_chart(client.get(chart).content.decode())
+        assert fetched == points_chart(client.get(table).content.decode())
+    assert fetched == points_chart(client.get(table).content.decode())
